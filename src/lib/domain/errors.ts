@@ -1,0 +1,94 @@
+/**
+ * The one error catalogue: the codes and texts of both specifications' §8, plus the codes the
+ * server itself answers with. Client and server read the same table.
+ */
+
+export const ErrorCode = {
+  OK: 0,
+  /** A few calls document 200 as success. */
+  OK_LEGACY: 200,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
+  SERVER_ERROR: 500,
+  /** Shop info codes that still open the shop (§4 shop validity). */
+  SHOP_SPECIAL: 998,
+  CRAWLER: 50001,
+  NOT_LOGGED_IN: 100006,
+  SESSION_ALT: 999998,
+  SESSION_INVALID: 999999,
+} as const;
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** HTTP status the server uses for maintenance; the client shows the message or the default. */
+export const MAINTENANCE_HTTP_STATUS = 588;
+
+export const Messages = {
+  OK: 'success',
+  NOT_LOGGED_IN: '用户未登录',
+  MAINTENANCE: '服务器维护中~',
+  LOGIN_FAILED: '登录失败',
+  CODE_SENT: '验证码已发送，请查收',
+  INVALID_MOBILE: '请输入有效的手机号码',
+  WRONG_PHONE: '请输入正确的手机号',
+  PARAM_MISSING: '参数缺失！',
+  SYSTEM_ERROR: '系统异常',
+  SKIN_CHANGED: '换肤成功',
+  REQUIRED_ARG: '参数为必填项',
+  PHONE_ALREADY_BOUND: '该手机号已绑定账户，请绑定其他手机号',
+  IMAGE_FAILED: '图片渲染失败',
+  IMAGE_LOAD_FAILED: '加载失败',
+  FINGERPRINT_FAILED: '设备指纹获取失败',
+  SWITCHED_TO_MANAGER: '已自动为您切换为管理员身份',
+  SWITCH_TO_MANAGER: '请切换为管理员身份操作',
+  OWNER_BOUND: '店主身份绑定成功，你可以管理该店铺。',
+  BAD_REQUEST: '请求参数错误',
+  NOT_FOUND: '请求的接口不存在',
+  METHOD_NOT_ALLOWED: '请求方法不支持',
+  SHOP_NOT_FOUND: '店铺不存在',
+  SHOP_ID_INVALID: '店铺编号格式不正确',
+  SHOP_ID_REQUIRED: '缺少店铺编号',
+  FORBIDDEN: '没有权限访问',
+  TOO_MANY_REQUESTS: '操作太频繁，请稍后再试',
+} as const;
+
+/** An expected failure with a code and a user-facing message; never carries a stack to the client. */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly code: number;
+  readonly status: number;
+
+  constructor(code: number, message: string, status = httpStatusFor(code)) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+/** The HTTP status an error code travels with: 4xx for the caller's mistakes, 200 for business codes. */
+export function httpStatusFor(code: number): number {
+  if (code >= 400 && code < 600) return code;
+  return 200;
+}
+
+/** Codes with which the shop still opens even though the shop info call did not succeed. */
+export function shopStillOpens(code: number): boolean {
+  return (
+    code === ErrorCode.SESSION_INVALID || code === ErrorCode.SESSION_ALT || code === ErrorCode.SHOP_SPECIAL
+  );
+}
+
+/** §8: the answers that mean "the user is not logged in". */
+export function isLoginInvalid(code: number, message: string | undefined): boolean {
+  return (
+    code === ErrorCode.NOT_LOGGED_IN ||
+    code === ErrorCode.UNAUTHORIZED ||
+    code === ErrorCode.FORBIDDEN ||
+    (code === ErrorCode.SERVER_ERROR && message === Messages.NOT_LOGGED_IN)
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * Opens the database: embedded PGlite in DATA_DIR by default, a PostgreSQL server when
+ * DATABASE_URL is set. Both speak the same SQL and run the same migrations.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** Runs fn while holding a cluster-wide lock, so N processes starting at once migrate once. */
+  withBootLock<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Migrations live in the source tree; every npm script runs from the project root. */
+export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'src/lib/server/db/migrations');
+
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if ('url' in target) return openPostgres(target.url);
+  return openPglite('dataDir' in target ? target.dataDir : undefined);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(path.resolve(dataDir, 'pglite')) : new PGlite();
+  await client.waitReady;
+  const db = drizzle({ client, schema }) as unknown as Db;
+  return {
+    db,
+    engine: 'pglite',
+    // PGlite is one connection in one process: nothing else can race it.
+    withBootLock: (fn) => fn(),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: postgres } = await import('postgres');
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const client = postgres(url, { max: 10, onnotice: () => {} });
+  const db = drizzle({ client, schema }) as unknown as Db;
+  return {
+    db,
+    engine: 'postgres',
+    async withBootLock(fn) {
+      const conn = await client.reserve();
+      try {
+        await conn`select pg_advisory_lock(${BOOT_LOCK_KEY})`;
+        return await fn();
+      } finally {
+        await conn`select pg_advisory_unlock(${BOOT_LOCK_KEY})`.catch(() => {});
+        conn.release();
+      }
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+const BOOT_LOCK_KEY = 7_310_001;
+
+export async function migrate(database: Database): Promise<void> {
+  const migrationsFolder = MIGRATIONS_DIR;
+  if (database.engine === 'pglite') {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    await run(database.db as never, { migrationsFolder });
+  } else {
+    const { migrate: run } = await import('drizzle-orm/postgres-js/migrator');
+    await run(database.db as never, { migrationsFolder });
+  }
+}
+
+/** Touches the tables the first pages read, so the first real request pays no cold start. */
+export async function warmUp(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+  await db.query.shops.findFirst();
+  await db.query.configEntries.findMany();
+}

@@ -1,0 +1,711 @@
+/**
+ * The database schema for the whole shop. Money is integer cents, times are timestamptz, and
+ * every race-prone number (stock, coupon issue count, wallet balance) has a CHECK so a
+ * conditional UPDATE can never take it below zero.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+const id = () => bigserial('id', { mode: 'number' }).primaryKey();
+const ref = (name: string) => bigint(name, { mode: 'number' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Stored binary media: generated product pictures, logos, banners, uploads. */
+export const media = pgTable('media', {
+  id: id(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable('users', {
+  id: id(),
+  phone: text('phone').unique(),
+  nickname: text('nickname').notNull().default(''),
+  avatarUrl: text('avatar_url'),
+  /** The messaging app's open id, once the user signed in there. */
+  openId: text('open_id').unique(),
+  createdAt: createdAt(),
+});
+
+export const skins = pgTable('skins', {
+  id: id(),
+  name: text('name').notNull(),
+  /** Tab bar and accent colours: { primary, tabSelected, tabUnselected, background }. */
+  theme: jsonb('theme').$type<SkinTheme>().notNull(),
+  homePreviewUrl: text('home_preview_url'),
+  sort: integer('sort').notNull().default(0),
+});
+
+export type SkinTheme = {
+  primary: string;
+  tabSelected: string;
+  tabUnselected: string;
+  background: string;
+};
+
+export const shops = pgTable('shops', {
+  /** The shopId of the URL, also called shopBizCode. */
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  logoUrl: text('logo_url'),
+  ownerUserId: ref('owner_user_id').references(() => users.id),
+  skinId: ref('skin_id').references(() => skins.id),
+  /** shopNotice ON/OFF: when on, visitors first see the insideTips notice page. */
+  noticeEnabled: boolean('notice_enabled').notNull().default(false),
+  noticeText: text('notice_text').notNull().default(''),
+  /** The shop-wide price markup in cents added to every product (global-add-price). */
+  globalAddPriceCents: integer('global_add_price_cents').notNull().default(0),
+  status: smallint('status').notNull().default(1),
+  createdAt: createdAt(),
+});
+
+/** A user's standing in one shop. role: 1 consumer, 3 distributor, 4 manager, 5 customer service. */
+export const shopMembers = pgTable(
+  'shop_members',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    role: smallint('role').notNull().default(1),
+    maxRole: smallint('max_role').notNull().default(1),
+    distributorDisable: boolean('distributor_disable').notNull().default(false),
+    level: integer('level'),
+    administrator: boolean('administrator').notNull().default(false),
+    signAgreement: boolean('sign_agreement').notNull().default(false),
+    /** The distributor whose link brought this customer in. */
+    invitedBy: ref('invited_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.userId] })],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token; the token itself is never stored. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: id(),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    purpose: text('purpose').notNull().default('login'),
+    clientIp: text('client_ip'),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sms_codes_phone_idx').on(t.phone, t.createdAt),
+    index('sms_codes_ip_idx').on(t.clientIp, t.createdAt),
+  ],
+);
+
+/** The dev outbox of the console SMS provider. */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: id(),
+  phone: text('phone').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+});
+
+export const brands = pgTable('brands', {
+  id: id(),
+  name: text('name').notNull(),
+  logoUrl: text('logo_url'),
+  story: text('story').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+export const categories = pgTable('categories', {
+  id: id(),
+  parentId: ref('parent_id'),
+  name: text('name').notNull(),
+  iconUrl: text('icon_url'),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Activity tags are the home page's tabs (queryActivityTag). */
+export const activityTags = pgTable('activity_tags', {
+  id: id(),
+  shopId: text('shop_id')
+    .notNull()
+    .references(() => shops.id),
+  tagNo: text('tag_no').notNull().unique(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Venues group activities on their own landing (businessVenue, superMarket, presale ...). */
+export const venues = pgTable('venues', {
+  id: id(),
+  shopId: text('shop_id')
+    .notNull()
+    .references(() => shops.id),
+  venueNo: text('venue_no').notNull().unique(),
+  kind: text('kind').notNull(),
+  name: text('name').notNull(),
+  bannerUrl: text('banner_url'),
+  startAt: at('start_at'),
+  endAt: at('end_at'),
+});
+
+/** A brand sale. Its state (upcoming, ongoing, ended) follows from the server clock. */
+export const activities = pgTable(
+  'activities',
+  {
+    id: id(),
+    activityNo: text('activity_no').notNull().unique(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    brandId: ref('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    tagId: ref('tag_id').references(() => activityTags.id),
+    venueId: ref('venue_id').references(() => venues.id),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull().default(''),
+    bannerUrl: text('banner_url'),
+    startAt: at('start_at').notNull(),
+    endAt: at('end_at').notNull(),
+    /** 1 published, 0 withdrawn by the shop. */
+    status: smallint('status').notNull().default(1),
+    /** Activity-level markup in cents on top of the global markup. */
+    addPriceCents: integer('add_price_cents').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('activities_shop_window_idx').on(t.shopId, t.startAt, t.endAt),
+    check('activities_window_chk', sql`${t.endAt} > ${t.startAt}`),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    productNo: text('product_no').notNull().unique(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    activityId: ref('activity_id').references(() => activities.id),
+    brandId: ref('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    categoryId: ref('category_id').references(() => categories.id),
+    name: text('name').notNull(),
+    subtitle: text('subtitle').notNull().default(''),
+    description: text('description').notNull().default(''),
+    /** Lowest SKU price and its market price, kept for listing and sorting. */
+    priceCents: integer('price_cents').notNull(),
+    marketPriceCents: integer('market_price_cents').notNull(),
+    /** Commission a distributor earns per unit sold through their link. */
+    profitCents: integer('profit_cents').notNull().default(0),
+    salesCount: integer('sales_count').notNull().default(0),
+    crossBorder: boolean('cross_border').notNull().default(false),
+    status: smallint('status').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('products_shop_idx').on(t.shopId, t.status),
+    index('products_activity_idx').on(t.activityId),
+    check('products_price_chk', sql`${t.priceCents} >= 0 and ${t.marketPriceCents} >= 0`),
+  ],
+);
+
+export const skus = pgTable(
+  'skus',
+  {
+    id: id(),
+    skuNo: text('sku_no').notNull().unique(),
+    productId: ref('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    color: text('color').notNull().default(''),
+    size: text('size').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    marketPriceCents: integer('market_price_cents').notNull(),
+    stock: integer('stock').notNull().default(0),
+    imageUrl: text('image_url'),
+  },
+  (t) => [
+    index('skus_product_idx').on(t.productId),
+    check('skus_stock_chk', sql`${t.stock} >= 0`),
+    check('skus_price_chk', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: id(),
+    productId: ref('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** main: gallery; detail: the long description pictures. */
+    kind: text('kind').notNull().default('main'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.kind, t.sort)],
+);
+
+/** Banners by location key: indexBanner, brandBanner, proDetailBanner. */
+export const banners = pgTable('banners', {
+  id: id(),
+  shopId: text('shop_id')
+    .notNull()
+    .references(() => shops.id),
+  location: text('location').notNull(),
+  title: text('title').notNull().default(''),
+  imageUrl: text('image_url').notNull(),
+  /** The internal target: { route, params }. */
+  link: jsonb('link').$type<{ route: string; params?: Record<string, string> }>(),
+  sort: integer('sort').notNull().default(0),
+  startAt: at('start_at'),
+  endAt: at('end_at'),
+});
+
+/** Home modules: market, category, brandWall, newBornZone, diamond (icon list). */
+export const homeResources = pgTable('home_resources', {
+  id: id(),
+  shopId: text('shop_id')
+    .notNull()
+    .references(() => shops.id),
+  kind: text('kind').notNull(),
+  configId: text('config_id').notNull(),
+  title: text('title').notNull().default(''),
+  bgColor: text('bg_color'),
+  bgImg: text('bg_img'),
+  linkUrl: text('link_url'),
+  /** Module-specific content, e.g. { productNos: [...] } or { items: [{ name, iconUrl, link }] }. */
+  content: jsonb('content').$type<Record<string, unknown>>().notNull().default({}),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Hot search keys; type 5 is the one shown in the search box. */
+export const hotSearchKeys = pgTable('hot_search_keys', {
+  id: id(),
+  shopId: text('shop_id')
+    .notNull()
+    .references(() => shops.id),
+  hotName: text('hot_name').notNull(),
+  type: smallint('type').notNull().default(1),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** The config map of GET /api/front/conf/map: one row per key. */
+export const configEntries = pgTable('config_entries', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});
+
+/** Feature switches by code (1004, 1010, ...), per shop; a missing row means off. */
+export const featureSwitches = pgTable(
+  'feature_switches',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    code: text('code').notNull(),
+    enableStatus: smallint('enable_status').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.code] })],
+);
+
+/** Guide tags a user has seen, per shop (indexFilter, skinTipGuide, ...). */
+export const guideTags = pgTable(
+  'guide_tags',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    tagName: text('tag_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.userId, t.tagName] })],
+);
+
+/** Skin popups a manager can be shown once (asyncModifyPopupStatus records the close). */
+export const skinPopups = pgTable('skin_popups', {
+  id: id(),
+  code: text('code').notNull().unique(),
+  headline: text('headline').notNull(),
+  headlineColor: text('headline_color').notNull().default('#333333'),
+  subheadline: text('subheadline').notNull().default(''),
+  subheadlineColor: text('subheadline_color').notNull().default('#666666'),
+  skinIds: jsonb('skin_ids').$type<number[]>().notNull().default([]),
+  active: boolean('active').notNull().default(true),
+});
+
+export const popupCloses = pgTable(
+  'popup_closes',
+  {
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] })],
+);
+
+/**
+ * A coupon template. kind: 'reduce' (amount off at a threshold) or 'discount'.
+ * issued counts claims; a CHECK keeps it within total.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    couponNo: text('coupon_no').notNull().unique(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    kind: text('kind').notNull().default('reduce'),
+    amountCents: integer('amount_cents').notNull(),
+    thresholdCents: integer('threshold_cents').notNull().default(0),
+    /** shop, brand, activity or product, with the id it applies to. */
+    scope: text('scope').notNull().default('shop'),
+    scopeRef: text('scope_ref'),
+    total: integer('total').notNull(),
+    issued: integer('issued').notNull().default(0),
+    perUserLimit: integer('per_user_limit').notNull().default(1),
+    claimFrom: at('claim_from').notNull(),
+    claimTo: at('claim_to').notNull(),
+    /** Fixed validity window, or validDays after the claim when set. */
+    validFrom: at('valid_from'),
+    validTo: at('valid_to'),
+    validDays: integer('valid_days'),
+    inCenter: boolean('in_center').notNull().default(true),
+    inPopup: boolean('in_popup').notNull().default(false),
+    status: smallint('status').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('coupons_issued_chk', sql`${t.issued} >= 0 and ${t.issued} <= ${t.total}`),
+    check('coupons_amount_chk', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** A claimed coupon. status: 0 unused, 1 used, 2 expired. */
+export const userCoupons = pgTable(
+  'user_coupons',
+  {
+    id: id(),
+    couponId: ref('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    status: smallint('status').notNull().default(0),
+    validFrom: at('valid_from').notNull(),
+    validTo: at('valid_to').notNull(),
+    usedOrderId: ref('used_order_id'),
+    claimedAt: createdAt(),
+  },
+  (t) => [index('user_coupons_user_idx').on(t.userId, t.shopId, t.status)],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: id(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    skuId: ref('sku_id')
+      .notNull()
+      .references(() => skus.id),
+    quantity: integer('quantity').notNull(),
+    selected: boolean('selected').notNull().default(true),
+    distributorId: ref('distributor_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_unique').on(t.shopId, t.userId, t.skuId),
+    check('cart_items_quantity_chk', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: id(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    province: text('province').notNull(),
+    city: text('city').notNull(),
+    district: text('district').notNull(),
+    detail: text('detail').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId)],
+);
+
+/** Real-name records for cross-border orders. */
+export const realNames = pgTable('real_names', {
+  userId: ref('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  name: text('name').notNull(),
+  idNumberMasked: text('id_number_masked').notNull(),
+  idNumberHash: text('id_number_hash').notNull(),
+  verifiedAt: at('verified_at'),
+});
+
+/**
+ * An order. status: 10 awaiting payment, 20 paid, 30 shipped, 40 completed, 50 cancelled.
+ * The client's idempotency key makes a retried submit return the same order.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    orderNo: text('order_no').notNull().unique(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    distributorId: ref('distributor_id').references(() => users.id),
+    status: smallint('status').notNull().default(10),
+    goodsCents: integer('goods_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    freightCents: integer('freight_cents').notNull().default(0),
+    payCents: integer('pay_cents').notNull(),
+    userCouponId: ref('user_coupon_id').references(() => userCoupons.id),
+    address: jsonb('address').$type<Record<string, string>>().notNull(),
+    remark: text('remark').notNull().default(''),
+    idempotencyKey: text('idempotency_key'),
+    payDeadline: at('pay_deadline').notNull(),
+    paidAt: at('paid_at'),
+    shippedAt: at('shipped_at'),
+    completedAt: at('completed_at'),
+    cancelledAt: at('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_idempotency_unique').on(t.userId, t.idempotencyKey),
+    index('orders_user_idx').on(t.userId, t.shopId, t.status),
+    index('orders_distributor_idx').on(t.distributorId),
+    index('orders_unpaid_idx').on(t.status, t.payDeadline),
+    check('orders_money_chk', sql`${t.payCents} >= 0 and ${t.discountCents} >= 0`),
+  ],
+);
+
+/** refundStatus: null none, 10 under review, 60 failed, 70 approved. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: id(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: ref('product_id')
+      .notNull()
+      .references(() => products.id),
+    skuId: ref('sku_id')
+      .notNull()
+      .references(() => skus.id),
+    productName: text('product_name').notNull(),
+    skuDesc: text('sku_desc').notNull(),
+    imageUrl: text('image_url'),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineCents: integer('line_cents').notNull(),
+    profitCents: integer('profit_cents').notNull().default(0),
+    refundStatus: smallint('refund_status'),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+export const logistics = pgTable('logistics', {
+  id: id(),
+  orderId: ref('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  company: text('company').notNull(),
+  trackingNo: text('tracking_no').notNull(),
+  /** [{ time, text }] newest first. */
+  traces: jsonb('traces').$type<{ time: string; text: string }[]>().notNull().default([]),
+});
+
+/** status: 0 created, 1 paid, 2 closed. A gateway notification is applied once. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    paymentNo: text('payment_no').notNull().unique(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id),
+    channel: text('channel').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: smallint('status').notNull().default(0),
+    providerTxn: text('provider_txn').unique(),
+    paidAt: at('paid_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_order_idx').on(t.orderId)],
+);
+
+/** A distributor's money in one shop: balance may be withdrawn, frozen awaits order completion. */
+export const wallets = pgTable(
+  'wallets',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    balanceCents: integer('balance_cents').notNull().default(0),
+    frozenCents: integer('frozen_cents').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.userId] }),
+    check('wallets_nonnegative_chk', sql`${t.balanceCents} >= 0 and ${t.frozenCents} >= 0`),
+  ],
+);
+
+/** Every movement of wallet money: kind income, withdraw, refund_reversal ... */
+export const walletEntries = pgTable(
+  'wallet_entries',
+  {
+    id: id(),
+    shopId: text('shop_id').notNull(),
+    userId: ref('user_id').notNull(),
+    kind: text('kind').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    orderId: ref('order_id').references(() => orders.id),
+    withdrawalId: ref('withdrawal_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('wallet_entries_user_idx').on(t.shopId, t.userId, t.createdAt)],
+);
+
+export const bankCards = pgTable('bank_cards', {
+  id: id(),
+  userId: ref('user_id')
+    .notNull()
+    .references(() => users.id),
+  bankName: text('bank_name').notNull(),
+  holderName: text('holder_name').notNull(),
+  cardNoMasked: text('card_no_masked').notNull(),
+  cardNoHash: text('card_no_hash').notNull(),
+  createdAt: createdAt(),
+});
+
+/** status: 10 applied, 20 paid out, 30 rejected. */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: id(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    bankCardId: ref('bank_card_id')
+      .notNull()
+      .references(() => bankCards.id),
+    amountCents: integer('amount_cents').notNull(),
+    status: smallint('status').notNull().default(10),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('withdrawals_idempotency_unique').on(t.userId, t.idempotencyKey),
+    check('withdrawals_amount_chk', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** liveStatus: 10 preheat, 20 living, 30 ended (replay when replayUrl is set). liveType 30 is school. */
+export const liveRooms = pgTable('live_rooms', {
+  id: id(),
+  liveNo: text('live_no').notNull().unique(),
+  shopId: text('shop_id')
+    .notNull()
+    .references(() => shops.id),
+  title: text('title').notNull(),
+  coverUrl: text('cover_url'),
+  liveType: smallint('live_type').notNull().default(10),
+  liveStatus: smallint('live_status').notNull().default(10),
+  startAt: at('start_at').notNull(),
+  endAt: at('end_at'),
+  replayUrl: text('replay_url'),
+  /** Product numbers shown in the room's product list. */
+  productNos: jsonb('product_nos').$type<string[]>().notNull().default([]),
+});
+
+/** Short share codes resolved by GET /api/member/normal/share. */
+export const shareLinks = pgTable('share_links', {
+  code: text('code').primaryKey(),
+  shopId: text('shop_id')
+    .notNull()
+    .references(() => shops.id),
+  distributorId: ref('distributor_id').references(() => users.id),
+  contentType: smallint('content_type').notNull(),
+  target: jsonb('target').$type<{ route: string; params?: Record<string, string> }>().notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,56 @@
+/**
+ * The only reader of process.env. Every setting is parsed once with zod; a bad value stops
+ * start-up with one line that names the variable.
+ */
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./.data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  DEFAULT_SHOP_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be a shop id of letters, digits, _ or -')
+    .default('1001'),
+  SMS_PROVIDER: z.enum(['console']).default('console'),
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Parses an environment record; throws an EnvError whose message is one line naming the variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const name = String(issue?.path[0] ?? 'environment');
+  throw new EnvError(
+    `Invalid environment variable ${name}=${JSON.stringify(source[name] ?? '')}: ${issue?.message ?? 'invalid'}`,
+  );
+}
+
+let cached: Env | undefined;
+
+/** The process configuration, parsed on first use. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
