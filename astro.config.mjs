@@ -14,7 +14,8 @@ export default defineConfig({
   build: { format: 'file' },
   // The shop serves its own compression (scripts/serve.ts); no telemetry, no dev toolbar.
   devToolbar: { enabled: false },
-  security: { checkOrigin: true },
+  // Cross-site writes are refused by src/middleware.ts, which answers in the API envelope.
+  security: { checkOrigin: false },
   vite: {
     define: { __APP_VERSION__: JSON.stringify(appVersion) },
     ssr: { external: ['@electric-sql/pglite', 'postgres'] },

@@ -54,6 +54,7 @@ export const Messages = {
   SHOP_ID_INVALID: '店铺编号格式不正确',
   SHOP_ID_REQUIRED: '缺少店铺编号',
   FORBIDDEN: '没有权限访问',
+  CROSS_SITE: '跨站请求被拒绝',
   TOO_MANY_REQUESTS: '操作太频繁，请稍后再试',
 } as const;
 

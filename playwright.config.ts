@@ -1,0 +1,35 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** End-to-end specs run the built shop (global setup starts it) in the system Chromium. */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: 'list',
+  use: {
+    baseURL: process.env.SHOP_URL,
+    browserName: 'chromium',
+    // A mid-range phone: the shop's main user.
+    viewport: { width: 375, height: 667 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: devices['Pixel 5'].userAgent,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    },
+    trace: 'off',
+  },
+});

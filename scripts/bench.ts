@@ -1,0 +1,186 @@
+/**
+ * npm run bench: builds the shop, serves it as `npm start` does, then measures throughput and
+ * latency of /api/health and each shopper page, plus the JavaScript each page makes a phone
+ * download. Never part of `npm test`. BENCH_DURATION sets the seconds per target (default 10).
+ */
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { spawnShop, type ShopProcess } from '../tests/fixtures/server.ts';
+
+/** Shopper pages to measure; add new pages here. */
+const PAGES = ['/index?shopId=1001'];
+
+const CONNECTIONS = 10;
+// Ask for compressed bodies like a real phone browser, so compression cost is in the numbers.
+const HEADERS = { 'accept-encoding': 'br, gzip' };
+
+interface Row {
+  target: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  js?: { files: number; raw: number; gzip: number; brotli: number };
+}
+
+function readDuration(): number {
+  const value = Number(process.env.BENCH_DURATION ?? 10);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`BENCH_DURATION must be a positive number of seconds`);
+  return value;
+}
+
+/** Builds now and stamps the build, so scripts/start.ts serves it instead of building again. */
+function build(): void {
+  const result = spawnSync(path.resolve('node_modules/.bin/astro'), ['build'], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0)
+    throw new Error(`astro build failed (exit ${result.status ?? result.signal})`);
+  writeFileSync('dist/.build-stamp', new Date().toISOString());
+}
+
+async function load(url: string, duration: number): Promise<Omit<Row, 'target'>> {
+  // A short warm-up first so JIT and caches settle before sampling.
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration,
+    headers: HEADERS,
+    warmup: { connections: CONNECTIONS, duration: Math.min(2, duration) },
+  });
+  const failures = result.errors + result.timeouts + result.non2xx;
+  if (failures > 0) {
+    throw new Error(
+      `${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx responses`,
+    );
+  }
+  return { reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+async function get(url: URL): Promise<string> {
+  const response = await fetch(url, { headers: HEADERS });
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  return response.text();
+}
+
+// Module specifiers in JS: `import x from "…"`, `export … from "…"`, `import "…"`, `import("…")`.
+// Minified dynamic imports may use a template literal without substitutions.
+const JS_IMPORT = /\bfrom\s*["']([^"']+)["']|\bimport\s*\(?\s*["'`]([^"'`$]+)["'`]/g;
+
+/** Every URL the page's HTML loads as script: script src, modulepreload, island modules, inline module imports. */
+function scriptsInHtml(html: string): string[] {
+  const found: string[] = [];
+  for (const [tag] of html.matchAll(/<(?:script|link|astro-island)\b[^>]*>/gi)) {
+    const isPreload = /^<link/i.test(tag) && /\brel\s*=\s*["']?modulepreload\b/i.test(tag);
+    for (const [, name, value] of tag.matchAll(/\s([\w-]+)\s*=\s*["']([^"']*)["']/g)) {
+      // Astro islands fetch their component and renderer modules when they hydrate.
+      const islandUrl = /^(component|renderer|before-hydration)-url$/i.test(name!);
+      if ((/^<script/i.test(tag) && name === 'src') || (isPreload && name === 'href') || islandUrl)
+        found.push(value!);
+    }
+  }
+  for (const [, body] of html.matchAll(
+    /<script\b[^>]*type\s*=\s*["']?module\b[^>]*>([\s\S]*?)<\/script>/gi,
+  )) {
+    for (const m of body!.matchAll(JS_IMPORT)) {
+      const spec = m[1] ?? m[2]!;
+      if (spec.startsWith('/_astro/')) found.push(spec);
+    }
+  }
+  return found.filter((src) => src !== '');
+}
+
+/** Downloads the page's JavaScript and everything it imports, once per file. */
+async function pageJs(pageUrl: URL): Promise<NonNullable<Row['js']>> {
+  const queue = scriptsInHtml(await get(pageUrl)).map((src) => new URL(src, pageUrl));
+  const seen = new Set<string>();
+  const totals = { files: 0, raw: 0, gzip: 0, brotli: 0 };
+  for (let url = queue.shift(); url; url = queue.shift()) {
+    // Only our own origin: third-party scripts are not ours to shrink.
+    if (url.origin !== pageUrl.origin || seen.has(url.pathname)) continue;
+    seen.add(url.pathname);
+    const code = Buffer.from(await get(url));
+    totals.files += 1;
+    totals.raw += code.length;
+    totals.gzip += gzipSync(code, { level: 9 }).length;
+    totals.brotli += brotliCompressSync(code, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+    }).length;
+    for (const m of code.toString().matchAll(JS_IMPORT)) {
+      const spec = m[1] ?? m[2]!;
+      // Bare specifiers cannot load in a browser; only relative or absolute paths are files.
+      if (/^(\.{1,2}\/|\/)/.test(spec)) queue.push(new URL(spec, url));
+    }
+  }
+  return totals;
+}
+
+function printTable(rows: Row[]): void {
+  const bytes = (n: number | undefined) =>
+    n === undefined ? '' : `${n.toLocaleString('en-US')} B`;
+  const lines = [
+    ['target', 'req/s', 'p50 ms', 'p99 ms', 'JS files', 'JS raw', 'JS gzip', 'JS brotli'],
+    ...rows.map((r) => [
+      r.target,
+      r.reqPerSec.toFixed(0),
+      String(r.p50),
+      String(r.p99),
+      r.js ? String(r.js.files) : '',
+      bytes(r.js?.raw),
+      bytes(r.js?.gzip),
+      bytes(r.js?.brotli),
+    ]),
+  ];
+  const widths = lines[0]!.map((_, i) => Math.max(...lines.map((line) => line[i]!.length)));
+  // Text left-aligned, numbers right-aligned.
+  const format = (line: string[]) =>
+    line
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  console.log(`\n${format(lines[0]!)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const line of lines.slice(1)) console.log(format(line));
+
+  const health = rows.find((r) => r.target === '/api/health');
+  const detail = rows.find((r) => r.target.startsWith('/productDetail'));
+  if (health && detail) {
+    console.log(
+      `\nproductDetail vs health throughput: ${(detail.reqPerSec / health.reqPerSec).toFixed(2)}x`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const duration = readDuration();
+  build();
+  let shop: ShopProcess | undefined;
+  // Ctrl-C reaches the server too; still remove its temporary data folder.
+  process.once(
+    'SIGINT',
+    () => void (shop?.stop() ?? Promise.resolve()).finally(() => process.exit(130)),
+  );
+  try {
+    shop = await spawnShop();
+    // The server listens on 127.0.0.1; skip resolving "localhost" (possibly ::1 first) on every connect.
+    const base = new URL(shop.url);
+    base.hostname = '127.0.0.1';
+    const rows: Row[] = [];
+    for (const target of ['/api/health', ...PAGES]) {
+      const url = new URL(target, base);
+      console.log(`Measuring ${target} for ${duration} s ...`);
+      const js = target === '/api/health' ? undefined : await pageJs(url);
+      rows.push({ target, ...(await load(url.href, duration)), ...(js && { js }) });
+    }
+    printTable(rows);
+  } finally {
+    await shop?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('Benchmark failed:', error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

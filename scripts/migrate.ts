@@ -1,0 +1,12 @@
+/** npm run db:migrate: applies the migrations to the configured database (start-up does this too). */
+import { migrate, openDatabase } from '../src/lib/server/db/client.ts';
+import { databaseTarget } from '../src/lib/server/boot.ts';
+import { env } from '../src/lib/server/env.ts';
+
+const database = await openDatabase(databaseTarget(env()));
+try {
+  await database.withBootLock(() => migrate(database));
+  console.log(`Migrations applied (${database.engine}).`);
+} finally {
+  await database.close();
+}

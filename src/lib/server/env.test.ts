@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env.ts';
+
+describe('parseEnv', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    expect(parseEnv({})).toEqual({
+      PORT: 4321,
+      HOST: '0.0.0.0',
+      DATA_DIR: './.data',
+      DATABASE_URL: undefined,
+      DEFAULT_SHOP_ID: '1001',
+      SMS_PROVIDER: 'console',
+      PAYMENT_PROVIDER: 'sandbox',
+      NODE_ENV: 'development',
+    });
+  });
+
+  it('reads every variable', () => {
+    const env = parseEnv({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/shop',
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/shop',
+      DEFAULT_SHOP_ID: '1002',
+      NODE_ENV: 'production',
+    });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/shop',
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/shop',
+      DEFAULT_SHOP_ID: '1002',
+      NODE_ENV: 'production',
+    });
+  });
+
+  it('treats an empty DATABASE_URL as unset (embedded database)', () => {
+    expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/shop'],
+    ['DEFAULT_SHOP_ID', '<script>'],
+    ['SMS_PROVIDER', 'carrier-pigeon'],
+    ['PAYMENT_PROVIDER', 'cash'],
+    ['NODE_ENV', 'staging'],
+  ])('rejects %s=%s with one line naming the variable', (name, value) => {
+    let error: unknown;
+    try {
+      parseEnv({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const message = (error as Error).message;
+    expect(message).toContain(`Invalid environment variable ${name}=`);
+    expect(message).not.toContain('\n');
+  });
+});

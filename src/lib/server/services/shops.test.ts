@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryDatabase } from '../../../../tests/fixtures/db.ts';
+import type { Database } from '../db/client.ts';
+import { getConfigMap } from './config.ts';
+import { getSellerInfo, getShopDetail } from './shops.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await memoryDatabase();
+});
+afterAll(() => database.close());
+
+describe('shops', () => {
+  it('answers the seller info of a seeded shop', async () => {
+    expect(await getSellerInfo(database.db, '1001')).toEqual({
+      shopId: '1001',
+      shopBizCode: '1001',
+      shopName: '小鹿优选',
+      shopLogoUrl: expect.stringMatching(/^\/media\/\d+$/),
+    });
+    expect((await getSellerInfo(database.db, '1002')).shopName).toBe('橙子好物');
+  });
+
+  it('refuses an unknown shop with code 404 and 店铺不存在', async () => {
+    await expect(getSellerInfo(database.db, '9999')).rejects.toMatchObject({ code: 404, message: '店铺不存在' });
+  });
+
+  it('gives the base detail with the skin in use and the notice switch', async () => {
+    const detail = await getShopDetail(database.db, '1001');
+    expect(detail.shopNotice).toBe('OFF');
+    expect(detail.noticeText).toContain('七天无理由退货');
+    expect(detail.skin).toMatchObject({ name: '经典红', theme: { tabSelected: '#e4393c', tabUnselected: '#999999' } });
+    expect((await getShopDetail(database.db, '1002')).skin?.name).toBe('海洋蓝');
+  });
+});
+
+describe('config map', () => {
+  it('holds every key of shell §3', async () => {
+    const map = await getConfigMap(database.db);
+    expect(Object.keys(map).sort()).toEqual(
+      [
+        'secureNotice',
+        'hasBackIcon',
+        'showOwnBusinessLabel',
+        'sysAlert',
+        'followUrl',
+        'license',
+        'licenseAkc',
+        'licenseXiangdian',
+        'licenseInfo',
+        'sentryConfig',
+        'storageControl',
+        'sentryExceptionFilterBlackList',
+      ].sort(),
+    );
+    expect(map.sysAlert).toEqual({ isOpen: false, title: '系统公告', msg: '' });
+    expect(map.secureNotice).toMatchObject({ h5: true });
+  });
+});
