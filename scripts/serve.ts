@@ -9,7 +9,10 @@ import compression from 'compression';
 import { closeDatabase, database } from '../src/lib/server/app.ts';
 import { env } from '../src/lib/server/env.ts';
 
-type NodeHandler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
+type NodeHandler = (
+  req: import('node:http').IncomingMessage,
+  res: import('node:http').ServerResponse,
+) => void;
 
 export interface RunningServer {
   server: Server;
@@ -41,7 +44,9 @@ export async function startServer(): Promise<RunningServer> {
   const url = `http://localhost:${port}`;
 
   // Render the home page once so the first shopper does not pay for loading the page modules.
-  await fetch(`${url}/index?shopId=${config.DEFAULT_SHOP_ID}`).then((r) => r.arrayBuffer()).catch(() => {});
+  await fetch(`${url}/index?shopId=${config.DEFAULT_SHOP_ID}`)
+    .then((r) => r.arrayBuffer())
+    .catch(() => {});
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -8,20 +8,33 @@ import path from 'node:path';
 import { EnvError, env } from '../src/lib/server/env.ts';
 
 const STAMP = 'dist/.build-stamp';
-const INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const INPUTS = [
+  'src',
+  'public',
+  'astro.config.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+];
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;
   const stat = statSync(entry);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(entry).reduce((max, name) => Math.max(max, newestMtime(path.join(entry, name))), stat.mtimeMs);
+  return readdirSync(entry).reduce(
+    (max, name) => Math.max(max, newestMtime(path.join(entry, name))),
+    stat.mtimeMs,
+  );
 }
 
 function buildIfNeeded(): void {
-  const built = existsSync(STAMP) && existsSync('dist/server/entry.mjs') ? statSync(STAMP).mtimeMs : 0;
+  const built =
+    existsSync(STAMP) && existsSync('dist/server/entry.mjs') ? statSync(STAMP).mtimeMs : 0;
   if (Math.max(...INPUTS.map(newestMtime)) <= built) return;
   console.log('Building the shop ...');
-  const result = spawnSync(path.resolve('node_modules/.bin/astro'), ['build'], { stdio: 'inherit' });
+  const result = spawnSync(path.resolve('node_modules/.bin/astro'), ['build'], {
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(STAMP, new Date().toISOString());
 }

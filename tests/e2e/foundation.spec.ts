@@ -2,7 +2,9 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('a shopper opens the shared link of shop 1001', () => {
-  test('the home page carries the shop name as its title and lists running sales, with no framework JS', async ({ page }) => {
+  test('the home page carries the shop name as its title and lists running sales, with no framework JS', async ({
+    page,
+  }) => {
     const response = await page.goto('/index?shopId=1001');
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle('小鹿优选');
@@ -28,23 +30,34 @@ test.describe('a shopper opens the shared link of shop 1001', () => {
 
   test('base font is 50 px at 375 px wide and 60 px on a desktop', async ({ page, browser }) => {
     await page.goto('/index?shopId=1001');
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('50px');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe(
+      '50px',
+    );
     const desktop = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await desktop.goto(page.url());
-    expect(await desktop.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('60px');
+    expect(await desktop.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe(
+      '60px',
+    );
     await desktop.close();
   });
 });
 
 test.describe('the /api contract', () => {
-  test('seller info answers the success envelope with the seeded shop name', async ({ request }) => {
+  test('seller info answers the success envelope with the seeded shop name', async ({
+    request,
+  }) => {
     const response = await request.get('/api/member/xdwxh5/seller/info/1001');
     expect(response.status()).toBe(200);
     expect(await response.json()).toEqual({
       code: 0,
       message: 'success',
       success: true,
-      data: { shopId: '1001', shopBizCode: '1001', shopName: '小鹿优选', shopLogoUrl: expect.stringMatching(/^\/media\/\d+$/) },
+      data: {
+        shopId: '1001',
+        shopBizCode: '1001',
+        shopName: '小鹿优选',
+        shopLogoUrl: expect.stringMatching(/^\/media\/\d+$/),
+      },
     });
   });
 
@@ -52,7 +65,12 @@ test.describe('the /api contract', () => {
     const response = await request.get('/api/member/xdwxh5/seller/info/%3Cscript%3E');
     expect(response.status()).toBe(400);
     expect(response.headers()['content-type']).toContain('application/json');
-    expect(await response.json()).toEqual({ code: 400, message: 'shopId：店铺编号格式不正确', success: false, data: null });
+    expect(await response.json()).toEqual({
+      code: 400,
+      message: 'shopId：店铺编号格式不正确',
+      success: false,
+      data: null,
+    });
   });
 
   test('an unknown shop answers a non-zero code', async ({ request }) => {
@@ -63,20 +81,40 @@ test.describe('the /api contract', () => {
   test('an unknown path and a wrong method answer envelopes, not HTML', async ({ request }) => {
     const unknown = await request.get('/api/no/such/call');
     expect(unknown.status()).toBe(404);
-    expect(await unknown.json()).toEqual({ code: 404, message: '请求的接口不存在', success: false, data: null });
+    expect(await unknown.json()).toEqual({
+      code: 404,
+      message: '请求的接口不存在',
+      success: false,
+      data: null,
+    });
     const wrongMethod = await request.delete('/api/health');
     expect(wrongMethod.status()).toBe(405);
-    expect(await wrongMethod.json()).toEqual({ code: 405, message: '请求方法不支持', success: false, data: null });
+    expect(await wrongMethod.json()).toEqual({
+      code: 405,
+      message: '请求方法不支持',
+      success: false,
+      data: null,
+    });
   });
 
   test('a write from another site is refused in the envelope', async ({ request }) => {
-    const response = await request.post('/api/health', { headers: { origin: 'https://elsewhere.example' } });
+    const response = await request.post('/api/health', {
+      headers: { origin: 'https://elsewhere.example' },
+    });
     expect(response.status()).toBe(403);
-    expect(await response.json()).toEqual({ code: 403, message: '跨站请求被拒绝', success: false, data: null });
+    expect(await response.json()).toEqual({
+      code: 403,
+      message: '跨站请求被拒绝',
+      success: false,
+      data: null,
+    });
   });
 
   test('health, config map and shop base detail answer from the database', async ({ request }) => {
-    expect((await (await request.get('/api/health')).json()).data).toMatchObject({ status: 'ok', database: 'pglite' });
+    expect((await (await request.get('/api/health')).json()).data).toMatchObject({
+      status: 'ok',
+      database: 'pglite',
+    });
     const conf = (await (await request.get('/api/front/conf/map')).json()).data;
     expect(conf.sysAlert).toEqual({ isOpen: false, title: '系统公告', msg: '' });
     const detail = await (await request.get('/api/shop/base/detail?shopBizCode=1002')).json();
@@ -97,11 +135,17 @@ test.describe('the /api contract', () => {
 
 test.describe('serving for slow networks', () => {
   test('HTML and JSON are compressed by Accept-Encoding', async ({ request }) => {
-    const br = await request.get('/index?shopId=1001', { headers: { 'accept-encoding': 'br, gzip' } });
+    const br = await request.get('/index?shopId=1001', {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(br.headers()['content-encoding']).toBe('br');
-    const gzip = await request.get('/index?shopId=1001', { headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await request.get('/index?shopId=1001', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gzip.headers()['content-encoding']).toBe('gzip');
-    const json = await request.get('/api/front/conf/map', { headers: { 'accept-encoding': 'gzip' } });
+    const json = await request.get('/api/front/conf/map', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(json.headers()['content-encoding']).toBe('gzip');
     expect((await json.json()).success).toBe(true);
   });

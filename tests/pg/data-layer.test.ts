@@ -10,7 +10,7 @@ import type { Database } from '../../src/lib/server/db/client.ts';
 import * as t from '../../src/lib/server/db/schema.ts';
 import { getConfigMap } from '../../src/lib/server/services/config.ts';
 import { getSellerInfo } from '../../src/lib/server/services/shops.ts';
-import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
+import { TEST_DATABASE_URL, postgresDatabase, queryRows } from '../fixtures/db.ts';
 
 let admin: Database;
 beforeAll(async () => {
@@ -20,26 +20,46 @@ afterAll(() => admin.close());
 
 describe('PostgreSQL data layer', () => {
   it('boots an empty database exactly once when four processes start together', async () => {
-    const booted = await Promise.all(Array.from({ length: 4 }, () => bootDatabase({ url: TEST_DATABASE_URL })));
+    const booted = await Promise.all(
+      Array.from({ length: 4 }, () => bootDatabase({ url: TEST_DATABASE_URL })),
+    );
     try {
       const shops = await admin.db.select({ n: sql<number>`count(*)::int` }).from(t.shops);
       expect(shops[0]!.n).toBe(2);
       const users = await admin.db.select({ n: sql<number>`count(*)::int` }).from(t.users);
       expect(users[0]!.n).toBe(6);
-      const applied = await admin.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      expect([...applied][0]).toEqual({ n: 1 });
+      const applied = await queryRows(
+        admin,
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect(applied).toEqual([{ n: 1 }]);
     } finally {
       await Promise.all(booted.map((d) => d.close()));
     }
   });
 
   it('keeps the tables in the server, with the checks that guard money and stock', async () => {
-    const tables = await admin.db.execute(
+    const tables = await queryRows<{ table_name: string }>(
+      admin,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    const names = [...tables].map((r) => (r as { table_name: string }).table_name);
-    expect(names).toEqual(expect.arrayContaining(['shops', 'users', 'shop_members', 'products', 'skus', 'orders', 'payments', 'coupons', 'wallets']));
-    await expect(admin.db.execute(sql`update skus set stock = -1 where id = (select min(id) from skus)`)).rejects.toMatchObject({
+    const names = tables.map((r) => r.table_name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'shops',
+        'users',
+        'shop_members',
+        'products',
+        'skus',
+        'orders',
+        'payments',
+        'coupons',
+        'wallets',
+      ]),
+    );
+    await expect(
+      admin.db.execute(sql`update skus set stock = -1 where id = (select min(id) from skus)`),
+    ).rejects.toMatchObject({
       cause: { constraint_name: 'skus_stock_chk' },
     });
   });

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../src/lib/server/db/client.ts';
-import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
+import { TEST_DATABASE_URL, postgresDatabase, queryRows } from '../fixtures/db.ts';
 import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
 
 let admin: Database;
@@ -22,12 +22,14 @@ it('serves the seeded shop from PostgreSQL', async () => {
   expect(body).toMatchObject({ code: 0, success: true, data: { shopName: '小鹿优选' } });
   const home = await fetch(`${shop.url}/index?shopId=1001`);
   expect(await home.text()).toContain('<title>小鹿优选</title>');
-  const rows = await admin.db.execute(sql`select name from shops order by id`);
-  expect([...rows]).toEqual([{ name: '小鹿优选' }, { name: '橙子好物' }]);
+  const rows = await queryRows(admin, sql`select name from shops order by id`);
+  expect(rows).toEqual([{ name: '小鹿优选' }, { name: '橙子好物' }]);
 });
 
 it('stops cleanly on SIGTERM', async () => {
-  const exited = new Promise<number | null>((resolve) => shop.child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    shop.child.once('exit', (code) => resolve(code)),
+  );
   shop.child.kill('SIGTERM');
   expect(await exited).toBe(0);
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fail, ok } from './envelope.ts';
-import { AppError, ErrorCode, Messages, httpStatusFor, isLoginInvalid, shopStillOpens } from './errors.ts';
+import {
+  AppError,
+  ErrorCode,
+  Messages,
+  httpStatusFor,
+  isLoginInvalid,
+  shopStillOpens,
+} from './errors.ts';
 
 describe('error catalogue', () => {
   it('holds the codes of both §8 tables', () => {
@@ -62,6 +69,11 @@ describe('envelope', () => {
     expect(ok({ a: 1 })).toEqual({ code: 0, message: 'success', success: true, data: { a: 1 } });
   });
   it('wraps failure with null data', () => {
-    expect(fail(404, '店铺不存在')).toEqual({ code: 404, message: '店铺不存在', success: false, data: null });
+    expect(fail(404, '店铺不存在')).toEqual({
+      code: 404,
+      message: '店铺不存在',
+      success: false,
+      data: null,
+    });
   });
 });

@@ -80,7 +80,9 @@ export function httpStatusFor(code: number): number {
 /** Codes with which the shop still opens even though the shop info call did not succeed. */
 export function shopStillOpens(code: number): boolean {
   return (
-    code === ErrorCode.SESSION_INVALID || code === ErrorCode.SESSION_ALT || code === ErrorCode.SHOP_SPECIAL
+    code === ErrorCode.SESSION_INVALID ||
+    code === ErrorCode.SESSION_ALT ||
+    code === ErrorCode.SHOP_SPECIAL
   );
 }
 

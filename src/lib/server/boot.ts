@@ -10,7 +10,10 @@ export function databaseTarget(env: Env): DatabaseTarget {
   return env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR };
 }
 
-export async function bootDatabase(target: DatabaseTarget, options: { seed?: boolean } = {}): Promise<Database> {
+export async function bootDatabase(
+  target: DatabaseTarget,
+  options: { seed?: boolean } = {},
+): Promise<Database> {
   const database = await openDatabase(target);
   try {
     await database.withBootLock(async () => {

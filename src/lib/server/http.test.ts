@@ -16,7 +16,9 @@ async function envelopeOf(fn: () => unknown) {
 
 describe('input parsing', () => {
   it('rejects a shopId that is not a shop code with a 400 envelope and a Chinese message', async () => {
-    const result = await envelopeOf(() => parseParams({ shopId: '<script>' }, { shopId: shopIdSchema }));
+    const result = await envelopeOf(() =>
+      parseParams({ shopId: '<script>' }, { shopId: shopIdSchema }),
+    );
     expect(result).toEqual({
       status: 400,
       body: { code: 400, message: 'shopId：店铺编号格式不正确', success: false, data: null },
@@ -33,8 +35,12 @@ describe('input parsing', () => {
 
   it('rejects unknown body keys and broken JSON', async () => {
     const post = (body: string) => new Request('http://x', { method: 'POST', body });
-    await expect(parseBody(post('{"phone":"1"}'), { phone: z.string() })).resolves.toEqual({ phone: '1' });
-    const extra = await envelopeOf(() => parseBody(post('{"phone":"1","price":1}'), { phone: z.string() }));
+    await expect(parseBody(post('{"phone":"1"}'), { phone: z.string() })).resolves.toEqual({
+      phone: '1',
+    });
+    const extra = await envelopeOf(() =>
+      parseBody(post('{"phone":"1","price":1}'), { phone: z.string() }),
+    );
     expect(extra.body.message).toBe('不支持的参数：price');
     const broken = await envelopeOf(() => parseBody(post('{'), { phone: z.string() }));
     expect(broken).toMatchObject({ status: 400, body: { message: '请求体不是有效的 JSON' } });
@@ -44,7 +50,12 @@ describe('input parsing', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const response = errorResponse(new Error('relation "secret_table" does not exist'));
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ code: 500, message: '系统异常', success: false, data: null });
+    expect(await response.json()).toEqual({
+      code: 500,
+      message: '系统异常',
+      success: false,
+      data: null,
+    });
     expect(logged).toHaveBeenCalledOnce();
     logged.mockRestore();
   });

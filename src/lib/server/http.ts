@@ -52,8 +52,14 @@ export function handle<T>(fn: (context: APIContext) => Promise<T> | T): APIRoute
  * validated, and otherwise ignored unless the endpoint's schema names them.
  */
 const clientAddedQuery = {
-  distributorId: z.string().regex(/^\d{1,20}$/, 'distributorId 格式不正确').optional(),
-  shopBizCode: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, Messages.SHOP_ID_INVALID).optional(),
+  distributorId: z
+    .string()
+    .regex(/^\d{1,20}$/, 'distributorId 格式不正确')
+    .optional(),
+  shopBizCode: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, Messages.SHOP_ID_INVALID)
+    .optional(),
   t: z.string().max(20).optional(),
 };
 
@@ -64,7 +70,10 @@ export function parseQuery<S extends z.ZodRawShape>(url: URL, shape: S) {
   return schema.parse(raw);
 }
 
-export function parseParams<S extends z.ZodRawShape>(params: Record<string, string | undefined>, shape: S) {
+export function parseParams<S extends z.ZodRawShape>(
+  params: Record<string, string | undefined>,
+  shape: S,
+) {
   return z.object(shape).parse(params);
 }
 

@@ -5,8 +5,9 @@ import { getMedia } from '../../lib/server/services/media.ts';
 export const GET: APIRoute = async ({ params, locals }) => {
   const id = /^\d{1,15}$/.test(params.id ?? '') ? Number(params.id) : NaN;
   const row = Number.isSafeInteger(id) ? await getMedia(locals.database.db, id) : null;
-  if (!row) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
-  return new Response(row.bytes, {
+  if (!row)
+    return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
+  return new Response(new Uint8Array(row.bytes), {
     headers: {
       'content-type': row.contentType,
       'cache-control': 'public, max-age=31536000, immutable',

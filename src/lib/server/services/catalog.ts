@@ -15,7 +15,11 @@ export interface SaleSummary {
 }
 
 /** The shop's published brand sales running at `now`, in the shop's order. */
-export async function listOngoingSales(db: DbOrTx, shopId: string, now = new Date()): Promise<SaleSummary[]> {
+export async function listOngoingSales(
+  db: DbOrTx,
+  shopId: string,
+  now = new Date(),
+): Promise<SaleSummary[]> {
   return db
     .select({
       activityNo: activities.activityNo,

@@ -22,14 +22,20 @@ describe('shops', () => {
   });
 
   it('refuses an unknown shop with code 404 and 店铺不存在', async () => {
-    await expect(getSellerInfo(database.db, '9999')).rejects.toMatchObject({ code: 404, message: '店铺不存在' });
+    await expect(getSellerInfo(database.db, '9999')).rejects.toMatchObject({
+      code: 404,
+      message: '店铺不存在',
+    });
   });
 
   it('gives the base detail with the skin in use and the notice switch', async () => {
     const detail = await getShopDetail(database.db, '1001');
     expect(detail.shopNotice).toBe('OFF');
     expect(detail.noticeText).toContain('七天无理由退货');
-    expect(detail.skin).toMatchObject({ name: '经典红', theme: { tabSelected: '#e4393c', tabUnselected: '#999999' } });
+    expect(detail.skin).toMatchObject({
+      name: '经典红',
+      theme: { tabSelected: '#e4393c', tabUnselected: '#999999' },
+    });
     expect((await getShopDetail(database.db, '1002')).skin?.name).toBe('海洋蓝');
   });
 });

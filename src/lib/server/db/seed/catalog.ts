@@ -152,8 +152,20 @@ export const BRANDS: BrandDef[] = [
       { name: '氨基酸洁面乳', shape: 'bottle', market: 129, variants: 'volume' },
       { name: '清透防晒乳 SPF50', shape: 'bottle', market: 199, variants: 'volume' },
       { name: '修护面霜', shape: 'bottle', market: 389, variants: 'volume' },
-      { name: '日本进口卸妆油', shape: 'bottle', market: 259, variants: 'volume', crossBorder: true },
-      { name: '韩国进口补水面膜', shape: 'pillow', market: 199, variants: 'volume', crossBorder: true },
+      {
+        name: '日本进口卸妆油',
+        shape: 'bottle',
+        market: 259,
+        variants: 'volume',
+        crossBorder: true,
+      },
+      {
+        name: '韩国进口补水面膜',
+        shape: 'pillow',
+        market: 199,
+        variants: 'volume',
+        crossBorder: true,
+      },
     ],
   },
   {

@@ -47,7 +47,10 @@ function prng(seed: number) {
 
 const encoder = new TextEncoder();
 
-async function insertSvgs(tx: Tx, svgs: { svg: string; w: number; h: number }[]): Promise<string[]> {
+async function insertSvgs(
+  tx: Tx,
+  svgs: { svg: string; w: number; h: number }[],
+): Promise<string[]> {
   const urls: string[] = [];
   for (let i = 0; i < svgs.length; i += 100) {
     const rows = await tx
@@ -108,27 +111,80 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     const skinRows = await tx
       .insert(t.skins)
       .values([
-        { name: '经典红', sort: 1, theme: { primary: '#e4393c', tabSelected: '#e4393c', tabUnselected: '#999999', background: '#f5f5f5' } },
-        { name: '清新绿', sort: 2, theme: { primary: '#2a9d8f', tabSelected: '#2a9d8f', tabUnselected: '#999999', background: '#f2f8f6' } },
-        { name: '海洋蓝', sort: 3, theme: { primary: '#2f6fde', tabSelected: '#2f6fde', tabUnselected: '#999999', background: '#f3f6fb' } },
-        { name: '暗夜黑', sort: 4, theme: { primary: '#222222', tabSelected: '#d4a84b', tabUnselected: '#8a8a8a', background: '#f4f4f4' } },
+        {
+          name: '经典红',
+          sort: 1,
+          theme: {
+            primary: '#e4393c',
+            tabSelected: '#e4393c',
+            tabUnselected: '#999999',
+            background: '#f5f5f5',
+          },
+        },
+        {
+          name: '清新绿',
+          sort: 2,
+          theme: {
+            primary: '#2a9d8f',
+            tabSelected: '#2a9d8f',
+            tabUnselected: '#999999',
+            background: '#f2f8f6',
+          },
+        },
+        {
+          name: '海洋蓝',
+          sort: 3,
+          theme: {
+            primary: '#2f6fde',
+            tabSelected: '#2f6fde',
+            tabUnselected: '#999999',
+            background: '#f3f6fb',
+          },
+        },
+        {
+          name: '暗夜黑',
+          sort: 4,
+          theme: {
+            primary: '#222222',
+            tabSelected: '#d4a84b',
+            tabUnselected: '#8a8a8a',
+            background: '#f4f4f4',
+          },
+        },
       ])
       .returning({ id: t.skins.id });
     const previews = await insertSvgs(
       tx,
       ['经典红', '清新绿', '海洋蓝', '暗夜黑'].map((name, i) => ({
-        svg: bannerSvg(name, '店铺皮肤预览', [SHOP_RED, { from: '#2a9d8f', to: '#8ad1c2', ink: '#000' }, { from: '#2f6fde', to: '#7fb2ff', ink: '#000' }, { from: '#222', to: '#555', ink: '#000' }][i]!),
+        svg: bannerSvg(
+          name,
+          '店铺皮肤预览',
+          [
+            SHOP_RED,
+            { from: '#2a9d8f', to: '#8ad1c2', ink: '#000' },
+            { from: '#2f6fde', to: '#7fb2ff', ink: '#000' },
+            { from: '#222', to: '#555', ink: '#000' },
+          ][i]!,
+        ),
         w: 750,
         h: 320,
       })),
     );
     for (const [i, skin] of skinRows.entries()) {
-      await tx.update(t.skins).set({ homePreviewUrl: previews[i]! }).where(sql`${t.skins.id} = ${skin.id}`);
+      await tx
+        .update(t.skins)
+        .set({ homePreviewUrl: previews[i]! })
+        .where(sql`${t.skins.id} = ${skin.id}`);
     }
 
     // Shops and memberships.
     const logo1001 = await insertSvg(tx, logoSvg('鹿', SHOP_RED), 200, 200);
-    const logo1002 = await insertSvg(tx, logoSvg('橙', { from: '#2f6fde', to: '#7fb2ff', ink: '#000' }), 200, 200);
+    const logo1002 = await insertSvg(
+      tx,
+      logoSvg('橙', { from: '#2f6fde', to: '#7fb2ff', ink: '#000' }),
+      200,
+      200,
+    );
     await tx.insert(t.shops).values([
       {
         id: '1001',
@@ -148,12 +204,46 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       },
     ]);
     await tx.insert(t.shopMembers).values([
-      { shopId: '1001', userId: userId(DEMO_PHONES.consumer), role: 1, maxRole: 1, invitedBy: userId(DEMO_PHONES.owner1001) },
-      { shopId: '1001', userId: userId(DEMO_PHONES.owner1001), role: 3, maxRole: 3, level: 1, signAgreement: true },
-      { shopId: '1001', userId: userId(DEMO_PHONES.manager1001), role: 4, maxRole: 4, administrator: true, signAgreement: true },
+      {
+        shopId: '1001',
+        userId: userId(DEMO_PHONES.consumer),
+        role: 1,
+        maxRole: 1,
+        invitedBy: userId(DEMO_PHONES.owner1001),
+      },
+      {
+        shopId: '1001',
+        userId: userId(DEMO_PHONES.owner1001),
+        role: 3,
+        maxRole: 3,
+        level: 1,
+        signAgreement: true,
+      },
+      {
+        shopId: '1001',
+        userId: userId(DEMO_PHONES.manager1001),
+        role: 4,
+        maxRole: 4,
+        administrator: true,
+        signAgreement: true,
+      },
       { shopId: '1001', userId: userId(DEMO_PHONES.service1001), role: 5, maxRole: 5 },
-      { shopId: '1001', userId: userId(DEMO_PHONES.disabledDistributor), role: 3, maxRole: 3, level: 1, distributorDisable: true },
-      { shopId: '1002', userId: userId(DEMO_PHONES.owner1002), role: 3, maxRole: 3, level: 1, signAgreement: true },
+      {
+        shopId: '1001',
+        userId: userId(DEMO_PHONES.disabledDistributor),
+        role: 3,
+        maxRole: 3,
+        level: 1,
+        distributorDisable: true,
+      },
+      {
+        shopId: '1002',
+        userId: userId(DEMO_PHONES.owner1002),
+        role: 3,
+        maxRole: 3,
+        level: 1,
+        signAgreement: true,
+      },
     ]);
     await tx.insert(t.wallets).values([
       { shopId: '1001', userId: userId(DEMO_PHONES.owner1001) },
@@ -179,7 +269,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       .insert(t.categories)
       .values(CATEGORIES.map((c, i) => ({ name: c.name, iconUrl: categoryIcons[i]!, sort: i })))
       .returning({ id: t.categories.id });
-    const categoryId = (key: string) => categoryRows[CATEGORIES.findIndex((c) => c.key === key)]!.id;
+    const categoryId = (key: string) =>
+      categoryRows[CATEGORIES.findIndex((c) => c.key === key)]!.id;
 
     const brandLogos = await insertSvgs(
       tx,
@@ -206,7 +297,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       .returning({ id: t.activityTags.id, tagNo: t.activityTags.tagNo });
     const tagId = (no: string) => tags.find((x) => x.tagNo === no)!.id;
     const tagFor = (shopId: string, b: BrandDef) => {
-      if (shopId === '1002') return tagId(b.category === 'home' || b.category === 'beauty' ? 'T100202' : 'T100201');
+      if (shopId === '1002')
+        return tagId(b.category === 'home' || b.category === 'beauty' ? 'T100202' : 'T100201');
       if (b.category === 'beauty') return tagId('T100103');
       if (b.category === 'home') return tagId('T100104');
       if (b.category === 'kids') return tagId('T100105');
@@ -236,7 +328,11 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       ['1002', 'shiguang', 'upcoming', 4],
       ['1002', 'lizi', 'ended', 3],
     ];
-    const headline: Record<SaleState, string> = { ongoing: '品牌特卖', upcoming: '即将开抢', ended: '往期特卖' };
+    const headline: Record<SaleState, string> = {
+      ongoing: '品牌特卖',
+      upcoming: '即将开抢',
+      ended: '往期特卖',
+    };
     const seqByShop: Record<string, number> = {};
     const next = (shopId: string) => (seqByShop[shopId] = (seqByShop[shopId] ?? 0) + 1);
     const pad = (n: number, w: number) => String(n).padStart(w, '0');
@@ -249,13 +345,23 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       const discount = 0.35 + rand() * 0.3;
       const window =
         state === 'ongoing'
-          ? { startAt: at(-(1 + (saleIndex % 3)) * DAY), endAt: at((2 + (saleIndex % 5)) * DAY + 10 * HOUR) }
+          ? {
+              startAt: at(-(1 + (saleIndex % 3)) * DAY),
+              endAt: at((2 + (saleIndex % 5)) * DAY + 10 * HOUR),
+            }
           : state === 'upcoming'
             ? { startAt: at((1 + (saleIndex % 3)) * DAY), endAt: at((6 + (saleIndex % 3)) * DAY) }
-            : { startAt: at(-(12 + (saleIndex % 4)) * DAY), endAt: at(-(1 + (saleIndex % 3)) * DAY) };
+            : {
+                startAt: at(-(12 + (saleIndex % 4)) * DAY),
+                endAt: at(-(1 + (saleIndex % 3)) * DAY),
+              };
       const bannerUrl = await insertSvg(
         tx,
-        bannerSvg(brand.name, `${headline[state]} · 低至${Math.round(discount * 10)}折`, brand.palette),
+        bannerSvg(
+          brand.name,
+          `${headline[state]} · 低至${Math.round(discount * 10)}折`,
+          brand.palette,
+        ),
         750,
         320,
       );
@@ -293,13 +399,41 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     // Banners, home modules, hot keys.
     for (const shopId of ['1001', '1002']) {
       const bannerDefs = [
-        { location: 'indexBanner', title: '品牌狂欢季', sub: '大牌低至 1 折起，每天 10 点上新', palette: SHOP_RED },
-        { location: 'indexBanner', title: '新人专享礼', sub: '注册即领 15 元无门槛券', palette: BRANDS[4]!.palette },
-        { location: 'indexBanner', title: '冬季保暖专场', sub: '羽绒、抓绒、冲锋衣一站购齐', palette: BRANDS[0]!.palette },
-        { location: 'brandBanner', title: '品牌正品保障', sub: '假一赔十 · 七天无理由', palette: BRANDS[7]!.palette },
-        { location: 'proDetailBanner', title: '分享赚佣金', sub: '店主分享商品，好友下单即得收益', palette: BRANDS[2]!.palette },
+        {
+          location: 'indexBanner',
+          title: '品牌狂欢季',
+          sub: '大牌低至 1 折起，每天 10 点上新',
+          palette: SHOP_RED,
+        },
+        {
+          location: 'indexBanner',
+          title: '新人专享礼',
+          sub: '注册即领 15 元无门槛券',
+          palette: BRANDS[4]!.palette,
+        },
+        {
+          location: 'indexBanner',
+          title: '冬季保暖专场',
+          sub: '羽绒、抓绒、冲锋衣一站购齐',
+          palette: BRANDS[0]!.palette,
+        },
+        {
+          location: 'brandBanner',
+          title: '品牌正品保障',
+          sub: '假一赔十 · 七天无理由',
+          palette: BRANDS[7]!.palette,
+        },
+        {
+          location: 'proDetailBanner',
+          title: '分享赚佣金',
+          sub: '店主分享商品，好友下单即得收益',
+          palette: BRANDS[2]!.palette,
+        },
       ];
-      const images = await insertSvgs(tx, bannerDefs.map((b) => ({ svg: bannerSvg(b.title, b.sub, b.palette), w: 750, h: 320 })));
+      const images = await insertSvgs(
+        tx,
+        bannerDefs.map((b) => ({ svg: bannerSvg(b.title, b.sub, b.palette), w: 750, h: 320 })),
+      );
       await tx.insert(t.banners).values(
         bannerDefs.map((b, i) => ({
           shopId,
@@ -322,14 +456,23 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
         { name: '全球购', glyph: '球', route: 'allBuying' },
         { name: '直播', glyph: '播', route: 'live-channel' },
       ];
-      const diamondIcons = await insertSvgs(tx, diamonds.map((d) => ({ svg: iconSvg(d.glyph, SHOP_RED), w: 120, h: 120 })));
+      const diamondIcons = await insertSvgs(
+        tx,
+        diamonds.map((d) => ({ svg: iconSvg(d.glyph, SHOP_RED), w: 120, h: 120 })),
+      );
       await tx.insert(t.homeResources).values([
         {
           shopId,
           kind: 'diamond',
           configId: `D${shopId}`,
           title: '金刚区',
-          content: { items: diamonds.map((d, i) => ({ name: d.name, iconUrl: diamondIcons[i], route: d.route })) },
+          content: {
+            items: diamonds.map((d, i) => ({
+              name: d.name,
+              iconUrl: diamondIcons[i],
+              route: d.route,
+            })),
+          },
           sort: 1,
         },
         {
@@ -342,8 +485,22 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
           content: { productNos: nos.slice(0, 6) },
           sort: 2,
         },
-        { shopId, kind: 'category', configId: `C${shopId}`, title: '分类精选', content: {}, sort: 3 },
-        { shopId, kind: 'brandWall', configId: `B${shopId}`, title: '品牌墙', content: {}, sort: 4 },
+        {
+          shopId,
+          kind: 'category',
+          configId: `C${shopId}`,
+          title: '分类精选',
+          content: {},
+          sort: 3,
+        },
+        {
+          shopId,
+          kind: 'brandWall',
+          configId: `B${shopId}`,
+          title: '品牌墙',
+          content: {},
+          sort: 4,
+        },
         {
           shopId,
           kind: 'newBornZone',
@@ -368,13 +525,106 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     const couponRows = await tx
       .insert(t.coupons)
       .values([
-        { couponNo: 'C100101', shopId: '1001', name: '店铺通用券', description: '全店商品可用', amountCents: 2000, thresholdCents: 19900, total: 1000, perUserLimit: 1, claimFrom: at(-7 * DAY), claimTo: at(30 * DAY), validDays: 7, inPopup: true },
-        { couponNo: 'C100102', shopId: '1001', name: '新人专享券', description: '新人首单可用', amountCents: 1500, thresholdCents: 0, total: 5000, perUserLimit: 1, claimFrom: at(-7 * DAY), claimTo: at(30 * DAY), validDays: 3, inPopup: true },
-        { couponNo: 'C100103', shopId: '1001', name: '森野品牌券', description: '森野 SENYE 品牌商品可用', amountCents: 5000, thresholdCents: 39900, scope: 'brand', scopeRef: String(brandIdOf(BRANDS[0]!)), total: 300, perUserLimit: 2, claimFrom: at(-2 * DAY), claimTo: at(5 * DAY), validFrom: at(-2 * DAY), validTo: at(6 * DAY) },
-        { couponNo: 'C100104', shopId: '1001', name: '跑鞋专场券', description: '跃动 LEAP 特卖专场可用', amountCents: 3000, thresholdCents: 29900, scope: 'activity', scopeRef: 'A1001005', total: 200, perUserLimit: 1, claimFrom: at(-1 * DAY), claimTo: at(4 * DAY), validDays: 5 },
-        { couponNo: 'C100105', shopId: '1001', name: '限量大额券', description: '全店满 999 可用', amountCents: 20000, thresholdCents: 99900, total: 10, issued: 10, perUserLimit: 1, claimFrom: at(-3 * DAY), claimTo: at(3 * DAY), validDays: 3 },
-        { couponNo: 'C100201', shopId: '1002', name: '店铺通用券', description: '全店商品可用', amountCents: 1000, thresholdCents: 9900, total: 1000, perUserLimit: 1, claimFrom: at(-7 * DAY), claimTo: at(30 * DAY), validDays: 7, inPopup: true },
-        { couponNo: 'C100202', shopId: '1002', name: '新人专享券', description: '新人首单可用', amountCents: 1000, thresholdCents: 0, total: 1000, perUserLimit: 1, claimFrom: at(-7 * DAY), claimTo: at(30 * DAY), validDays: 3 },
+        {
+          couponNo: 'C100101',
+          shopId: '1001',
+          name: '店铺通用券',
+          description: '全店商品可用',
+          amountCents: 2000,
+          thresholdCents: 19900,
+          total: 1000,
+          perUserLimit: 1,
+          claimFrom: at(-7 * DAY),
+          claimTo: at(30 * DAY),
+          validDays: 7,
+          inPopup: true,
+        },
+        {
+          couponNo: 'C100102',
+          shopId: '1001',
+          name: '新人专享券',
+          description: '新人首单可用',
+          amountCents: 1500,
+          thresholdCents: 0,
+          total: 5000,
+          perUserLimit: 1,
+          claimFrom: at(-7 * DAY),
+          claimTo: at(30 * DAY),
+          validDays: 3,
+          inPopup: true,
+        },
+        {
+          couponNo: 'C100103',
+          shopId: '1001',
+          name: '森野品牌券',
+          description: '森野 SENYE 品牌商品可用',
+          amountCents: 5000,
+          thresholdCents: 39900,
+          scope: 'brand',
+          scopeRef: String(brandIdOf(BRANDS[0]!)),
+          total: 300,
+          perUserLimit: 2,
+          claimFrom: at(-2 * DAY),
+          claimTo: at(5 * DAY),
+          validFrom: at(-2 * DAY),
+          validTo: at(6 * DAY),
+        },
+        {
+          couponNo: 'C100104',
+          shopId: '1001',
+          name: '跑鞋专场券',
+          description: '跃动 LEAP 特卖专场可用',
+          amountCents: 3000,
+          thresholdCents: 29900,
+          scope: 'activity',
+          scopeRef: 'A1001005',
+          total: 200,
+          perUserLimit: 1,
+          claimFrom: at(-1 * DAY),
+          claimTo: at(4 * DAY),
+          validDays: 5,
+        },
+        {
+          couponNo: 'C100105',
+          shopId: '1001',
+          name: '限量大额券',
+          description: '全店满 999 可用',
+          amountCents: 20000,
+          thresholdCents: 99900,
+          total: 10,
+          issued: 10,
+          perUserLimit: 1,
+          claimFrom: at(-3 * DAY),
+          claimTo: at(3 * DAY),
+          validDays: 3,
+        },
+        {
+          couponNo: 'C100201',
+          shopId: '1002',
+          name: '店铺通用券',
+          description: '全店商品可用',
+          amountCents: 1000,
+          thresholdCents: 9900,
+          total: 1000,
+          perUserLimit: 1,
+          claimFrom: at(-7 * DAY),
+          claimTo: at(30 * DAY),
+          validDays: 7,
+          inPopup: true,
+        },
+        {
+          couponNo: 'C100202',
+          shopId: '1002',
+          name: '新人专享券',
+          description: '新人首单可用',
+          amountCents: 1000,
+          thresholdCents: 0,
+          total: 1000,
+          perUserLimit: 1,
+          claimFrom: at(-7 * DAY),
+          claimTo: at(30 * DAY),
+          validDays: 3,
+        },
       ])
       .returning({ id: t.coupons.id, couponNo: t.coupons.couponNo });
     const shopCoupon = couponRows.find((c) => c.couponNo === 'C100101')!;
@@ -385,18 +635,49 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       validFrom: at(-1 * DAY),
       validTo: at(6 * DAY),
     });
-    await tx.update(t.coupons).set({ issued: 1 }).where(sql`${t.coupons.id} = ${shopCoupon.id}`);
+    await tx
+      .update(t.coupons)
+      .set({ issued: 1 })
+      .where(sql`${t.coupons.id} = ${shopCoupon.id}`);
 
     // Live rooms in every state, and the school variant (liveType 30).
     const liveDefs = [
-      { title: '森野冬季新品首发', status: 20, type: 10, start: -1 * HOUR, palette: BRANDS[0]!.palette },
-      { title: '白鹭通勤穿搭预告', status: 10, type: 10, start: 1 * DAY, palette: BRANDS[2]!.palette },
-      { title: '跃动跑鞋测评回放', status: 30, type: 10, start: -2 * DAY, replay: true, palette: BRANDS[4]!.palette },
+      {
+        title: '森野冬季新品首发',
+        status: 20,
+        type: 10,
+        start: -1 * HOUR,
+        palette: BRANDS[0]!.palette,
+      },
+      {
+        title: '白鹭通勤穿搭预告',
+        status: 10,
+        type: 10,
+        start: 1 * DAY,
+        palette: BRANDS[2]!.palette,
+      },
+      {
+        title: '跃动跑鞋测评回放',
+        status: 30,
+        type: 10,
+        start: -2 * DAY,
+        replay: true,
+        palette: BRANDS[4]!.palette,
+      },
       { title: '禾木好物清仓', status: 30, type: 10, start: -5 * DAY, palette: BRANDS[5]!.palette },
-      { title: '店主商学院：社群运营', status: 20, type: 30, start: -30 * 60_000, palette: SHOP_RED },
+      {
+        title: '店主商学院：社群运营',
+        status: 20,
+        type: 30,
+        start: -30 * 60_000,
+        palette: SHOP_RED,
+      },
       { title: '店主商学院：选品技巧', status: 10, type: 30, start: 2 * DAY, palette: SHOP_RED },
     ];
-    const covers = await insertSvgs(tx, liveDefs.map((l) => ({ svg: bannerSvg(l.title, '直播间', l.palette), w: 750, h: 320 })));
+    const covers = await insertSvgs(
+      tx,
+      liveDefs.map((l) => ({ svg: bannerSvg(l.title, '直播间', l.palette), w: 750, h: 320 })),
+    );
     await tx.insert(t.liveRooms).values(
       liveDefs.map((l, i) => ({
         liveNo: `L1001${pad(i + 1, 3)}`,
@@ -414,7 +695,10 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
 
     // The config map of shell §3, and the feature switches the pages query.
     await tx.insert(t.configEntries).values([
-      { key: 'secureNotice', value: { h5: true, msg: '请勿相信任何要求您转账或提供验证码的信息，谨防诈骗。' } },
+      {
+        key: 'secureNotice',
+        value: { h5: true, msg: '请勿相信任何要求您转账或提供验证码的信息，谨防诈骗。' },
+      },
       { key: 'hasBackIcon', value: true },
       { key: 'showOwnBusinessLabel', value: true },
       { key: 'sysAlert', value: { isOpen: false, title: '系统公告', msg: '' } },
@@ -428,9 +712,13 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       { key: 'sentryExceptionFilterBlackList', value: [] },
     ]);
     const featureCodes = ['1004', '1006', '1007', '1008', '1010', '1011', '1013', '1030', '1040'];
-    await tx.insert(t.featureSwitches).values(
-      ['1001', '1002'].flatMap((shopId) => featureCodes.map((code) => ({ shopId, code, enableStatus: 1 }))),
-    );
+    await tx
+      .insert(t.featureSwitches)
+      .values(
+        ['1001', '1002'].flatMap((shopId) =>
+          featureCodes.map((code) => ({ shopId, code, enableStatus: 1 })),
+        ),
+      );
     await tx.insert(t.skinPopups).values({
       code: 'SKIN-WINTER',
       headline: '冬日新皮肤上线',
@@ -458,14 +746,19 @@ function salePriceCents(marketYuan: number, discount: number): number {
   return yuan * 100;
 }
 
-function variantsOf(line: ProductLine, rand: () => number): { color: string; size: string; extraCents: number }[] {
+function variantsOf(
+  line: ProductLine,
+  rand: () => number,
+): { color: string; size: string; extraCents: number }[] {
   const pick = (n: number) => {
     const start = Math.floor(rand() * COLOURS.length);
     return Array.from({ length: n }, (_, i) => COLOURS[(start + i) % COLOURS.length]!);
   };
   switch (line.variants) {
     case 'clothes':
-      return pick(2).flatMap((color) => CLOTHES_SIZES.map((size) => ({ color, size, extraCents: 0 })));
+      return pick(2).flatMap((color) =>
+        CLOTHES_SIZES.map((size) => ({ color, size, extraCents: 0 })),
+      );
     case 'shoes':
       return pick(2).flatMap((color) => SHOE_SIZES.map((size) => ({ color, size, extraCents: 0 })));
     case 'kids':
@@ -506,10 +799,14 @@ async function insertProduct(tx: Tx, p: ProductInput): Promise<string> {
       crossBorder: p.line.crossBorder ?? false,
     })
     .returning({ id: t.products.id });
-  await tx.insert(t.productImages).values([
-    ...shots.slice(0, 3).map((url, sort) => ({ productId: product!.id, url, kind: 'main', sort })),
-    { productId: product!.id, url: shots[3]!, kind: 'detail', sort: 0 },
-  ]);
+  await tx
+    .insert(t.productImages)
+    .values([
+      ...shots
+        .slice(0, 3)
+        .map((url, sort) => ({ productId: product!.id, url, kind: 'main', sort })),
+      { productId: product!.id, url: shots[3]!, kind: 'detail', sort: 0 },
+    ]);
   await tx.insert(t.skus).values(
     variants.map((v, i) => ({
       skuNo: `${p.productNo}-${String(i + 1).padStart(2, '0')}`,

@@ -1,7 +1,7 @@
 import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_NOW, memoryDatabase } from '../../../../../tests/fixtures/db.ts';
+import { SEED_NOW, memoryDatabase, queryRows } from '../../../../../tests/fixtures/db.ts';
 import type { Database } from '../client.ts';
 import * as t from '../schema.ts';
 import { clearAll, isEmpty, seedDemo } from './index.ts';
@@ -13,7 +13,10 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const count = async (table: PgTable, where?: SQL) => {
-  const rows = await database.db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+  const rows = await database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(where);
   return rows[0]!.n;
 };
 
@@ -28,7 +31,13 @@ describe('demo data', () => {
 
   it('gives every demo phone its role', async () => {
     const rows = await database.db
-      .select({ phone: t.users.phone, shopId: t.shopMembers.shopId, role: t.shopMembers.role, disabled: t.shopMembers.distributorDisable, administrator: t.shopMembers.administrator })
+      .select({
+        phone: t.users.phone,
+        shopId: t.shopMembers.shopId,
+        role: t.shopMembers.role,
+        disabled: t.shopMembers.distributorDisable,
+        administrator: t.shopMembers.administrator,
+      })
       .from(t.shopMembers)
       .innerJoin(t.users, eq(t.users.id, t.shopMembers.userId))
       .orderBy(t.users.phone, t.shopMembers.shopId);
@@ -40,7 +49,11 @@ describe('demo data', () => {
       { phone: '13800000006', shopId: '1002', role: 3, disabled: false, administrator: false },
       { phone: '13800000007', shopId: '1001', role: 3, disabled: true, administrator: false },
     ]);
-    const [owner1001] = await database.db.select({ phone: t.users.phone }).from(t.shops).innerJoin(t.users, eq(t.users.id, t.shops.ownerUserId)).where(eq(t.shops.id, '1001'));
+    const [owner1001] = await database.db
+      .select({ phone: t.users.phone })
+      .from(t.shops)
+      .innerJoin(t.users, eq(t.users.id, t.shops.ownerUserId))
+      .where(eq(t.shops.id, '1001'));
     expect(owner1001!.phone).toBe('13800000003');
   });
 
@@ -49,18 +62,26 @@ describe('demo data', () => {
     expect(await count(t.activities)).toBeGreaterThanOrEqual(12);
     expect(await count(t.products)).toBeGreaterThanOrEqual(80);
     const now = SEED_NOW;
-    expect(await count(t.activities, and(lte(t.activities.startAt, now), gt(t.activities.endAt, now)))).toBeGreaterThan(0);
+    expect(
+      await count(t.activities, and(lte(t.activities.startAt, now), gt(t.activities.endAt, now))),
+    ).toBeGreaterThan(0);
     expect(await count(t.activities, gt(t.activities.startAt, now))).toBeGreaterThan(0);
     expect(await count(t.activities, lte(t.activities.endAt, now))).toBeGreaterThan(0);
     // Every product has SKUs with sizes or colours, a picture, and stock somewhere.
-    const bare = await database.db.execute(sql`select count(*)::int as n from products p where not exists (select 1 from skus s where s.product_id = p.id) or not exists (select 1 from product_images i where i.product_id = p.id)`);
-    expect((bare.rows ?? bare)[0]).toEqual({ n: 0 });
+    const bare = await queryRows(
+      database,
+      sql`select count(*)::int as n from products p where not exists (select 1 from skus s where s.product_id = p.id) or not exists (select 1 from product_images i where i.product_id = p.id)`,
+    );
+    expect(bare).toEqual([{ n: 0 }]);
     expect(await count(t.skus, gt(t.skus.stock, 0))).toBeGreaterThan(0);
     expect(await count(t.skus, eq(t.skus.stock, 0))).toBeGreaterThan(0);
   });
 
   it('prices a SKU no lower than zero and below its market price', async () => {
-    const wrong = await count(t.skus, sql`${t.skus.priceCents} <= 0 or ${t.skus.priceCents} >= ${t.skus.marketPriceCents}`);
+    const wrong = await count(
+      t.skus,
+      sql`${t.skus.priceCents} <= 0 or ${t.skus.priceCents} >= ${t.skus.marketPriceCents}`,
+    );
     expect(wrong).toBe(0);
   });
 
@@ -76,16 +97,25 @@ describe('demo data', () => {
       expect(await count(t.banners, eq(t.banners.location, location))).toBeGreaterThan(0);
     }
     expect(await count(t.hotSearchKeys, eq(t.hotSearchKeys.type, 5))).toBe(2);
-    const states = await database.db.selectDistinct({ s: t.liveRooms.liveStatus }).from(t.liveRooms).orderBy(t.liveRooms.liveStatus);
+    const states = await database.db
+      .selectDistinct({ s: t.liveRooms.liveStatus })
+      .from(t.liveRooms)
+      .orderBy(t.liveRooms.liveStatus);
     expect(states.map((r) => r.s)).toEqual([10, 20, 30]);
   });
 
   it('rebuilds to the same data after clearAll (npm run db:seed)', async () => {
-    const before = await database.db.select({ no: t.products.productNo, price: t.products.priceCents }).from(t.products).orderBy(t.products.productNo);
+    const before = await database.db
+      .select({ no: t.products.productNo, price: t.products.priceCents })
+      .from(t.products)
+      .orderBy(t.products.productNo);
     await clearAll(database.db);
     expect(await isEmpty(database.db)).toBe(true);
     await seedDemo(database.db, SEED_NOW);
-    const after = await database.db.select({ no: t.products.productNo, price: t.products.priceCents }).from(t.products).orderBy(t.products.productNo);
+    const after = await database.db
+      .select({ no: t.products.productNo, price: t.products.priceCents })
+      .from(t.products)
+      .orderBy(t.products.productNo);
     expect(after).toEqual(before);
   });
 });

@@ -5,9 +5,11 @@ import { getShopDetail } from '../../../../lib/server/services/shops.ts';
 
 /** The shop is named by shopId, or by the shopBizCode the request client adds from the page URL. */
 export const GET = handle(({ locals, url }) => {
-  const query = parseQuery(url, { shopId: shopIdSchema.optional(), shopBizCode: shopIdSchema.optional() });
+  const query = parseQuery(url, {
+    shopId: shopIdSchema.optional(),
+    shopBizCode: shopIdSchema.optional(),
+  });
   const shopId = query.shopId ?? query.shopBizCode;
   if (!shopId) throw new AppError(ErrorCode.BAD_REQUEST, Messages.SHOP_ID_REQUIRED);
   return getShopDetail(locals.database.db, shopId);
 });
-
