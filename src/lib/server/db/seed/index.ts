@@ -321,7 +321,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       ['1001', 'xiaoman', 'upcoming', 4],
       ['1001', 'senye', 'ended', 4],
       ['1001', 'jijian', 'ended', 4],
-      ['1001', 'hemu', 'ended', 4],
+      ['1001', 'hemu', 'ended', 5],
       ['1002', 'hemu', 'ongoing', 0],
       ['1002', 'xiaoman', 'ongoing', 0],
       ['1002', 'jijian', 'ongoing', 5],
