@@ -159,3 +159,15 @@ test.describe('serving for slow networks', () => {
     expect((await request.get('/media/999999999')).status()).toBe(404);
   });
 });
+
+test('built assets under /_astro are served compressed and cached as immutable', async ({
+  request,
+}) => {
+  const { readdirSync } = await import('node:fs');
+  const asset = readdirSync('dist/client/_astro').find((name) => name.endsWith('.js'));
+  expect(asset, 'the build emits at least one script').toBeDefined();
+  const response = await request.get(`/_astro/${asset}`, { headers: { 'accept-encoding': 'br' } });
+  expect(response.status()).toBe(200);
+  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(response.headers()['content-encoding']).toBe('br');
+});
