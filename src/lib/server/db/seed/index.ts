@@ -373,7 +373,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
           brandId: brandIdOf(brand),
           tagId: tagFor(shopId, brand),
           title: `${brand.name} ${headline[state]}`,
-          subtitle: `全场低至${Math.round(discount * 10)}折，${brand.story.slice(0, 16)}`,
+          subtitle: `全场低至${Math.round(discount * 10)}折，${brand.story.split(/[，。：]/)[0]}`,
           bannerUrl,
           ...window,
           sort: saleIndex,
