@@ -3,6 +3,10 @@
 declare namespace App {
   interface Locals {
     database: import('./lib/server/db/client.ts').Database;
+    /** Set by the middleware on every shop page (routes of the route table). */
+    shell: import('./lib/server/shell.ts').ShellContext;
+    /** The error code the link-expired page shows. */
+    expiredCode?: number;
   }
 }
 

@@ -1,8 +1,17 @@
 import { defineMiddleware } from 'astro:middleware';
 import { fail } from './lib/domain/envelope.ts';
-import { ErrorCode, Messages } from './lib/domain/errors.ts';
+import { AppError, ErrorCode, Messages } from './lib/domain/errors.ts';
+import { isShopId } from './lib/domain/ids.ts';
+import { canonicalLocation, guardRoute } from './lib/domain/navigation.ts';
+import { roleLetter } from './lib/domain/roles.ts';
+import { matchRoute } from './lib/routes.ts';
 import { database } from './lib/server/app.ts';
+import { env } from './lib/server/env.ts';
 import { json } from './lib/server/http.ts';
+import { getConfigMap } from './lib/server/services/config.ts';
+import { SESSION_COOKIE, getMembership, getSessionUser } from './lib/server/services/sessions.ts';
+import { getShopDetail } from './lib/server/services/shops.ts';
+import { SHOP_COOKIE, isInApp, makeShellContext, rememberReturn, rememberShop } from './lib/server/shell.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -15,19 +24,66 @@ function isCrossSiteWrite(request: Request, url: URL): boolean {
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {
-  const { request, url } = context;
+  const { request, url, cookies } = context;
   const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
   if (isCrossSiteWrite(request, url)) {
     return json(fail(ErrorCode.FORBIDDEN, Messages.CROSS_SITE), 403);
   }
-  context.locals.database = await database();
-  const response = await next();
-  if (isApi && !response.headers.get('content-type')?.includes('application/json')) {
+  const db = await database();
+  context.locals.database = db;
+
+  if (isApi) {
+    const response = await next();
+    if (response.headers.get('content-type')?.includes('application/json')) return response;
     // No endpoint answered in the envelope: a known path asked with another method, or an unknown path.
-    const knownPath = context.routePattern !== '/404';
-    return knownPath
+    return context.routePattern !== '/404'
       ? json(fail(ErrorCode.METHOD_NOT_ALLOWED, Messages.METHOD_NOT_ALLOWED), 405)
       : json(fail(ErrorCode.NOT_FOUND, Messages.NOT_FOUND), 404);
   }
-  return response;
+
+  const match = matchRoute(url.pathname);
+  if (!match || !SAFE_METHODS.has(request.method)) return next();
+
+  // A shop page: canonical URL first, then who is asking, then the guard.
+  const { DEFAULT_SHOP_ID } = env();
+  const storedShopId = cookies.get(SHOP_COOKIE)?.value;
+  const canonical = canonicalLocation(url, isShopId(storedShopId) ? storedShopId : undefined, DEFAULT_SHOP_ID);
+  if (canonical) return context.redirect(canonical, 302);
+
+  const shopId = url.searchParams.get('shopId')!;
+  let shop;
+  try {
+    if (!isShopId(shopId)) throw new AppError(ErrorCode.NOT_FOUND, Messages.SHOP_NOT_FOUND);
+    shop = await getShopDetail(db.db, shopId);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    context.locals.expiredCode = error.code;
+    return next('/shell/link-expired');
+  }
+
+  const user = await getSessionUser(db.db, cookies.get(SESSION_COOKIE)?.value);
+  const member = user ? await getMembership(db.db, shop.shopId, user.id) : null;
+  const inApp = isInApp(request.headers.get('user-agent'));
+  const decision = guardRoute({ url, route: match.route, inApp, loggedIn: user !== null, role: roleLetter(member) });
+  if (decision.kind === 'redirect') {
+    if (decision.storeReturn) rememberReturn(cookies, decision.storeReturn);
+    return context.redirect(decision.location, 302);
+  }
+
+  rememberShop(cookies, shop.shopId);
+  context.locals.shell = makeShellContext({
+    url,
+    shop,
+    route: match.route,
+    params: match.params,
+    user,
+    member,
+    inApp,
+    needLoginPopup: decision.kind === 'render' && decision.needLoginPopup,
+    config: await getConfigMap(db.db),
+    storedShopId,
+    defaultShopId: DEFAULT_SHOP_ID,
+  });
+  if (decision.kind === 'refuse') return next('/shell/forbidden');
+  return next();
 });

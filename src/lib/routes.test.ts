@@ -82,6 +82,10 @@ describe('route table', () => {
 
   it('requires login where the specifications say so', () => {
     for (const name of [
+      'living',
+      'live-preheat',
+      'live-review',
+      'live-end',
       'live-channel',
       'radio-live-channel',
       'school-live-channel',
@@ -98,7 +102,6 @@ describe('route table', () => {
       'productDetail',
       'login_web',
       'faq',
-      'living',
       'insideTips',
     ])
       expect(routeByName(name)!.login).toBe(false);

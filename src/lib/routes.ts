@@ -204,10 +204,11 @@ export const ROUTES: readonly RouteDef[] = [
   // Live and school (shell §2).
   ...group({}, [
     ['live-channel', '直播频道', { login: true, keepAlive: true }],
-    ['living', '直播间'],
-    ['live-preheat', '直播预告'],
-    ['live-review', '直播回放'],
-    ['live-end', '直播已结束'],
+    // Login required, but a visitor gets the login popup instead of a redirect.
+    ['living', '直播间', { login: true }],
+    ['live-preheat', '直播预告', { login: true }],
+    ['live-review', '直播回放', { login: true }],
+    ['live-end', '直播已结束', { login: true }],
     ['radio-live-channel', '电台', { login: true }],
     ['school-live-channel', '学院直播', { login: true }],
     ['school-hot-course', '热门课程', { login: true }],

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import {
+  SHOP_D_SWITCH_MESSAGE,
+  classifyAnswer,
+  toastSuppressed,
+  type AnswerContext,
+} from './answers.ts';
+
+const page = 'https://shop.test/brand?shopId=1001&activityNo=A1';
+const browser = (routeName = 'brand', url = page): AnswerContext => ({
+  inApp: false,
+  routeName,
+  pageUrl: new URL(url),
+});
+const inApp = (routeName = 'brand', url = page): AnswerContext => ({
+  inApp: true,
+  routeName,
+  pageUrl: new URL(url),
+});
+const referrer = (location: string) =>
+  JSON.parse(new URL(location, 'https://shop.test').searchParams.get('referrer')!);
+
+describe('classifyAnswer (commerce §8)', () => {
+  it('passes code 0 and the documented 200 as success', () => {
+    expect(classifyAnswer(200, { code: 0 }, browser())).toEqual({ kind: 'ok' });
+    expect(classifyAnswer(200, { code: 200 }, browser())).toEqual({ kind: 'ok' });
+  });
+
+  it('shows 服务器维护中~ on HTTP 588, or the server message', () => {
+    expect(classifyAnswer(588, null, browser())).toEqual({
+      kind: 'maintenance',
+      message: '服务器维护中~',
+    });
+    expect(classifyAnswer(588, { code: 588, message: '今晚 2 点维护' }, browser())).toEqual({
+      kind: 'maintenance',
+      message: '今晚 2 点维护',
+    });
+  });
+
+  it.each([
+    [100006, 'x'],
+    [401, 'x'],
+    [403, 'x'],
+    [500, '用户未登录'],
+  ])(
+    'in a browser sends code %s (%s) to login_web with the route name and query',
+    (code, message) => {
+      const action = classifyAnswer(200, { code, message }, browser());
+      expect(action).toMatchObject({ kind: 'login-web', clearSession: true });
+      const location = (action as { location: string }).location;
+      expect(location.startsWith('/login_web?shopId=1001&referrer=')).toBe(true);
+      expect(referrer(location)).toEqual({
+        name: 'brand',
+        query: { shopId: '1001', activityNo: 'A1' },
+      });
+    },
+  );
+
+  it('does not treat a plain 500 as logged out', () => {
+    expect(classifyAnswer(200, { code: 500, message: '系统异常' }, browser())).toEqual({
+      kind: 'error',
+      code: 500,
+      message: '系统异常',
+    });
+  });
+
+  it('opens the login popup on the live pages instead of redirecting', () => {
+    for (const route of ['living', 'live-preheat', 'live-review', 'live-end'])
+      expect(classifyAnswer(200, { code: 100006 }, browser(route))).toEqual({
+        kind: 'login-popup',
+      });
+  });
+
+  it('stays on login_web when already there', () => {
+    expect(classifyAnswer(200, { code: 401 }, browser('login_web'))).toEqual({ kind: 'stay' });
+  });
+
+  it('inside the messaging app redirects to member auth with rdt=1 in the back URL', () => {
+    const action = classifyAnswer(200, { code: 100006 }, inApp());
+    expect(action).toEqual({
+      kind: 'member-auth',
+      location: `/api/member/auth?backUrl=${encodeURIComponent('/brand?shopId=1001&activityNo=A1&rdt=1')}`,
+    });
+  });
+
+  it('on 999999 / 999998 in the app lands on login, or index when on login or rdt is set', () => {
+    expect(classifyAnswer(200, { code: 999999 }, inApp())).toEqual({
+      kind: 'member-auth',
+      location: `/api/member/auth?backUrl=${encodeURIComponent('/login?shopId=1001&activityNo=A1')}`,
+    });
+    expect(classifyAnswer(200, { code: 999998 }, inApp('login'))).toMatchObject({
+      location: `/api/member/auth?backUrl=${encodeURIComponent('/index?shopId=1001&activityNo=A1')}`,
+    });
+    expect(
+      classifyAnswer(
+        200,
+        { code: 999999 },
+        inApp('brand', 'https://shop.test/brand?shopId=1001&rdt=1'),
+      ),
+    ).toMatchObject({
+      location: `/api/member/auth?backUrl=${encodeURIComponent('/index?shopId=1001&rdt=1')}`,
+    });
+  });
+
+  it('on 999999 in the app does nothing when the shop is unknown', () => {
+    expect(
+      classifyAnswer(200, { code: 999999 }, inApp('brand', 'https://shop.test/brand')),
+    ).toEqual({ kind: 'stay' });
+  });
+
+  it('on 999999 in a browser goes to login_web', () => {
+    expect(classifyAnswer(200, { code: 999999 }, browser())).toMatchObject({ kind: 'login-web' });
+  });
+
+  it('replaces the page with crawler on 50001, keeping the query', () => {
+    expect(classifyAnswer(200, { code: 50001, message: 'x' }, browser())).toEqual({
+      kind: 'crawler',
+      location: '/crawler?shopId=1001&activityNo=A1',
+    });
+  });
+
+  it('passes other failures on with their message, or 系统异常', () => {
+    expect(classifyAnswer(200, { code: 404, message: '店铺不存在' }, browser())).toEqual({
+      kind: 'error',
+      code: 404,
+      message: '店铺不存在',
+    });
+    expect(classifyAnswer(502, null, browser())).toEqual({
+      kind: 'error',
+      code: 502,
+      message: '系统异常',
+    });
+  });
+});
+
+describe('toast suppression (shell §5)', () => {
+  it('hides 用户未登录 in plain browsers only', () => {
+    expect(toastSuppressed('用户未登录', false)).toBe(true);
+    expect(toastSuppressed('用户未登录', true)).toBe(false);
+  });
+  it('always hides the shop D switch message', () => {
+    expect(toastSuppressed(SHOP_D_SWITCH_MESSAGE, true)).toBe(true);
+    expect(toastSuppressed(SHOP_D_SWITCH_MESSAGE, false)).toBe(true);
+    expect(toastSuppressed('店铺不存在', false)).toBe(false);
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { routeByName } from '../routes.ts';
+import {
+  canonicalLocation,
+  guardRoute,
+  safeReturnPath,
+  stripMessagingQuery,
+  type GuardInput,
+} from './navigation.ts';
+
+const at = (path: string) => new URL(path, 'https://shop.test');
+const guard = (name: string, path: string, extra: Partial<GuardInput> = {}) =>
+  guardRoute({
+    url: at(path),
+    route: routeByName(name)!,
+    inApp: false,
+    loggedIn: false,
+    role: 'C',
+    ...extra,
+  });
+
+describe('canonicalLocation', () => {
+  it('strips the messaging app query with a redirect, keeping everything else', () => {
+    expect(
+      canonicalLocation(
+        at('/brand?shopId=1001&from=singlemessage&scene=1&subscene=2&clicktime=3&x=1'),
+        undefined,
+        '1001',
+      ),
+    ).toBe('/brand?shopId=1001&x=1');
+    expect(stripMessagingQuery(at('/index?shopId=1001'))).toBeNull();
+  });
+
+  it('keeps from=qrcode, the shop marker that skips the version check', () => {
+    expect(canonicalLocation(at('/index?shopId=1001&from=qrcode'), undefined, '1001')).toBeNull();
+  });
+
+  it('puts the shop into a URL without one: stored context, else default', () => {
+    expect(canonicalLocation(at('/brand?activityNo=A1'), '1002', '1001')).toBe(
+      '/brand?activityNo=A1&shopId=1002',
+    );
+    expect(canonicalLocation(at('/brand'), undefined, '1001')).toBe('/brand?shopId=1001');
+    expect(canonicalLocation(at('/brand?shopId=1001'), '1002', '1001')).toBeNull();
+  });
+});
+
+describe('guardRoute', () => {
+  it('sends shopNotice=ON to insideTips and stores the original URL', () => {
+    expect(guard('brand', '/brand?shopId=1001&shopNotice=ON')).toEqual({
+      kind: 'redirect',
+      location: '/insideTips?shopId=1001&shopNotice=ON',
+      storeReturn: '/brand?shopId=1001&shopNotice=ON',
+    });
+    expect(guard('insideTips', '/insideTips?shopId=1001&shopNotice=ON')).toEqual({
+      kind: 'render',
+      needLoginPopup: false,
+    });
+  });
+
+  it('sends register and applyForAdmin to orderPosterEnv in a plain browser only', () => {
+    expect(guard('register', '/register?shopId=1001')).toEqual({
+      kind: 'redirect',
+      location: '/orderPosterEnv?shopId=1001',
+    });
+    expect(guard('applyForAdmin', '/applyForAdmin?shopId=1001', { loggedIn: true })).toMatchObject({
+      location: '/orderPosterEnv?shopId=1001',
+    });
+    expect(guard('register', '/register?shopId=1001', { inApp: true })).toEqual({
+      kind: 'render',
+      needLoginPopup: false,
+    });
+  });
+
+  it('sends a visitor of a login route to login_web with the route name and query as referrer', () => {
+    const decision = guard('wallet', '/wallet?shopId=1001&distributorId=7');
+    expect(decision.kind).toBe('redirect');
+    const location = new URL((decision as { location: string }).location, 'https://shop.test');
+    expect(location.pathname).toBe('/login_web');
+    expect(location.searchParams.get('shopId')).toBe('1001');
+    expect(location.searchParams.get('distributorId')).toBe('7');
+    expect(JSON.parse(location.searchParams.get('referrer')!)).toEqual({
+      name: 'wallet',
+      query: { shopId: '1001', distributorId: '7' },
+    });
+  });
+
+  it('opens the live pages with the login popup instead', () => {
+    for (const name of ['living', 'live-preheat', 'live-review', 'live-end'])
+      expect(guard(name, `/${name}?shopId=1001`)).toEqual({ kind: 'render', needLoginPopup: true });
+  });
+
+  it('refuses a logged-in user whose role the route excludes', () => {
+    expect(guard('wallet', '/wallet?shopId=1001', { loggedIn: true, role: 'C' })).toEqual({
+      kind: 'refuse',
+    });
+    expect(guard('wallet', '/wallet?shopId=1001', { loggedIn: true, role: 'D' })).toEqual({
+      kind: 'render',
+      needLoginPopup: false,
+    });
+    expect(guard('decoration', '/decoration?shopId=1001', { loggedIn: true, role: 'D' })).toEqual({
+      kind: 'refuse',
+    });
+    expect(guard('index', '/index?shopId=1001', { loggedIn: true, role: 'C' })).toEqual({
+      kind: 'render',
+      needLoginPopup: false,
+    });
+  });
+});
+
+describe('safeReturnPath', () => {
+  it('follows only paths of this site', () => {
+    expect(safeReturnPath('/brand?shopId=1001')).toBe('/brand?shopId=1001');
+    expect(safeReturnPath('//evil.example/x')).toBeNull();
+    expect(safeReturnPath('https://evil.example')).toBeNull();
+    expect(safeReturnPath('/\\evil')).toBeNull();
+    expect(safeReturnPath(undefined)).toBeNull();
+  });
+});

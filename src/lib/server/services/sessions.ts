@@ -1,0 +1,78 @@
+/**
+ * Sessions: a random token in an httpOnly cookie, stored server-side only as its SHA-256.
+ * Login itself (SMS codes, in-app sign-in) builds on these.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { sessions, shopMembers, users } from '../db/schema.ts';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_DAYS = 30;
+
+export interface SessionUser {
+  id: number;
+  phone: string | null;
+  nickname: string;
+}
+
+export interface ShopMembership {
+  currentRole: number;
+  maxRole: number;
+  distributorDisable: boolean;
+  level: number | null;
+  administrator: boolean;
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(db: DbOrTx, userId: number, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000),
+  });
+  return token;
+}
+
+/** The user behind a session token, or null when the token is unknown or expired. */
+export async function getSessionUser(
+  db: DbOrTx,
+  token: string | undefined,
+  now = new Date(),
+): Promise<SessionUser | null> {
+  if (!token || token.length > 100) return null;
+  const [row] = await db
+    .select({ id: users.id, phone: users.phone, nickname: users.nickname })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function destroySession(db: DbOrTx, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+export async function getMembership(
+  db: DbOrTx,
+  shopId: string,
+  userId: number,
+): Promise<ShopMembership | null> {
+  const [row] = await db
+    .select({
+      currentRole: shopMembers.role,
+      maxRole: shopMembers.maxRole,
+      distributorDisable: shopMembers.distributorDisable,
+      level: shopMembers.level,
+      administrator: shopMembers.administrator,
+    })
+    .from(shopMembers)
+    .where(and(eq(shopMembers.shopId, shopId), eq(shopMembers.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}

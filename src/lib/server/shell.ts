@@ -1,0 +1,71 @@
+/**
+ * The request context of a shop page: who is asking, in which shop, on which route, and the link
+ * builder bound to the current page. Built by the middleware, read by layouts and pages.
+ */
+import type { AstroCookies } from 'astro';
+import { buildLink, type LinkTarget } from '../domain/links.ts';
+import { roleLetter } from '../domain/roles.ts';
+import type { RoleLetter, RouteDef } from '../routes.ts';
+import type { ConfigMap } from './services/config.ts';
+import type { SessionUser, ShopMembership } from './services/sessions.ts';
+import type { ShopDetail } from './services/shops.ts';
+
+export const SHOP_COOKIE = 'shop_id';
+export const RETURN_COOKIE = 'shop_return';
+
+export interface ShellContext {
+  shop: ShopDetail;
+  route: RouteDef;
+  params: Record<string, string>;
+  user: SessionUser | null;
+  member: ShopMembership | null;
+  role: RoleLetter;
+  inApp: boolean;
+  needLoginPopup: boolean;
+  config: ConfigMap;
+  link(target: LinkTarget): string;
+}
+
+/** A user agent containing MicroMessenger means "inside the messaging app" (DESIGN.md). */
+export function isInApp(userAgent: string | null): boolean {
+  return userAgent?.includes('MicroMessenger') ?? false;
+}
+
+export function makeShellContext(input: {
+  url: URL;
+  shop: ShopDetail;
+  route: RouteDef;
+  params: Record<string, string>;
+  user: SessionUser | null;
+  member: ShopMembership | null;
+  inApp: boolean;
+  needLoginPopup: boolean;
+  config: ConfigMap;
+  storedShopId: string | undefined;
+  defaultShopId: string;
+}): ShellContext {
+  const { url, route, storedShopId, defaultShopId, ...rest } = input;
+  const linkContext = {
+    query: url.searchParams,
+    storedShopId,
+    defaultShopId,
+    currentSpm: route.spm,
+  };
+  return {
+    ...rest,
+    route,
+    role: roleLetter(input.member),
+    link: (target) => buildLink(target, linkContext),
+  };
+}
+
+const YEAR = 365 * 86_400;
+
+export function rememberShop(cookies: AstroCookies, shopId: string): void {
+  if (cookies.get(SHOP_COOKIE)?.value === shopId) return;
+  cookies.set(SHOP_COOKIE, shopId, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: YEAR });
+}
+
+export function rememberReturn(cookies: AstroCookies, path: string): void {
+  cookies.set(RETURN_COOKIE, path, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 86_400 });
+}
