@@ -11,7 +11,13 @@ import { json } from './lib/server/http.ts';
 import { getConfigMap } from './lib/server/services/config.ts';
 import { SESSION_COOKIE, getMembership, getSessionUser } from './lib/server/services/sessions.ts';
 import { getShopDetail } from './lib/server/services/shops.ts';
-import { SHOP_COOKIE, isInApp, makeShellContext, rememberReturn, rememberShop } from './lib/server/shell.ts';
+import {
+  SHOP_COOKIE,
+  isInApp,
+  makeShellContext,
+  rememberReturn,
+  rememberShop,
+} from './lib/server/shell.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -36,7 +42,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const response = await next();
     if (response.headers.get('content-type')?.includes('application/json')) return response;
     // No endpoint answered in the envelope: a known path asked with another method, or an unknown path.
-    return context.routePattern !== '/404'
+    return context.routePattern.startsWith('/api/')
       ? json(fail(ErrorCode.METHOD_NOT_ALLOWED, Messages.METHOD_NOT_ALLOWED), 405)
       : json(fail(ErrorCode.NOT_FOUND, Messages.NOT_FOUND), 404);
   }
@@ -47,7 +53,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // A shop page: canonical URL first, then who is asking, then the guard.
   const { DEFAULT_SHOP_ID } = env();
   const storedShopId = cookies.get(SHOP_COOKIE)?.value;
-  const canonical = canonicalLocation(url, isShopId(storedShopId) ? storedShopId : undefined, DEFAULT_SHOP_ID);
+  const canonical = canonicalLocation(
+    url,
+    isShopId(storedShopId) ? storedShopId : undefined,
+    DEFAULT_SHOP_ID,
+  );
   if (canonical) return context.redirect(canonical, 302);
 
   const shopId = url.searchParams.get('shopId')!;
@@ -64,7 +74,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const user = await getSessionUser(db.db, cookies.get(SESSION_COOKIE)?.value);
   const member = user ? await getMembership(db.db, shop.shopId, user.id) : null;
   const inApp = isInApp(request.headers.get('user-agent'));
-  const decision = guardRoute({ url, route: match.route, inApp, loggedIn: user !== null, role: roleLetter(member) });
+  const decision = guardRoute({
+    url,
+    route: match.route,
+    inApp,
+    loggedIn: user !== null,
+    role: roleLetter(member),
+  });
   if (decision.kind === 'redirect') {
     if (decision.storeReturn) rememberReturn(cookies, decision.storeReturn);
     return context.redirect(decision.location, 302);

@@ -3,7 +3,7 @@
  * variants — inside the messaging app and in a plain browser — are testable to the letter.
  */
 import { ErrorCode, MAINTENANCE_HTTP_STATUS, Messages, isLoginInvalid } from './errors.ts';
-import { LIVE_POPUP_ROUTES } from '../routes.ts';
+import { LIVE_POPUP_ROUTES } from './live.ts';
 
 export interface AnswerContext {
   inApp: boolean;

@@ -2,7 +2,8 @@
  * The shell's navigation rules, as pure decisions the middleware carries out (shell §2, §4, §5;
  * commerce §2 route guard): first `canonicalLocation`, then `guardRoute`, each in its order.
  */
-import { LIVE_POPUP_ROUTES, type RoleLetter, type RouteDef } from '../routes.ts';
+import type { RoleLetter, RouteDef } from '../routes.ts';
+import { LIVE_POPUP_ROUTES } from './live.ts';
 import { roleAllows } from './roles.ts';
 
 /** Query keys the messaging app appends to shared links (shell §5); stripped with a redirect. */
