@@ -1,10 +1,31 @@
 // @ts-check
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 
-/** Changes with every build, so open pages learn that a new version is out. */
-const appVersion = `${process.env.npm_package_version ?? '0.0.0'}+${Date.now().toString(36)}`;
+/**
+ * The build's version: a hash of everything that goes into the build, so every machine building
+ * the same sources serves the same version, and open pages reload only when something changed.
+ */
+function sourceHash() {
+  const hash = createHash('sha256');
+  /** @param {string} entry */
+  const visit = (entry) => {
+    if (!existsSync(entry)) return;
+    if (statSync(entry).isDirectory()) {
+      for (const name of readdirSync(entry).sort()) visit(path.join(entry, name));
+    } else {
+      hash.update(entry).update(readFileSync(entry));
+    }
+  };
+  for (const entry of ['src', 'public', 'astro.config.mjs', 'package-lock.json']) visit(entry);
+  return hash.digest('hex').slice(0, 12);
+}
+const packageVersion = JSON.parse(readFileSync('package.json', 'utf8')).version;
+const appVersion = `${packageVersion}+${sourceHash()}`;
 
 export default defineConfig({
   output: 'server',

@@ -1,9 +1,12 @@
 /** npm run db:migrate: applies the migrations to the configured database (start-up does this too). */
 import { migrate, openDatabase } from '../src/lib/server/db/client.ts';
 import { databaseTarget } from '../src/lib/server/boot.ts';
-import { env } from '../src/lib/server/env.ts';
+import { envOrExit, exitOnKnownError } from './cli.ts';
 
-const database = await openDatabase(databaseTarget(env()));
+const database = await openDatabase(databaseTarget(envOrExit())).catch((error: unknown) => {
+  exitOnKnownError(error);
+  throw error;
+});
 try {
   await database.withBootLock(() => migrate(database));
   console.log(`Migrations applied (${database.engine}).`);

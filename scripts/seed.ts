@@ -1,18 +1,20 @@
 /**
- * npm run db:seed: rebuilds the demo data from scratch (every table emptied, then seeded).
- * With the embedded database, stop the shop first: one data folder serves one process.
+ * npm run db:seed: rebuilds the demo data from scratch, in one transaction (every table emptied,
+ * then seeded), so a running PostgreSQL-backed shop never sees it half done.
  */
 import { migrate, openDatabase } from '../src/lib/server/db/client.ts';
-import { clearAll, seedDemo } from '../src/lib/server/db/seed/index.ts';
+import { reseedDemo } from '../src/lib/server/db/seed/index.ts';
 import { databaseTarget } from '../src/lib/server/boot.ts';
-import { env } from '../src/lib/server/env.ts';
+import { envOrExit, exitOnKnownError } from './cli.ts';
 
-const database = await openDatabase(databaseTarget(env()));
+const database = await openDatabase(databaseTarget(envOrExit())).catch((error: unknown) => {
+  exitOnKnownError(error);
+  throw error;
+});
 try {
   await database.withBootLock(async () => {
     await migrate(database);
-    await clearAll(database.db);
-    await seedDemo(database.db);
+    await reseedDemo(database.db);
   });
   console.log(`Demo data rebuilt (${database.engine}): shops 1001 and 1002.`);
 } finally {

@@ -31,6 +31,8 @@ export async function startServer(): Promise<RunningServer> {
 
   const compress = compression({ threshold: 512 });
   const server = createServer((req, res) => {
+    // /api/health/ is /api/health: the API answers in its envelope, never with a slash redirect.
+    if (req.url?.startsWith('/api/')) req.url = req.url.replace(/^([^?]*?)\/+(\?|$)/, '$1$2');
     compress(req as never, res as never, () => handler(req, res));
   });
   server.keepAliveTimeout = 65_000;

@@ -1,11 +1,12 @@
 /**
  * npm start: build when the sources are newer than the last build, then serve. Stops cleanly on
- * SIGTERM / SIGINT (the server closes, then the database).
+ * SIGTERM / SIGINT, also while still starting (the server closes, then the database).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { EnvError, env } from '../src/lib/server/env.ts';
+import { closeDatabase } from '../src/lib/server/app.ts';
+import { envOrExit, exitOnKnownError } from './cli.ts';
 
 const STAMP = 'dist/.build-stamp';
 const INPUTS = [
@@ -39,28 +40,29 @@ function buildIfNeeded(): void {
   writeFileSync(STAMP, new Date().toISOString());
 }
 
-try {
-  env();
-} catch (error) {
-  if (error instanceof EnvError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
+envOrExit();
+buildIfNeeded();
+
+const { startServer } = await import('./serve.ts');
+const starting = startServer();
+
+// Registered before start-up finishes, so a stop during migration or seeding is still clean.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    starting
+      .then(
+        (running) => running.stop(),
+        () => closeDatabase(),
+      )
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+  });
 }
 
-buildIfNeeded();
-const { startServer } = await import('./serve.ts');
-const running = await startServer().catch((error: unknown) => {
+await starting.catch((error: unknown) => {
+  exitOnKnownError(error);
   console.error('The shop could not start:', error instanceof Error ? error.message : error);
   process.exit(1);
 });
-
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    running.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}

@@ -1,12 +1,13 @@
 import { defineMiddleware } from 'astro:middleware';
 import { fail } from './lib/domain/envelope.ts';
-import { AppError, ErrorCode, Messages } from './lib/domain/errors.ts';
+import { AppError, ErrorCode, MAINTENANCE_HTTP_STATUS, Messages } from './lib/domain/errors.ts';
 import { isShopId } from './lib/domain/ids.ts';
 import { canonicalLocation, guardRoute } from './lib/domain/navigation.ts';
 import { roleLetter } from './lib/domain/roles.ts';
 import { matchRoute } from './lib/routes.ts';
 import { database } from './lib/server/app.ts';
 import { env } from './lib/server/env.ts';
+import { isCrossSiteWrite } from './lib/server/csrf.ts';
 import { json } from './lib/server/http.ts';
 import { getConfigMap } from './lib/server/services/config.ts';
 import { SESSION_COOKIE, getMembership, getSessionUser } from './lib/server/services/sessions.ts';
@@ -21,30 +22,37 @@ import {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** A browser write from another site (CSRF): refused. Non-browser clients send no Origin. */
-function isCrossSiteWrite(request: Request, url: URL): boolean {
-  if (SAFE_METHODS.has(request.method)) return false;
-  if (request.headers.get('sec-fetch-site') === 'cross-site') return true;
-  const origin = request.headers.get('origin');
-  return origin !== null && origin !== url.origin;
-}
-
 export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url, cookies } = context;
   const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
-  if (isCrossSiteWrite(request, url)) {
+  if (isCrossSiteWrite(request.method, request.headers, url.host)) {
     return json(fail(ErrorCode.FORBIDDEN, Messages.CROSS_SITE), 403);
   }
-  const db = await database();
+  // An /api path no endpoint serves: the envelope, never the shop's catch-all page.
+  if (isApi && !context.routePattern.startsWith('/api/')) {
+    return json(fail(ErrorCode.NOT_FOUND, Messages.NOT_FOUND), 404);
+  }
+
+  let db;
+  try {
+    db = await database();
+  } catch (error) {
+    if (!isApi) throw error;
+    console.error('[db] unavailable', error);
+    return json(fail(MAINTENANCE_HTTP_STATUS, Messages.MAINTENANCE), MAINTENANCE_HTTP_STATUS);
+  }
   context.locals.database = db;
 
   if (isApi) {
     const response = await next();
-    if (response.headers.get('content-type')?.includes('application/json')) return response;
-    // No endpoint answered in the envelope: a known path asked with another method, or an unknown path.
-    return context.routePattern.startsWith('/api/')
-      ? json(fail(ErrorCode.METHOD_NOT_ALLOWED, Messages.METHOD_NOT_ALLOWED), 405)
-      : json(fail(ErrorCode.NOT_FOUND, Messages.NOT_FOUND), 404);
+    // A known endpoint asked with a method it does not have: Astro answers a bare 404.
+    if (
+      response.status === 404 &&
+      !response.headers.get('content-type')?.includes('application/json')
+    ) {
+      return json(fail(ErrorCode.METHOD_NOT_ALLOWED, Messages.METHOD_NOT_ALLOWED), 405);
+    }
+    return response;
   }
 
   const match = matchRoute(url.pathname);

@@ -139,7 +139,7 @@ test.describe('pages of the shell', () => {
     ['/product404', '商品已下架'],
     ['/activity404', '活动已结束'],
     ['/businessVenue404', '会场已下线'],
-  ]) {
+  ] as const) {
     test(`${path} says ${title} and leads home`, async ({ page }) => {
       const response = await page.goto(`${path}?shopId=1001`);
       expect(response?.status()).toBe(404);

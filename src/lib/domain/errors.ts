@@ -13,6 +13,7 @@ export const ErrorCode = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   SERVER_ERROR: 500,
   /** Shop info codes that still open the shop (§4 shop validity). */
@@ -55,6 +56,7 @@ export const Messages = {
   SHOP_ID_REQUIRED: '缺少店铺编号',
   FORBIDDEN: '没有权限访问',
   CROSS_SITE: '跨站请求被拒绝',
+  PAYLOAD_TOO_LARGE: '请求内容过大',
   TOO_MANY_REQUESTS: '操作太频繁，请稍后再试',
 } as const;
 

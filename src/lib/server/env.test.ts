@@ -34,8 +34,15 @@ describe('parseEnv', () => {
     });
   });
 
-  it('treats an empty DATABASE_URL as unset (embedded database)', () => {
+  it('treats an empty DATABASE_URL or PORT as unset', () => {
     expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+    expect(parseEnv({ PORT: '' }).PORT).toBe(4321);
+  });
+
+  it('never prints a password from a bad value', () => {
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://shop:s3cret@db/shop' })).toThrow(
+      'Invalid environment variable DATABASE_URL="mysql://shop:***@db/shop"',
+    );
   });
 
   it.each([

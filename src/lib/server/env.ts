@@ -10,8 +10,11 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** An empty variable counts as unset, so `PORT=` means the default, not port 0. */
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).default(4321)),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().trim().min(1).default('./.data'),
   DATABASE_URL: optionalText.pipe(
@@ -42,9 +45,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const name = String(issue?.path[0] ?? 'environment');
+  const shown = maskSecrets(source[name] ?? '');
   throw new EnvError(
-    `Invalid environment variable ${name}=${JSON.stringify(source[name] ?? '')}: ${issue?.message ?? 'invalid'}`,
+    `Invalid environment variable ${name}=${JSON.stringify(shown)}: ${issue?.message ?? 'invalid'}`,
   );
+}
+
+/** Hides a password in a URL-like value before it is printed. */
+export function maskSecrets(value: string): string {
+  return value.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1***@');
 }
 
 let cached: Env | undefined;

@@ -33,6 +33,24 @@ describe('input parsing', () => {
     expect(result.body.message).toBe('不支持的参数：admin');
   });
 
+  it('treats an empty distributorId copied from the page URL as absent', () => {
+    expect(parseQuery(new URL('http://x/api?distributorId=&shopBizCode=1001'), {})).toEqual({
+      shopBizCode: '1001',
+    });
+  });
+
+  it('refuses a body over 64 KB with 413', async () => {
+    const big = new Request('http://x', {
+      method: 'POST',
+      body: JSON.stringify({ phone: 'x'.repeat(70_000) }),
+    });
+    const result = await envelopeOf(() => parseBody(big, { phone: z.string() }));
+    expect(result).toEqual({
+      status: 413,
+      body: { code: 413, message: '请求内容过大', success: false, data: null },
+    });
+  });
+
   it('rejects unknown body keys and broken JSON', async () => {
     const post = (body: string) => new Request('http://x', { method: 'POST', body });
     await expect(parseBody(post('{"phone":"1"}'), { phone: z.string() })).resolves.toEqual({

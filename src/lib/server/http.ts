@@ -66,7 +66,11 @@ const clientAddedQuery = {
 export function parseQuery<S extends z.ZodRawShape>(url: URL, shape: S) {
   const schema = z.strictObject({ ...clientAddedQuery, ...shape });
   const raw: Record<string, string> = {};
-  for (const [key, value] of url.searchParams) raw[key] = value;
+  for (const [key, value] of url.searchParams) {
+    // The client copies these from the page URL, where they may be present but empty.
+    if (value === '' && key in clientAddedQuery) continue;
+    raw[key] = value;
+  }
   return schema.parse(raw);
 }
 
@@ -77,10 +81,19 @@ export function parseParams<S extends z.ZodRawShape>(
   return z.object(shape).parse(params);
 }
 
+/** No call of the shop sends more than this; a larger body is refused before it is read whole. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
 export async function parseBody<S extends z.ZodRawShape>(request: Request, shape: S) {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > MAX_BODY_BYTES)
+    throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, Messages.PAYLOAD_TOO_LARGE);
+  const text = await request.text();
+  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) {
+    throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, Messages.PAYLOAD_TOO_LARGE);
+  }
   let raw: unknown;
   try {
-    const text = await request.text();
     raw = text === '' ? {} : JSON.parse(text);
   } catch {
     throw new AppError(ErrorCode.BAD_REQUEST, '请求体不是有效的 JSON');

@@ -2,7 +2,7 @@
  * Opens the database: embedded PGlite in DATA_DIR by default, a PostgreSQL server when
  * DATABASE_URL is set. Both speak the same SQL and run the same migrations.
  */
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -30,20 +30,68 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return openPglite('dataDir' in target ? target.dataDir : undefined);
 }
 
+export class DataDirInUseError extends Error {
+  override name = 'DataDirInUseError';
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * One embedded database folder serves one process: a second opener would corrupt it. The lock
+ * file holds the owner's pid; a lock left by a process that died is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockPath = path.resolve(dataDir, 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockPath, 'utf8'));
+      if (owner && owner !== process.pid && isRunning(owner)) {
+        throw new DataDirInUseError(
+          `The embedded database in ${path.resolve(dataDir)} is in use by process ${owner}. Stop it first, or set DATABASE_URL.`,
+        );
+      }
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DataDirInUseError(`Could not lock ${lockPath}`);
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(path.resolve(dataDir, 'pglite')) : new PGlite();
-  await client.waitReady;
-  const db = drizzle({ client, schema }) as unknown as Db;
-  return {
-    db,
-    engine: 'pglite',
-    // PGlite is one connection in one process: nothing else can race it.
-    withBootLock: (fn) => fn(),
-    close: () => client.close(),
-  };
+  let unlock = () => {};
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(dataDir);
+  }
+  try {
+    const client = dataDir ? new PGlite(path.resolve(dataDir, 'pglite')) : new PGlite();
+    await client.waitReady;
+    const db = drizzle({ client, schema }) as unknown as Db;
+    return {
+      db,
+      engine: 'pglite',
+      // PGlite is one connection in one process: nothing else can race it.
+      withBootLock: (fn) => fn(),
+      close: () => client.close().finally(unlock),
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 async function openPostgres(url: string): Promise<Database> {

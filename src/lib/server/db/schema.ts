@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -30,13 +31,18 @@ const ref = (name: string) => bigint(name, { mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
-/** Stored binary media: generated product pictures, logos, banners, uploads. */
+/**
+ * Stored binary media: generated product pictures, logos, banners, uploads. Only public media is
+ * served by /media/{id}; private uploads (identity cards, licences) belong to their owner.
+ */
 export const media = pgTable('media', {
   id: id(),
   contentType: text('content_type').notNull(),
   bytes: bytea('bytes').notNull(),
   width: integer('width').notNull(),
   height: integer('height').notNull(),
+  isPublic: boolean('is_public').notNull().default(true),
+  ownerUserId: ref('owner_user_id'),
   createdAt: createdAt(),
 });
 
@@ -102,7 +108,12 @@ export const shopMembers = pgTable(
     invitedBy: ref('invited_by').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.shopId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.userId] }),
+    index('shop_members_user_idx').on(t.userId),
+    index('shop_members_invited_idx').on(t.shopId, t.invitedBy),
+    check('shop_members_role_chk', sql`${t.role} in (1, 3, 4, 5) and ${t.maxRole} in (1, 3, 4, 5)`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -116,7 +127,7 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: at('expires_at').notNull(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
 export const smsCodes = pgTable(
@@ -135,6 +146,7 @@ export const smsCodes = pgTable(
   (t) => [
     index('sms_codes_phone_idx').on(t.phone, t.createdAt),
     index('sms_codes_ip_idx').on(t.clientIp, t.createdAt),
+    index('sms_codes_expires_idx').on(t.expiresAt),
   ],
 );
 
@@ -287,7 +299,10 @@ export const productImages = pgTable(
     kind: text('kind').notNull().default('main'),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [index('product_images_product_idx').on(t.productId, t.kind, t.sort)],
+  (t) => [
+    index('product_images_product_idx').on(t.productId, t.kind, t.sort),
+    check('product_images_kind_chk', sql`${t.kind} in ('main', 'detail')`),
+  ],
 );
 
 /** Banners by location key: indexBanner, brandBanner, proDetailBanner. */
@@ -430,6 +445,8 @@ export const coupons = pgTable(
   (t) => [
     check('coupons_issued_chk', sql`${t.issued} >= 0 and ${t.issued} <= ${t.total}`),
     check('coupons_amount_chk', sql`${t.amountCents} > 0`),
+    check('coupons_kind_chk', sql`${t.kind} in ('reduce', 'discount')`),
+    check('coupons_scope_chk', sql`${t.scope} in ('shop', 'brand', 'activity', 'product')`),
   ],
 );
 
@@ -450,10 +467,14 @@ export const userCoupons = pgTable(
     status: smallint('status').notNull().default(0),
     validFrom: at('valid_from').notNull(),
     validTo: at('valid_to').notNull(),
-    usedOrderId: ref('used_order_id'),
+    usedOrderId: ref('used_order_id').references((): AnyPgColumn => orders.id),
     claimedAt: createdAt(),
   },
-  (t) => [index('user_coupons_user_idx').on(t.userId, t.shopId, t.status)],
+  (t) => [
+    index('user_coupons_user_idx').on(t.userId, t.shopId, t.status),
+    index('user_coupons_coupon_idx').on(t.couponId, t.userId),
+    check('user_coupons_status_chk', sql`${t.status} in (0, 1, 2)`),
+  ],
 );
 
 export const cartItems = pgTable(
@@ -548,7 +569,12 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.shopId, t.status),
     index('orders_distributor_idx').on(t.distributorId),
     index('orders_unpaid_idx').on(t.status, t.payDeadline),
+    // A coupon pays for one live order at most; a cancelled order gives it back.
+    uniqueIndex('orders_user_coupon_unique')
+      .on(t.userCouponId)
+      .where(sql`${t.status} <> 50`),
     check('orders_money_chk', sql`${t.payCents} >= 0 and ${t.discountCents} >= 0`),
+    check('orders_status_chk', sql`${t.status} in (10, 20, 30, 40, 50)`),
   ],
 );
 
@@ -575,7 +601,14 @@ export const orderLines = pgTable(
     profitCents: integer('profit_cents').notNull().default(0),
     refundStatus: smallint('refund_status'),
   },
-  (t) => [index('order_lines_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    check('order_lines_quantity_chk', sql`${t.quantity} > 0`),
+    check(
+      'order_lines_refund_chk',
+      sql`${t.refundStatus} is null or ${t.refundStatus} in (10, 60, 70)`,
+    ),
+  ],
 );
 
 export const logistics = pgTable('logistics', {
@@ -605,7 +638,15 @@ export const payments = pgTable(
     paidAt: at('paid_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('payments_order_idx').on(t.orderId)],
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    // An order is paid once, whatever the gateway retries.
+    uniqueIndex('payments_paid_order_unique')
+      .on(t.orderId)
+      .where(sql`${t.status} = 1`),
+    check('payments_status_chk', sql`${t.status} in (0, 1, 2)`),
+    check('payments_amount_chk', sql`${t.amountCents} > 0`),
+  ],
 );
 
 /** A distributor's money in one shop: balance may be withdrawn, frozen awaits order completion. */
@@ -632,15 +673,25 @@ export const walletEntries = pgTable(
   'wallet_entries',
   {
     id: id(),
-    shopId: text('shop_id').notNull(),
-    userId: ref('user_id').notNull(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
     kind: text('kind').notNull(),
     amountCents: integer('amount_cents').notNull(),
     orderId: ref('order_id').references(() => orders.id),
-    withdrawalId: ref('withdrawal_id'),
+    withdrawalId: ref('withdrawal_id').references((): AnyPgColumn => withdrawals.id),
     createdAt: createdAt(),
   },
-  (t) => [index('wallet_entries_user_idx').on(t.shopId, t.userId, t.createdAt)],
+  (t) => [
+    index('wallet_entries_user_idx').on(t.shopId, t.userId, t.createdAt),
+    // Settling an order twice must not credit twice.
+    uniqueIndex('wallet_entries_order_unique')
+      .on(t.orderId, t.userId, t.kind)
+      .where(sql`${t.orderId} is not null`),
+  ],
 );
 
 export const bankCards = pgTable('bank_cards', {
@@ -677,26 +728,31 @@ export const withdrawals = pgTable(
   (t) => [
     uniqueIndex('withdrawals_idempotency_unique').on(t.userId, t.idempotencyKey),
     check('withdrawals_amount_chk', sql`${t.amountCents} > 0`),
+    check('withdrawals_status_chk', sql`${t.status} in (10, 20, 30)`),
   ],
 );
 
 /** liveStatus: 10 preheat, 20 living, 30 ended (replay when replayUrl is set). liveType 30 is school. */
-export const liveRooms = pgTable('live_rooms', {
-  id: id(),
-  liveNo: text('live_no').notNull().unique(),
-  shopId: text('shop_id')
-    .notNull()
-    .references(() => shops.id),
-  title: text('title').notNull(),
-  coverUrl: text('cover_url'),
-  liveType: smallint('live_type').notNull().default(10),
-  liveStatus: smallint('live_status').notNull().default(10),
-  startAt: at('start_at').notNull(),
-  endAt: at('end_at'),
-  replayUrl: text('replay_url'),
-  /** Product numbers shown in the room's product list. */
-  productNos: jsonb('product_nos').$type<string[]>().notNull().default([]),
-});
+export const liveRooms = pgTable(
+  'live_rooms',
+  {
+    id: id(),
+    liveNo: text('live_no').notNull().unique(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    title: text('title').notNull(),
+    coverUrl: text('cover_url'),
+    liveType: smallint('live_type').notNull().default(10),
+    liveStatus: smallint('live_status').notNull().default(10),
+    startAt: at('start_at').notNull(),
+    endAt: at('end_at'),
+    replayUrl: text('replay_url'),
+    /** Product numbers shown in the room's product list. */
+    productNos: jsonb('product_nos').$type<string[]>().notNull().default([]),
+  },
+  (t) => [check('live_rooms_status_chk', sql`${t.liveStatus} in (10, 20, 30)`)],
+);
 
 /** Short share codes resolved by GET /api/member/normal/share. */
 export const shareLinks = pgTable('share_links', {

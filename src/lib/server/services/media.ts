@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { media } from '../db/schema.ts';
 
-export async function getMedia(db: DbOrTx, id: number) {
+/** A public media item; private uploads are never served by id. */
+export async function getPublicMedia(db: DbOrTx, id: number) {
   const [row] = await db
     .select({ contentType: media.contentType, bytes: media.bytes })
     .from(media)
-    .where(eq(media.id, id))
+    .where(and(eq(media.id, id), eq(media.isPublic, true)))
     .limit(1);
   return row ?? null;
 }

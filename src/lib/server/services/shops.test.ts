@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryDatabase } from '../../../../tests/fixtures/db.ts';
 import type { Database } from '../db/client.ts';
 import { getConfigMap } from './config.ts';
+import { media } from '../db/schema.ts';
+import { getPublicMedia } from './media.ts';
 import { getSellerInfo, getShopDetail } from './shops.ts';
 
 let database: Database;
@@ -61,5 +63,26 @@ describe('config map', () => {
     );
     expect(map.sysAlert).toEqual({ isOpen: false, title: '系统公告', msg: '' });
     expect(map.secureNotice).toMatchObject({ h5: true });
+  });
+});
+
+describe('media', () => {
+  it('serves public media and never a private upload by its id', async () => {
+    const [open] = await database.db
+      .insert(media)
+      .values({ contentType: 'image/png', bytes: new Uint8Array([1, 2]), width: 1, height: 1 })
+      .returning({ id: media.id });
+    const [hidden] = await database.db
+      .insert(media)
+      .values({
+        contentType: 'image/png',
+        bytes: new Uint8Array([3]),
+        width: 1,
+        height: 1,
+        isPublic: false,
+      })
+      .returning({ id: media.id });
+    expect((await getPublicMedia(database.db, open!.id))?.contentType).toBe('image/png');
+    expect(await getPublicMedia(database.db, hidden!.id)).toBeNull();
   });
 });

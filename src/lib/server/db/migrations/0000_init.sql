@@ -120,7 +120,9 @@ CREATE TABLE "coupons" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "coupons_coupon_no_unique" UNIQUE("coupon_no"),
 	CONSTRAINT "coupons_issued_chk" CHECK ("coupons"."issued" >= 0 and "coupons"."issued" <= "coupons"."total"),
-	CONSTRAINT "coupons_amount_chk" CHECK ("coupons"."amount_cents" > 0)
+	CONSTRAINT "coupons_amount_chk" CHECK ("coupons"."amount_cents" > 0),
+	CONSTRAINT "coupons_kind_chk" CHECK ("coupons"."kind" in ('reduce', 'discount')),
+	CONSTRAINT "coupons_scope_chk" CHECK ("coupons"."scope" in ('shop', 'brand', 'activity', 'product'))
 );
 --> statement-breakpoint
 CREATE TABLE "feature_switches" (
@@ -171,7 +173,8 @@ CREATE TABLE "live_rooms" (
 	"end_at" timestamp with time zone,
 	"replay_url" text,
 	"product_nos" jsonb DEFAULT '[]'::jsonb NOT NULL,
-	CONSTRAINT "live_rooms_live_no_unique" UNIQUE("live_no")
+	CONSTRAINT "live_rooms_live_no_unique" UNIQUE("live_no"),
+	CONSTRAINT "live_rooms_status_chk" CHECK ("live_rooms"."live_status" in (10, 20, 30))
 );
 --> statement-breakpoint
 CREATE TABLE "logistics" (
@@ -188,6 +191,8 @@ CREATE TABLE "media" (
 	"bytes" "bytea" NOT NULL,
 	"width" integer NOT NULL,
 	"height" integer NOT NULL,
+	"is_public" boolean DEFAULT true NOT NULL,
+	"owner_user_id" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -203,7 +208,9 @@ CREATE TABLE "order_lines" (
 	"quantity" integer NOT NULL,
 	"line_cents" integer NOT NULL,
 	"profit_cents" integer DEFAULT 0 NOT NULL,
-	"refund_status" smallint
+	"refund_status" smallint,
+	CONSTRAINT "order_lines_quantity_chk" CHECK ("order_lines"."quantity" > 0),
+	CONSTRAINT "order_lines_refund_chk" CHECK ("order_lines"."refund_status" is null or "order_lines"."refund_status" in (10, 60, 70))
 );
 --> statement-breakpoint
 CREATE TABLE "orders" (
@@ -229,7 +236,8 @@ CREATE TABLE "orders" (
 	"cancel_reason" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "orders_order_no_unique" UNIQUE("order_no"),
-	CONSTRAINT "orders_money_chk" CHECK ("orders"."pay_cents" >= 0 and "orders"."discount_cents" >= 0)
+	CONSTRAINT "orders_money_chk" CHECK ("orders"."pay_cents" >= 0 and "orders"."discount_cents" >= 0),
+	CONSTRAINT "orders_status_chk" CHECK ("orders"."status" in (10, 20, 30, 40, 50))
 );
 --> statement-breakpoint
 CREATE TABLE "payments" (
@@ -243,7 +251,9 @@ CREATE TABLE "payments" (
 	"paid_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "payments_payment_no_unique" UNIQUE("payment_no"),
-	CONSTRAINT "payments_provider_txn_unique" UNIQUE("provider_txn")
+	CONSTRAINT "payments_provider_txn_unique" UNIQUE("provider_txn"),
+	CONSTRAINT "payments_status_chk" CHECK ("payments"."status" in (0, 1, 2)),
+	CONSTRAINT "payments_amount_chk" CHECK ("payments"."amount_cents" > 0)
 );
 --> statement-breakpoint
 CREATE TABLE "popup_closes" (
@@ -258,7 +268,8 @@ CREATE TABLE "product_images" (
 	"product_id" bigint NOT NULL,
 	"url" text NOT NULL,
 	"kind" text DEFAULT 'main' NOT NULL,
-	"sort" integer DEFAULT 0 NOT NULL
+	"sort" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "product_images_kind_chk" CHECK ("product_images"."kind" in ('main', 'detail'))
 );
 --> statement-breakpoint
 CREATE TABLE "products" (
@@ -318,7 +329,8 @@ CREATE TABLE "shop_members" (
 	"sign_agreement" boolean DEFAULT false NOT NULL,
 	"invited_by" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "shop_members_shop_id_user_id_pk" PRIMARY KEY("shop_id","user_id")
+	CONSTRAINT "shop_members_shop_id_user_id_pk" PRIMARY KEY("shop_id","user_id"),
+	CONSTRAINT "shop_members_role_chk" CHECK ("shop_members"."role" in (1, 3, 4, 5) and "shop_members"."max_role" in (1, 3, 4, 5))
 );
 --> statement-breakpoint
 CREATE TABLE "shops" (
@@ -397,7 +409,8 @@ CREATE TABLE "user_coupons" (
 	"valid_from" timestamp with time zone NOT NULL,
 	"valid_to" timestamp with time zone NOT NULL,
 	"used_order_id" bigint,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "user_coupons_status_chk" CHECK ("user_coupons"."status" in (0, 1, 2))
 );
 --> statement-breakpoint
 CREATE TABLE "users" (
@@ -452,7 +465,8 @@ CREATE TABLE "withdrawals" (
 	"status" smallint DEFAULT 10 NOT NULL,
 	"idempotency_key" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "withdrawals_amount_chk" CHECK ("withdrawals"."amount_cents" > 0)
+	CONSTRAINT "withdrawals_amount_chk" CHECK ("withdrawals"."amount_cents" > 0),
+	CONSTRAINT "withdrawals_status_chk" CHECK ("withdrawals"."status" in (10, 20, 30))
 );
 --> statement-breakpoint
 ALTER TABLE "activities" ADD CONSTRAINT "activities_shop_id_shops_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shops"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -502,8 +516,12 @@ ALTER TABLE "skus" ADD CONSTRAINT "skus_product_id_products_id_fk" FOREIGN KEY (
 ALTER TABLE "user_coupons" ADD CONSTRAINT "user_coupons_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_coupons" ADD CONSTRAINT "user_coupons_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_coupons" ADD CONSTRAINT "user_coupons_shop_id_shops_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shops"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_coupons" ADD CONSTRAINT "user_coupons_used_order_id_orders_id_fk" FOREIGN KEY ("used_order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "venues" ADD CONSTRAINT "venues_shop_id_shops_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shops"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wallet_entries" ADD CONSTRAINT "wallet_entries_shop_id_shops_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shops"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wallet_entries" ADD CONSTRAINT "wallet_entries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallet_entries" ADD CONSTRAINT "wallet_entries_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wallet_entries" ADD CONSTRAINT "wallet_entries_withdrawal_id_withdrawals_id_fk" FOREIGN KEY ("withdrawal_id") REFERENCES "public"."withdrawals"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallets" ADD CONSTRAINT "wallets_shop_id_shops_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shops"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallets" ADD CONSTRAINT "wallets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_shop_id_shops_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shops"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -517,14 +535,22 @@ CREATE UNIQUE INDEX "orders_idempotency_unique" ON "orders" USING btree ("user_i
 CREATE INDEX "orders_user_idx" ON "orders" USING btree ("user_id","shop_id","status");--> statement-breakpoint
 CREATE INDEX "orders_distributor_idx" ON "orders" USING btree ("distributor_id");--> statement-breakpoint
 CREATE INDEX "orders_unpaid_idx" ON "orders" USING btree ("status","pay_deadline");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_user_coupon_unique" ON "orders" USING btree ("user_coupon_id") WHERE "orders"."status" <> 50;--> statement-breakpoint
 CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_paid_order_unique" ON "payments" USING btree ("order_id") WHERE "payments"."status" = 1;--> statement-breakpoint
 CREATE INDEX "product_images_product_idx" ON "product_images" USING btree ("product_id","kind","sort");--> statement-breakpoint
 CREATE INDEX "products_shop_idx" ON "products" USING btree ("shop_id","status");--> statement-breakpoint
 CREATE INDEX "products_activity_idx" ON "products" USING btree ("activity_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "sessions_expires_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "shop_members_user_idx" ON "shop_members" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "shop_members_invited_idx" ON "shop_members" USING btree ("shop_id","invited_by");--> statement-breakpoint
 CREATE INDEX "skus_product_idx" ON "skus" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "sms_codes_phone_idx" ON "sms_codes" USING btree ("phone","created_at");--> statement-breakpoint
 CREATE INDEX "sms_codes_ip_idx" ON "sms_codes" USING btree ("client_ip","created_at");--> statement-breakpoint
+CREATE INDEX "sms_codes_expires_idx" ON "sms_codes" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "user_coupons_user_idx" ON "user_coupons" USING btree ("user_id","shop_id","status");--> statement-breakpoint
+CREATE INDEX "user_coupons_coupon_idx" ON "user_coupons" USING btree ("coupon_id","user_id");--> statement-breakpoint
 CREATE INDEX "wallet_entries_user_idx" ON "wallet_entries" USING btree ("shop_id","user_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "wallet_entries_order_unique" ON "wallet_entries" USING btree ("order_id","user_id","kind") WHERE "wallet_entries"."order_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "withdrawals_idempotency_unique" ON "withdrawals" USING btree ("user_id","idempotency_key");

@@ -81,7 +81,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /** Empties every table of the schema, keeping the migrations' record. */
-export async function clearAll(db: Db): Promise<void> {
+export async function clearAll(db: Db | Tx): Promise<void> {
   const tables = Object.values(t)
     .filter((v) => is(v, PgTable))
     .map((table) => `"${getTableName(table)}"`);
@@ -89,642 +89,650 @@ export async function clearAll(db: Db): Promise<void> {
 }
 
 export async function seedDemo(db: Db, now = new Date()): Promise<void> {
+  await db.transaction((tx) => seedInto(tx, now));
+}
+
+/** npm run db:seed: empty every table and seed again, as one transaction. */
+export async function reseedDemo(db: Db, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
-    const rand = prng(20261121);
+    await clearAll(tx);
+    await seedInto(tx, now);
+  });
+}
 
-    // People.
-    const people = await tx
-      .insert(t.users)
-      .values([
-        { phone: DEMO_PHONES.consumer, nickname: '小鹿买买' },
-        { phone: DEMO_PHONES.owner1001, nickname: '林店主' },
-        { phone: DEMO_PHONES.manager1001, nickname: '周管理' },
-        { phone: DEMO_PHONES.service1001, nickname: '客服小安' },
-        { phone: DEMO_PHONES.owner1002, nickname: '陈店主' },
-        { phone: DEMO_PHONES.disabledDistributor, nickname: '前店主老吴' },
-      ])
-      .returning({ id: t.users.id, phone: t.users.phone });
-    const userId = (phone: string) => people.find((p) => p.phone === phone)!.id;
+async function seedInto(tx: Tx, now: Date): Promise<void> {
+  const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
+  const rand = prng(20261121);
 
-    // Skins.
-    const skinRows = await tx
-      .insert(t.skins)
-      .values([
-        {
-          name: '经典红',
-          sort: 1,
-          theme: {
-            primary: '#e4393c',
-            tabSelected: '#e4393c',
-            tabUnselected: '#999999',
-            background: '#f5f5f5',
-          },
-        },
-        {
-          name: '清新绿',
-          sort: 2,
-          theme: {
-            primary: '#2a9d8f',
-            tabSelected: '#2a9d8f',
-            tabUnselected: '#999999',
-            background: '#f2f8f6',
-          },
-        },
-        {
-          name: '海洋蓝',
-          sort: 3,
-          theme: {
-            primary: '#2f6fde',
-            tabSelected: '#2f6fde',
-            tabUnselected: '#999999',
-            background: '#f3f6fb',
-          },
-        },
-        {
-          name: '暗夜黑',
-          sort: 4,
-          theme: {
-            primary: '#222222',
-            tabSelected: '#d4a84b',
-            tabUnselected: '#8a8a8a',
-            background: '#f4f4f4',
-          },
-        },
-      ])
-      .returning({ id: t.skins.id });
-    const previews = await insertSvgs(
-      tx,
-      ['经典红', '清新绿', '海洋蓝', '暗夜黑'].map((name, i) => ({
-        svg: bannerSvg(
-          name,
-          '店铺皮肤预览',
-          [
-            SHOP_RED,
-            { from: '#2a9d8f', to: '#8ad1c2', ink: '#000' },
-            { from: '#2f6fde', to: '#7fb2ff', ink: '#000' },
-            { from: '#222', to: '#555', ink: '#000' },
-          ][i]!,
-        ),
-        w: 750,
-        h: 320,
-      })),
-    );
-    for (const [i, skin] of skinRows.entries()) {
-      await tx
-        .update(t.skins)
-        .set({ homePreviewUrl: previews[i]! })
-        .where(sql`${t.skins.id} = ${skin.id}`);
-    }
+  // People.
+  const people = await tx
+    .insert(t.users)
+    .values([
+      { phone: DEMO_PHONES.consumer, nickname: '小鹿买买' },
+      { phone: DEMO_PHONES.owner1001, nickname: '林店主' },
+      { phone: DEMO_PHONES.manager1001, nickname: '周管理' },
+      { phone: DEMO_PHONES.service1001, nickname: '客服小安' },
+      { phone: DEMO_PHONES.owner1002, nickname: '陈店主' },
+      { phone: DEMO_PHONES.disabledDistributor, nickname: '前店主老吴' },
+    ])
+    .returning({ id: t.users.id, phone: t.users.phone });
+  const userId = (phone: string) => people.find((p) => p.phone === phone)!.id;
 
-    // Shops and memberships.
-    const logo1001 = await insertSvg(tx, logoSvg('鹿', SHOP_RED), 200, 200);
-    const logo1002 = await insertSvg(
-      tx,
-      logoSvg('橙', { from: '#2f6fde', to: '#7fb2ff', ink: '#000' }),
-      200,
-      200,
-    );
-    await tx.insert(t.shops).values([
+  // Skins.
+  const skinRows = await tx
+    .insert(t.skins)
+    .values([
       {
-        id: '1001',
-        name: '小鹿优选',
-        logoUrl: logo1001,
-        ownerUserId: userId(DEMO_PHONES.owner1001),
-        skinId: skinRows[0]!.id,
-        noticeText: '本店所有商品均为品牌正品，支持七天无理由退货。发货时间：付款后 48 小时内。',
+        name: '经典红',
+        sort: 1,
+        theme: {
+          primary: '#e4393c',
+          tabSelected: '#e4393c',
+          tabUnselected: '#999999',
+          background: '#f5f5f5',
+        },
       },
       {
-        id: '1002',
-        name: '橙子好物',
-        logoUrl: logo1002,
-        ownerUserId: userId(DEMO_PHONES.owner1002),
-        skinId: skinRows[2]!.id,
-        noticeText: '橙子好物双十二预热中，关注店铺第一时间获取上新消息。',
-      },
-    ]);
-    await tx.insert(t.shopMembers).values([
-      {
-        shopId: '1001',
-        userId: userId(DEMO_PHONES.consumer),
-        role: 1,
-        maxRole: 1,
-        invitedBy: userId(DEMO_PHONES.owner1001),
+        name: '清新绿',
+        sort: 2,
+        theme: {
+          primary: '#2a9d8f',
+          tabSelected: '#2a9d8f',
+          tabUnselected: '#999999',
+          background: '#f2f8f6',
+        },
       },
       {
-        shopId: '1001',
-        userId: userId(DEMO_PHONES.owner1001),
-        role: 3,
-        maxRole: 3,
-        level: 1,
-        signAgreement: true,
+        name: '海洋蓝',
+        sort: 3,
+        theme: {
+          primary: '#2f6fde',
+          tabSelected: '#2f6fde',
+          tabUnselected: '#999999',
+          background: '#f3f6fb',
+        },
       },
       {
-        shopId: '1001',
-        userId: userId(DEMO_PHONES.manager1001),
-        role: 4,
-        maxRole: 4,
-        administrator: true,
-        signAgreement: true,
+        name: '暗夜黑',
+        sort: 4,
+        theme: {
+          primary: '#222222',
+          tabSelected: '#d4a84b',
+          tabUnselected: '#8a8a8a',
+          background: '#f4f4f4',
+        },
       },
-      { shopId: '1001', userId: userId(DEMO_PHONES.service1001), role: 5, maxRole: 5 },
-      {
-        shopId: '1001',
-        userId: userId(DEMO_PHONES.disabledDistributor),
-        role: 3,
-        maxRole: 3,
-        level: 1,
-        distributorDisable: true,
-      },
-      {
-        shopId: '1002',
-        userId: userId(DEMO_PHONES.owner1002),
-        role: 3,
-        maxRole: 3,
-        level: 1,
-        signAgreement: true,
-      },
-    ]);
-    await tx.insert(t.wallets).values([
-      { shopId: '1001', userId: userId(DEMO_PHONES.owner1001) },
-      { shopId: '1002', userId: userId(DEMO_PHONES.owner1002) },
-    ]);
-    await tx.insert(t.addresses).values({
-      userId: userId(DEMO_PHONES.consumer),
-      name: '鹿小姐',
-      phone: DEMO_PHONES.consumer,
-      province: '浙江省',
-      city: '杭州市',
-      district: '西湖区',
-      detail: '文三路 90 号 1 幢 501 室',
-      isDefault: true,
-    });
-
-    // Categories and brands.
-    const categoryIcons = await insertSvgs(
-      tx,
-      CATEGORIES.map((c) => ({ svg: iconSvg(c.glyph, SHOP_RED), w: 120, h: 120 })),
-    );
-    const categoryRows = await tx
-      .insert(t.categories)
-      .values(CATEGORIES.map((c, i) => ({ name: c.name, iconUrl: categoryIcons[i]!, sort: i })))
-      .returning({ id: t.categories.id });
-    const categoryId = (key: string) =>
-      categoryRows[CATEGORIES.findIndex((c) => c.key === key)]!.id;
-
-    const brandLogos = await insertSvgs(
-      tx,
-      BRANDS.map((b) => ({ svg: logoSvg(b.mark, b.palette), w: 200, h: 200 })),
-    );
-    const brandRows = await tx
-      .insert(t.brands)
-      .values(BRANDS.map((b, i) => ({ name: b.name, logoUrl: brandLogos[i]!, story: b.story })))
-      .returning({ id: t.brands.id });
-    const brandIdOf = (b: BrandDef) => brandRows[BRANDS.indexOf(b)]!.id;
-
-    // Activity tags (home tabs).
-    const tags = await tx
-      .insert(t.activityTags)
-      .values([
-        { shopId: '1001', tagNo: 'T100101', name: '今日特卖', sort: 1 },
-        { shopId: '1001', tagNo: 'T100102', name: '服饰鞋包', sort: 2 },
-        { shopId: '1001', tagNo: 'T100103', name: '美妆个护', sort: 3 },
-        { shopId: '1001', tagNo: 'T100104', name: '家居生活', sort: 4 },
-        { shopId: '1001', tagNo: 'T100105', name: '母婴童装', sort: 5 },
-        { shopId: '1002', tagNo: 'T100201', name: '今日特卖', sort: 1 },
-        { shopId: '1002', tagNo: 'T100202', name: '品质生活', sort: 2 },
-      ])
-      .returning({ id: t.activityTags.id, tagNo: t.activityTags.tagNo });
-    const tagId = (no: string) => tags.find((x) => x.tagNo === no)!.id;
-    const tagFor = (shopId: string, b: BrandDef) => {
-      if (shopId === '1002')
-        return tagId(b.category === 'home' || b.category === 'beauty' ? 'T100202' : 'T100201');
-      if (b.category === 'beauty') return tagId('T100103');
-      if (b.category === 'home') return tagId('T100104');
-      if (b.category === 'kids') return tagId('T100105');
-      return tagId('T100102');
-    };
-
-    // Brand sales: [shop, brand key, state, number of product lines (0 = all)].
-    type SaleState = 'ongoing' | 'upcoming' | 'ended';
-    const sales: [string, string, SaleState, number][] = [
-      ['1001', 'senye', 'ongoing', 0],
-      ['1001', 'lizi', 'ongoing', 0],
-      ['1001', 'bailu', 'ongoing', 0],
-      ['1001', 'shiguang', 'ongoing', 0],
-      ['1001', 'yuedong', 'ongoing', 0],
-      ['1001', 'hemu', 'ongoing', 0],
-      ['1001', 'xiaoman', 'ongoing', 0],
-      ['1001', 'jijian', 'ongoing', 0],
-      ['1001', 'bailu', 'upcoming', 4],
-      ['1001', 'yuedong', 'upcoming', 4],
-      ['1001', 'xiaoman', 'upcoming', 4],
-      ['1001', 'senye', 'ended', 4],
-      ['1001', 'jijian', 'ended', 4],
-      ['1001', 'hemu', 'ended', 5],
-      ['1002', 'hemu', 'ongoing', 0],
-      ['1002', 'xiaoman', 'ongoing', 0],
-      ['1002', 'jijian', 'ongoing', 5],
-      ['1002', 'shiguang', 'upcoming', 4],
-      ['1002', 'lizi', 'ended', 3],
-    ];
-    const headline: Record<SaleState, string> = {
-      ongoing: '品牌特卖',
-      upcoming: '即将开抢',
-      ended: '往期特卖',
-    };
-    const seqByShop: Record<string, number> = {};
-    const next = (shopId: string) => (seqByShop[shopId] = (seqByShop[shopId] ?? 0) + 1);
-    const pad = (n: number, w: number) => String(n).padStart(w, '0');
-
-    const productNosByShop: Record<string, string[]> = { '1001': [], '1002': [] };
-    let saleIndex = 0;
-    for (const [shopId, brandKey, state, lineCount] of sales) {
-      saleIndex += 1;
-      const brand = BRANDS.find((b) => b.key === brandKey)!;
-      const discount = 0.35 + rand() * 0.3;
-      const window =
-        state === 'ongoing'
-          ? {
-              startAt: at(-(1 + (saleIndex % 3)) * DAY),
-              endAt: at((2 + (saleIndex % 5)) * DAY + 10 * HOUR),
-            }
-          : state === 'upcoming'
-            ? { startAt: at((1 + (saleIndex % 3)) * DAY), endAt: at((6 + (saleIndex % 3)) * DAY) }
-            : {
-                startAt: at(-(12 + (saleIndex % 4)) * DAY),
-                endAt: at(-(1 + (saleIndex % 3)) * DAY),
-              };
-      const bannerUrl = await insertSvg(
-        tx,
-        bannerSvg(
-          brand.name,
-          `${headline[state]} · 低至${Math.round(discount * 10)}折`,
-          brand.palette,
-        ),
-        750,
-        320,
-      );
-      const [activity] = await tx
-        .insert(t.activities)
-        .values({
-          activityNo: `A${shopId}${pad(next(`a${shopId}`), 3)}`,
-          shopId,
-          brandId: brandIdOf(brand),
-          tagId: tagFor(shopId, brand),
-          title: `${brand.name} ${headline[state]}`,
-          subtitle: `全场低至${Math.round(discount * 10)}折，${brand.story.split(/[，。：]/)[0]}`,
-          bannerUrl,
-          ...window,
-          sort: saleIndex,
-        })
-        .returning({ id: t.activities.id });
-
-      const lines = lineCount ? brand.lines.slice(0, lineCount) : brand.lines;
-      for (const line of lines) {
-        await insertProduct(tx, {
-          shopId,
-          productNo: `P${shopId}${pad(next(shopId), 4)}`,
-          activityId: activity!.id,
-          brand,
-          brandId: brandIdOf(brand),
-          categoryId: categoryId(brand.category),
-          line,
-          discount,
-          rand,
-        }).then((no) => productNosByShop[shopId]!.push(no));
-      }
-    }
-
-    // Banners, home modules, hot keys.
-    for (const shopId of ['1001', '1002']) {
-      const bannerDefs = [
-        {
-          location: 'indexBanner',
-          title: '品牌狂欢季',
-          sub: '大牌低至 1 折起，每天 10 点上新',
-          palette: SHOP_RED,
-        },
-        {
-          location: 'indexBanner',
-          title: '新人专享礼',
-          sub: '注册即领 15 元无门槛券',
-          palette: BRANDS[4]!.palette,
-        },
-        {
-          location: 'indexBanner',
-          title: '冬季保暖专场',
-          sub: '羽绒、抓绒、冲锋衣一站购齐',
-          palette: BRANDS[0]!.palette,
-        },
-        {
-          location: 'brandBanner',
-          title: '品牌正品保障',
-          sub: '假一赔十 · 七天无理由',
-          palette: BRANDS[7]!.palette,
-        },
-        {
-          location: 'proDetailBanner',
-          title: '分享赚佣金',
-          sub: '店主分享商品，好友下单即得收益',
-          palette: BRANDS[2]!.palette,
-        },
-      ];
-      const images = await insertSvgs(
-        tx,
-        bannerDefs.map((b) => ({ svg: bannerSvg(b.title, b.sub, b.palette), w: 750, h: 320 })),
-      );
-      await tx.insert(t.banners).values(
-        bannerDefs.map((b, i) => ({
-          shopId,
-          location: b.location,
-          title: b.title,
-          imageUrl: images[i]!,
-          link: i === 1 ? { route: 'coupon-center' } : { route: 'brandList' },
-          sort: i,
-        })),
-      );
-
-      const nos = productNosByShop[shopId]!;
-      const diamonds = [
-        { name: '品牌特卖', glyph: '特', route: 'brandList' },
-        { name: '即将开抢', glyph: '预', route: 'forcast' },
-        { name: '领券中心', glyph: '券', route: 'coupon-center' },
-        { name: '限时秒杀', glyph: '秒', route: 'seckill-list' },
-        { name: '超级品牌', glyph: '超', route: 'superbrand' },
-        { name: '热销榜单', glyph: '榜', route: 'top-list' },
-        { name: '全球购', glyph: '球', route: 'allBuying' },
-        { name: '直播', glyph: '播', route: 'live-channel' },
-      ];
-      const diamondIcons = await insertSvgs(
-        tx,
-        diamonds.map((d) => ({ svg: iconSvg(d.glyph, SHOP_RED), w: 120, h: 120 })),
-      );
-      await tx.insert(t.homeResources).values([
-        {
-          shopId,
-          kind: 'diamond',
-          configId: `D${shopId}`,
-          title: '金刚区',
-          content: {
-            items: diamonds.map((d, i) => ({
-              name: d.name,
-              iconUrl: diamondIcons[i],
-              route: d.route,
-            })),
-          },
-          sort: 1,
-        },
-        {
-          shopId,
-          kind: 'market',
-          configId: `M${shopId}`,
-          title: '今日爆款',
-          bgColor: '#fff1ea',
-          linkUrl: 'top-list',
-          content: { productNos: nos.slice(0, 6) },
-          sort: 2,
-        },
-        {
-          shopId,
-          kind: 'category',
-          configId: `C${shopId}`,
-          title: '分类精选',
-          content: {},
-          sort: 3,
-        },
-        {
-          shopId,
-          kind: 'brandWall',
-          configId: `B${shopId}`,
-          title: '品牌墙',
-          content: {},
-          sort: 4,
-        },
-        {
-          shopId,
-          kind: 'newBornZone',
-          configId: `N${shopId}`,
-          title: '新人专区',
-          bgColor: '#ffeef0',
-          content: { productNos: nos.slice(6, 10), couponNos: [`C${shopId}02`] },
-          sort: 5,
-        },
-      ]);
-      await tx.insert(t.hotSearchKeys).values(
-        ['冲锋衣', '连衣裙', '跑鞋', '四件套', '精华', '童装'].map((hotName, i) => ({
-          shopId,
-          hotName,
-          type: i === 0 ? 5 : 1,
-          sort: i,
-        })),
-      );
-    }
-
-    // Coupons; the consumer already holds the shop-wide one.
-    const couponRows = await tx
-      .insert(t.coupons)
-      .values([
-        {
-          couponNo: 'C100101',
-          shopId: '1001',
-          name: '店铺通用券',
-          description: '全店商品可用',
-          amountCents: 2000,
-          thresholdCents: 19900,
-          total: 1000,
-          perUserLimit: 1,
-          claimFrom: at(-7 * DAY),
-          claimTo: at(30 * DAY),
-          validDays: 7,
-          inPopup: true,
-        },
-        {
-          couponNo: 'C100102',
-          shopId: '1001',
-          name: '新人专享券',
-          description: '新人首单可用',
-          amountCents: 1500,
-          thresholdCents: 0,
-          total: 5000,
-          perUserLimit: 1,
-          claimFrom: at(-7 * DAY),
-          claimTo: at(30 * DAY),
-          validDays: 3,
-          inPopup: true,
-        },
-        {
-          couponNo: 'C100103',
-          shopId: '1001',
-          name: '森野品牌券',
-          description: '森野 SENYE 品牌商品可用',
-          amountCents: 5000,
-          thresholdCents: 39900,
-          scope: 'brand',
-          scopeRef: String(brandIdOf(BRANDS[0]!)),
-          total: 300,
-          perUserLimit: 2,
-          claimFrom: at(-2 * DAY),
-          claimTo: at(5 * DAY),
-          validFrom: at(-2 * DAY),
-          validTo: at(6 * DAY),
-        },
-        {
-          couponNo: 'C100104',
-          shopId: '1001',
-          name: '跑鞋专场券',
-          description: '跃动 LEAP 特卖专场可用',
-          amountCents: 3000,
-          thresholdCents: 29900,
-          scope: 'activity',
-          scopeRef: 'A1001005',
-          total: 200,
-          perUserLimit: 1,
-          claimFrom: at(-1 * DAY),
-          claimTo: at(4 * DAY),
-          validDays: 5,
-        },
-        {
-          couponNo: 'C100105',
-          shopId: '1001',
-          name: '限量大额券',
-          description: '全店满 999 可用',
-          amountCents: 20000,
-          thresholdCents: 99900,
-          total: 10,
-          issued: 10,
-          perUserLimit: 1,
-          claimFrom: at(-3 * DAY),
-          claimTo: at(3 * DAY),
-          validDays: 3,
-        },
-        {
-          couponNo: 'C100201',
-          shopId: '1002',
-          name: '店铺通用券',
-          description: '全店商品可用',
-          amountCents: 1000,
-          thresholdCents: 9900,
-          total: 1000,
-          perUserLimit: 1,
-          claimFrom: at(-7 * DAY),
-          claimTo: at(30 * DAY),
-          validDays: 7,
-          inPopup: true,
-        },
-        {
-          couponNo: 'C100202',
-          shopId: '1002',
-          name: '新人专享券',
-          description: '新人首单可用',
-          amountCents: 1000,
-          thresholdCents: 0,
-          total: 1000,
-          perUserLimit: 1,
-          claimFrom: at(-7 * DAY),
-          claimTo: at(30 * DAY),
-          validDays: 3,
-        },
-      ])
-      .returning({ id: t.coupons.id, couponNo: t.coupons.couponNo });
-    const shopCoupon = couponRows.find((c) => c.couponNo === 'C100101')!;
-    await tx.insert(t.userCoupons).values({
-      couponId: shopCoupon.id,
-      userId: userId(DEMO_PHONES.consumer),
-      shopId: '1001',
-      validFrom: at(-1 * DAY),
-      validTo: at(6 * DAY),
-    });
+    ])
+    .returning({ id: t.skins.id });
+  const previews = await insertSvgs(
+    tx,
+    ['经典红', '清新绿', '海洋蓝', '暗夜黑'].map((name, i) => ({
+      svg: bannerSvg(
+        name,
+        '店铺皮肤预览',
+        [
+          SHOP_RED,
+          { from: '#2a9d8f', to: '#8ad1c2', ink: '#000' },
+          { from: '#2f6fde', to: '#7fb2ff', ink: '#000' },
+          { from: '#222', to: '#555', ink: '#000' },
+        ][i]!,
+      ),
+      w: 750,
+      h: 320,
+    })),
+  );
+  for (const [i, skin] of skinRows.entries()) {
     await tx
-      .update(t.coupons)
-      .set({ issued: 1 })
-      .where(sql`${t.coupons.id} = ${shopCoupon.id}`);
+      .update(t.skins)
+      .set({ homePreviewUrl: previews[i]! })
+      .where(sql`${t.skins.id} = ${skin.id}`);
+  }
 
-    // Live rooms in every state, and the school variant (liveType 30).
-    const liveDefs = [
+  // Shops and memberships.
+  const logo1001 = await insertSvg(tx, logoSvg('鹿', SHOP_RED), 200, 200);
+  const logo1002 = await insertSvg(
+    tx,
+    logoSvg('橙', { from: '#2f6fde', to: '#7fb2ff', ink: '#000' }),
+    200,
+    200,
+  );
+  await tx.insert(t.shops).values([
+    {
+      id: '1001',
+      name: '小鹿优选',
+      logoUrl: logo1001,
+      ownerUserId: userId(DEMO_PHONES.owner1001),
+      skinId: skinRows[0]!.id,
+      noticeText: '本店所有商品均为品牌正品，支持七天无理由退货。发货时间：付款后 48 小时内。',
+    },
+    {
+      id: '1002',
+      name: '橙子好物',
+      logoUrl: logo1002,
+      ownerUserId: userId(DEMO_PHONES.owner1002),
+      skinId: skinRows[2]!.id,
+      noticeText: '橙子好物双十二预热中，关注店铺第一时间获取上新消息。',
+    },
+  ]);
+  await tx.insert(t.shopMembers).values([
+    {
+      shopId: '1001',
+      userId: userId(DEMO_PHONES.consumer),
+      role: 1,
+      maxRole: 1,
+      invitedBy: userId(DEMO_PHONES.owner1001),
+    },
+    {
+      shopId: '1001',
+      userId: userId(DEMO_PHONES.owner1001),
+      role: 3,
+      maxRole: 3,
+      level: 1,
+      signAgreement: true,
+    },
+    {
+      shopId: '1001',
+      userId: userId(DEMO_PHONES.manager1001),
+      role: 4,
+      maxRole: 4,
+      administrator: true,
+      signAgreement: true,
+    },
+    { shopId: '1001', userId: userId(DEMO_PHONES.service1001), role: 5, maxRole: 5 },
+    {
+      shopId: '1001',
+      userId: userId(DEMO_PHONES.disabledDistributor),
+      role: 3,
+      maxRole: 3,
+      level: 1,
+      distributorDisable: true,
+    },
+    {
+      shopId: '1002',
+      userId: userId(DEMO_PHONES.owner1002),
+      role: 3,
+      maxRole: 3,
+      level: 1,
+      signAgreement: true,
+    },
+  ]);
+  await tx.insert(t.wallets).values([
+    { shopId: '1001', userId: userId(DEMO_PHONES.owner1001) },
+    { shopId: '1002', userId: userId(DEMO_PHONES.owner1002) },
+  ]);
+  await tx.insert(t.addresses).values({
+    userId: userId(DEMO_PHONES.consumer),
+    name: '鹿小姐',
+    phone: DEMO_PHONES.consumer,
+    province: '浙江省',
+    city: '杭州市',
+    district: '西湖区',
+    detail: '文三路 90 号 1 幢 501 室',
+    isDefault: true,
+  });
+
+  // Categories and brands.
+  const categoryIcons = await insertSvgs(
+    tx,
+    CATEGORIES.map((c) => ({ svg: iconSvg(c.glyph, SHOP_RED), w: 120, h: 120 })),
+  );
+  const categoryRows = await tx
+    .insert(t.categories)
+    .values(CATEGORIES.map((c, i) => ({ name: c.name, iconUrl: categoryIcons[i]!, sort: i })))
+    .returning({ id: t.categories.id });
+  const categoryId = (key: string) => categoryRows[CATEGORIES.findIndex((c) => c.key === key)]!.id;
+
+  const brandLogos = await insertSvgs(
+    tx,
+    BRANDS.map((b) => ({ svg: logoSvg(b.mark, b.palette), w: 200, h: 200 })),
+  );
+  const brandRows = await tx
+    .insert(t.brands)
+    .values(BRANDS.map((b, i) => ({ name: b.name, logoUrl: brandLogos[i]!, story: b.story })))
+    .returning({ id: t.brands.id });
+  const brandIdOf = (b: BrandDef) => brandRows[BRANDS.indexOf(b)]!.id;
+
+  // Activity tags (home tabs).
+  const tags = await tx
+    .insert(t.activityTags)
+    .values([
+      { shopId: '1001', tagNo: 'T100101', name: '今日特卖', sort: 1 },
+      { shopId: '1001', tagNo: 'T100102', name: '服饰鞋包', sort: 2 },
+      { shopId: '1001', tagNo: 'T100103', name: '美妆个护', sort: 3 },
+      { shopId: '1001', tagNo: 'T100104', name: '家居生活', sort: 4 },
+      { shopId: '1001', tagNo: 'T100105', name: '母婴童装', sort: 5 },
+      { shopId: '1002', tagNo: 'T100201', name: '今日特卖', sort: 1 },
+      { shopId: '1002', tagNo: 'T100202', name: '品质生活', sort: 2 },
+    ])
+    .returning({ id: t.activityTags.id, tagNo: t.activityTags.tagNo });
+  const tagId = (no: string) => tags.find((x) => x.tagNo === no)!.id;
+  const tagFor = (shopId: string, b: BrandDef) => {
+    if (shopId === '1002')
+      return tagId(b.category === 'home' || b.category === 'beauty' ? 'T100202' : 'T100201');
+    if (b.category === 'beauty') return tagId('T100103');
+    if (b.category === 'home') return tagId('T100104');
+    if (b.category === 'kids') return tagId('T100105');
+    return tagId('T100102');
+  };
+
+  // Brand sales: [shop, brand key, state, number of product lines (0 = all)].
+  type SaleState = 'ongoing' | 'upcoming' | 'ended';
+  const sales: [string, string, SaleState, number][] = [
+    ['1001', 'senye', 'ongoing', 0],
+    ['1001', 'lizi', 'ongoing', 0],
+    ['1001', 'bailu', 'ongoing', 0],
+    ['1001', 'shiguang', 'ongoing', 0],
+    ['1001', 'yuedong', 'ongoing', 0],
+    ['1001', 'hemu', 'ongoing', 0],
+    ['1001', 'xiaoman', 'ongoing', 0],
+    ['1001', 'jijian', 'ongoing', 0],
+    ['1001', 'bailu', 'upcoming', 4],
+    ['1001', 'yuedong', 'upcoming', 4],
+    ['1001', 'xiaoman', 'upcoming', 4],
+    ['1001', 'senye', 'ended', 4],
+    ['1001', 'jijian', 'ended', 4],
+    ['1001', 'hemu', 'ended', 5],
+    ['1002', 'hemu', 'ongoing', 0],
+    ['1002', 'xiaoman', 'ongoing', 0],
+    ['1002', 'jijian', 'ongoing', 5],
+    ['1002', 'shiguang', 'upcoming', 4],
+    ['1002', 'lizi', 'ended', 3],
+  ];
+  const headline: Record<SaleState, string> = {
+    ongoing: '品牌特卖',
+    upcoming: '即将开抢',
+    ended: '往期特卖',
+  };
+  const seqByShop: Record<string, number> = {};
+  const next = (shopId: string) => (seqByShop[shopId] = (seqByShop[shopId] ?? 0) + 1);
+  const pad = (n: number, w: number) => String(n).padStart(w, '0');
+
+  const productNosByShop: Record<string, string[]> = { '1001': [], '1002': [] };
+  let saleIndex = 0;
+  for (const [shopId, brandKey, state, lineCount] of sales) {
+    saleIndex += 1;
+    const brand = BRANDS.find((b) => b.key === brandKey)!;
+    const discount = 0.35 + rand() * 0.3;
+    const window =
+      state === 'ongoing'
+        ? {
+            // Weeks, not days: a demo folder started today still has running sales next month.
+            startAt: at(-(1 + (saleIndex % 3)) * DAY),
+            endAt: at((30 + 5 * (saleIndex % 5)) * DAY + 10 * HOUR),
+          }
+        : state === 'upcoming'
+          ? { startAt: at((1 + (saleIndex % 3)) * DAY), endAt: at((6 + (saleIndex % 3)) * DAY) }
+          : {
+              startAt: at(-(12 + (saleIndex % 4)) * DAY),
+              endAt: at(-(1 + (saleIndex % 3)) * DAY),
+            };
+    const bannerUrl = await insertSvg(
+      tx,
+      bannerSvg(
+        brand.name,
+        `${headline[state]} · 低至${Math.round(discount * 10)}折`,
+        brand.palette,
+      ),
+      750,
+      320,
+    );
+    const [activity] = await tx
+      .insert(t.activities)
+      .values({
+        activityNo: `A${shopId}${pad(next(`a${shopId}`), 3)}`,
+        shopId,
+        brandId: brandIdOf(brand),
+        tagId: tagFor(shopId, brand),
+        title: `${brand.name} ${headline[state]}`,
+        subtitle: `全场低至${Math.round(discount * 10)}折，${brand.story.split(/[，。：]/)[0]}`,
+        bannerUrl,
+        ...window,
+        sort: saleIndex,
+      })
+      .returning({ id: t.activities.id });
+
+    const lines = lineCount ? brand.lines.slice(0, lineCount) : brand.lines;
+    for (const line of lines) {
+      await insertProduct(tx, {
+        shopId,
+        productNo: `P${shopId}${pad(next(shopId), 4)}`,
+        activityId: activity!.id,
+        brand,
+        brandId: brandIdOf(brand),
+        categoryId: categoryId(brand.category),
+        line,
+        discount,
+        rand,
+      }).then((no) => productNosByShop[shopId]!.push(no));
+    }
+  }
+
+  // Banners, home modules, hot keys.
+  for (const shopId of ['1001', '1002']) {
+    const bannerDefs = [
       {
-        title: '森野冬季新品首发',
-        status: 20,
-        type: 10,
-        start: -1 * HOUR,
+        location: 'indexBanner',
+        title: '品牌狂欢季',
+        sub: '大牌低至 1 折起，每天 10 点上新',
+        palette: SHOP_RED,
+      },
+      {
+        location: 'indexBanner',
+        title: '新人专享礼',
+        sub: '注册即领 15 元无门槛券',
+        palette: BRANDS[4]!.palette,
+      },
+      {
+        location: 'indexBanner',
+        title: '冬季保暖专场',
+        sub: '羽绒、抓绒、冲锋衣一站购齐',
         palette: BRANDS[0]!.palette,
       },
       {
-        title: '白鹭通勤穿搭预告',
-        status: 10,
-        type: 10,
-        start: 1 * DAY,
+        location: 'brandBanner',
+        title: '品牌正品保障',
+        sub: '假一赔十 · 七天无理由',
+        palette: BRANDS[7]!.palette,
+      },
+      {
+        location: 'proDetailBanner',
+        title: '分享赚佣金',
+        sub: '店主分享商品，好友下单即得收益',
         palette: BRANDS[2]!.palette,
       },
-      {
-        title: '跃动跑鞋测评回放',
-        status: 30,
-        type: 10,
-        start: -2 * DAY,
-        replay: true,
-        palette: BRANDS[4]!.palette,
-      },
-      { title: '禾木好物清仓', status: 30, type: 10, start: -5 * DAY, palette: BRANDS[5]!.palette },
-      {
-        title: '店主商学院：社群运营',
-        status: 20,
-        type: 30,
-        start: -30 * 60_000,
-        palette: SHOP_RED,
-      },
-      { title: '店主商学院：选品技巧', status: 10, type: 30, start: 2 * DAY, palette: SHOP_RED },
     ];
-    const covers = await insertSvgs(
+    const images = await insertSvgs(
       tx,
-      liveDefs.map((l) => ({ svg: bannerSvg(l.title, '直播间', l.palette), w: 750, h: 320 })),
+      bannerDefs.map((b) => ({ svg: bannerSvg(b.title, b.sub, b.palette), w: 750, h: 320 })),
     );
-    await tx.insert(t.liveRooms).values(
-      liveDefs.map((l, i) => ({
-        liveNo: `L1001${pad(i + 1, 3)}`,
-        shopId: '1001',
-        title: l.title,
-        coverUrl: covers[i]!,
-        liveType: l.type,
-        liveStatus: l.status,
-        startAt: at(l.start),
-        endAt: l.status === 30 ? at(l.start + 2 * HOUR) : null,
-        replayUrl: l.replay ? `/media/replay/L1001${pad(i + 1, 3)}` : null,
-        productNos: productNosByShop['1001']!.slice(i * 3, i * 3 + 5),
+    await tx.insert(t.banners).values(
+      bannerDefs.map((b, i) => ({
+        shopId,
+        location: b.location,
+        title: b.title,
+        imageUrl: images[i]!,
+        link: i === 1 ? { route: 'coupon-center' } : { route: 'brandList' },
+        sort: i,
       })),
     );
 
-    // The config map of shell §3, and the feature switches the pages query.
-    await tx.insert(t.configEntries).values([
+    const nos = productNosByShop[shopId]!;
+    const diamonds = [
+      { name: '品牌特卖', glyph: '特', route: 'brandList' },
+      { name: '即将开抢', glyph: '预', route: 'forcast' },
+      { name: '领券中心', glyph: '券', route: 'coupon-center' },
+      { name: '限时秒杀', glyph: '秒', route: 'seckill-list' },
+      { name: '超级品牌', glyph: '超', route: 'superbrand' },
+      { name: '热销榜单', glyph: '榜', route: 'top-list' },
+      { name: '全球购', glyph: '球', route: 'allBuying' },
+      { name: '直播', glyph: '播', route: 'live-channel' },
+    ];
+    const diamondIcons = await insertSvgs(
+      tx,
+      diamonds.map((d) => ({ svg: iconSvg(d.glyph, SHOP_RED), w: 120, h: 120 })),
+    );
+    await tx.insert(t.homeResources).values([
       {
-        key: 'secureNotice',
-        value: { h5: true, msg: '请勿相信任何要求您转账或提供验证码的信息，谨防诈骗。' },
+        shopId,
+        kind: 'diamond',
+        configId: `D${shopId}`,
+        title: '金刚区',
+        content: {
+          items: diamonds.map((d, i) => ({
+            name: d.name,
+            iconUrl: diamondIcons[i],
+            route: d.route,
+          })),
+        },
+        sort: 1,
       },
-      { key: 'hasBackIcon', value: true },
-      { key: 'showOwnBusinessLabel', value: true },
-      { key: 'sysAlert', value: { isOpen: false, title: '系统公告', msg: '' } },
-      { key: 'followUrl', value: '' },
-      { key: 'license', value: '营业执照信息公示' },
-      { key: 'licenseAkc', value: '' },
-      { key: 'licenseXiangdian', value: '' },
-      { key: 'licenseInfo', value: { companyName: '', icp: '' } },
-      { key: 'sentryConfig', value: { enabled: false, sampleRate: 1 } },
-      { key: 'storageControl', value: { clearKeys: [] } },
-      { key: 'sentryExceptionFilterBlackList', value: [] },
+      {
+        shopId,
+        kind: 'market',
+        configId: `M${shopId}`,
+        title: '今日爆款',
+        bgColor: '#fff1ea',
+        linkUrl: 'top-list',
+        content: { productNos: nos.slice(0, 6) },
+        sort: 2,
+      },
+      {
+        shopId,
+        kind: 'category',
+        configId: `C${shopId}`,
+        title: '分类精选',
+        content: {},
+        sort: 3,
+      },
+      {
+        shopId,
+        kind: 'brandWall',
+        configId: `B${shopId}`,
+        title: '品牌墙',
+        content: {},
+        sort: 4,
+      },
+      {
+        shopId,
+        kind: 'newBornZone',
+        configId: `N${shopId}`,
+        title: '新人专区',
+        bgColor: '#ffeef0',
+        content: { productNos: nos.slice(6, 10), couponNos: [`C${shopId}02`] },
+        sort: 5,
+      },
     ]);
-    const featureCodes = ['1004', '1006', '1007', '1008', '1010', '1011', '1013', '1030', '1040'];
-    await tx
-      .insert(t.featureSwitches)
-      .values(
-        ['1001', '1002'].flatMap((shopId) =>
-          featureCodes.map((code) => ({ shopId, code, enableStatus: 1 })),
-        ),
-      );
-    await tx.insert(t.skinPopups).values({
-      code: 'SKIN-WINTER',
-      headline: '冬日新皮肤上线',
-      subheadline: '一键换肤，让店铺焕然一新',
-      skinIds: skinRows.map((s) => s.id),
-    });
+    await tx.insert(t.hotSearchKeys).values(
+      ['冲锋衣', '连衣裙', '跑鞋', '四件套', '精华', '童装'].map((hotName, i) => ({
+        shopId,
+        hotName,
+        type: i === 0 ? 5 : 1,
+        sort: i,
+      })),
+    );
+  }
+
+  // Coupons; the consumer already holds the shop-wide one.
+  const couponRows = await tx
+    .insert(t.coupons)
+    .values([
+      {
+        couponNo: 'C100101',
+        shopId: '1001',
+        name: '店铺通用券',
+        description: '全店商品可用',
+        amountCents: 2000,
+        thresholdCents: 19900,
+        total: 1000,
+        perUserLimit: 1,
+        claimFrom: at(-7 * DAY),
+        claimTo: at(30 * DAY),
+        validDays: 7,
+        inPopup: true,
+      },
+      {
+        couponNo: 'C100102',
+        shopId: '1001',
+        name: '新人专享券',
+        description: '新人首单可用',
+        amountCents: 1500,
+        thresholdCents: 0,
+        total: 5000,
+        perUserLimit: 1,
+        claimFrom: at(-7 * DAY),
+        claimTo: at(30 * DAY),
+        validDays: 3,
+        inPopup: true,
+      },
+      {
+        couponNo: 'C100103',
+        shopId: '1001',
+        name: '森野品牌券',
+        description: '森野 SENYE 品牌商品可用',
+        amountCents: 5000,
+        thresholdCents: 39900,
+        scope: 'brand',
+        scopeRef: String(brandIdOf(BRANDS[0]!)),
+        total: 300,
+        perUserLimit: 2,
+        claimFrom: at(-2 * DAY),
+        claimTo: at(5 * DAY),
+        validFrom: at(-2 * DAY),
+        validTo: at(6 * DAY),
+      },
+      {
+        couponNo: 'C100104',
+        shopId: '1001',
+        name: '跑鞋专场券',
+        description: '跃动 LEAP 特卖专场可用',
+        amountCents: 3000,
+        thresholdCents: 29900,
+        scope: 'activity',
+        scopeRef: 'A1001005',
+        total: 200,
+        perUserLimit: 1,
+        claimFrom: at(-1 * DAY),
+        claimTo: at(4 * DAY),
+        validDays: 5,
+      },
+      {
+        couponNo: 'C100105',
+        shopId: '1001',
+        name: '限量大额券',
+        description: '全店满 999 可用',
+        amountCents: 20000,
+        thresholdCents: 99900,
+        total: 10,
+        issued: 10,
+        perUserLimit: 1,
+        claimFrom: at(-3 * DAY),
+        claimTo: at(3 * DAY),
+        validDays: 3,
+      },
+      {
+        couponNo: 'C100201',
+        shopId: '1002',
+        name: '店铺通用券',
+        description: '全店商品可用',
+        amountCents: 1000,
+        thresholdCents: 9900,
+        total: 1000,
+        perUserLimit: 1,
+        claimFrom: at(-7 * DAY),
+        claimTo: at(30 * DAY),
+        validDays: 7,
+        inPopup: true,
+      },
+      {
+        couponNo: 'C100202',
+        shopId: '1002',
+        name: '新人专享券',
+        description: '新人首单可用',
+        amountCents: 1000,
+        thresholdCents: 0,
+        total: 1000,
+        perUserLimit: 1,
+        claimFrom: at(-7 * DAY),
+        claimTo: at(30 * DAY),
+        validDays: 3,
+      },
+    ])
+    .returning({ id: t.coupons.id, couponNo: t.coupons.couponNo });
+  const shopCoupon = couponRows.find((c) => c.couponNo === 'C100101')!;
+  await tx.insert(t.userCoupons).values({
+    couponId: shopCoupon.id,
+    userId: userId(DEMO_PHONES.consumer),
+    shopId: '1001',
+    validFrom: at(-1 * DAY),
+    validTo: at(6 * DAY),
+  });
+  await tx
+    .update(t.coupons)
+    .set({ issued: 1 })
+    .where(sql`${t.coupons.id} = ${shopCoupon.id}`);
+
+  // Live rooms in every state, and the school variant (liveType 30).
+  const liveDefs = [
+    {
+      title: '森野冬季新品首发',
+      status: 20,
+      type: 10,
+      start: -1 * HOUR,
+      palette: BRANDS[0]!.palette,
+    },
+    {
+      title: '白鹭通勤穿搭预告',
+      status: 10,
+      type: 10,
+      start: 1 * DAY,
+      palette: BRANDS[2]!.palette,
+    },
+    {
+      title: '跃动跑鞋测评回放',
+      status: 30,
+      type: 10,
+      start: -2 * DAY,
+      palette: BRANDS[4]!.palette,
+    },
+    { title: '禾木好物清仓', status: 30, type: 10, start: -5 * DAY, palette: BRANDS[5]!.palette },
+    {
+      title: '店主商学院：社群运营',
+      status: 20,
+      type: 30,
+      start: -30 * 60_000,
+      palette: SHOP_RED,
+    },
+    { title: '店主商学院：选品技巧', status: 10, type: 30, start: 2 * DAY, palette: SHOP_RED },
+  ];
+  const covers = await insertSvgs(
+    tx,
+    liveDefs.map((l) => ({ svg: bannerSvg(l.title, '直播间', l.palette), w: 750, h: 320 })),
+  );
+  await tx.insert(t.liveRooms).values(
+    liveDefs.map((l, i) => ({
+      liveNo: `L1001${pad(i + 1, 3)}`,
+      shopId: '1001',
+      title: l.title,
+      coverUrl: covers[i]!,
+      liveType: l.type,
+      liveStatus: l.status,
+      startAt: at(l.start),
+      endAt: l.status === 30 ? at(l.start + 2 * HOUR) : null,
+      productNos: productNosByShop['1001']!.slice(i * 3, i * 3 + 5),
+    })),
+  );
+
+  // The config map of shell §3, and the feature switches the pages query.
+  await tx.insert(t.configEntries).values([
+    {
+      key: 'secureNotice',
+      value: { h5: true, msg: '请勿相信任何要求您转账或提供验证码的信息，谨防诈骗。' },
+    },
+    { key: 'hasBackIcon', value: true },
+    { key: 'showOwnBusinessLabel', value: true },
+    { key: 'sysAlert', value: { isOpen: false, title: '系统公告', msg: '' } },
+    { key: 'followUrl', value: '' },
+    { key: 'license', value: '营业执照信息公示' },
+    { key: 'licenseAkc', value: '' },
+    { key: 'licenseXiangdian', value: '' },
+    { key: 'licenseInfo', value: { companyName: '', icp: '' } },
+    { key: 'sentryConfig', value: { enabled: false, sampleRate: 1 } },
+    { key: 'storageControl', value: { clearKeys: [] } },
+    { key: 'sentryExceptionFilterBlackList', value: [] },
+  ]);
+  const featureCodes = ['1004', '1006', '1007', '1008', '1010', '1011', '1013', '1030', '1040'];
+  await tx
+    .insert(t.featureSwitches)
+    .values(
+      ['1001', '1002'].flatMap((shopId) =>
+        featureCodes.map((code) => ({ shopId, code, enableStatus: 1 })),
+      ),
+    );
+  await tx.insert(t.skinPopups).values({
+    code: 'SKIN-WINTER',
+    headline: '冬日新皮肤上线',
+    subheadline: '一键换肤，让店铺焕然一新',
+    skinIds: skinRows.map((s) => s.id),
   });
 }
 

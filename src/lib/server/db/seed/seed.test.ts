@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_NOW, memoryDatabase, queryRows } from '../../../../../tests/fixtures/db.ts';
 import type { Database } from '../client.ts';
 import * as t from '../schema.ts';
-import { clearAll, isEmpty, seedDemo } from './index.ts';
+import { clearAll, isEmpty, reseedDemo } from './index.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -104,18 +104,62 @@ describe('demo data', () => {
     expect(states.map((r) => r.s)).toEqual([10, 20, 30]);
   });
 
-  it('rebuilds to the same data after clearAll (npm run db:seed)', async () => {
-    const before = await database.db
-      .select({ no: t.products.productNo, price: t.products.priceCents })
-      .from(t.products)
-      .orderBy(t.products.productNo);
-    await clearAll(database.db);
-    expect(await isEmpty(database.db)).toBe(true);
-    await seedDemo(database.db, SEED_NOW);
-    const after = await database.db
-      .select({ no: t.products.productNo, price: t.products.priceCents })
-      .from(t.products)
-      .orderBy(t.products.productNo);
-    expect(after).toEqual(before);
+  it('empties every table with clearAll', async () => {
+    const scratch = await memoryDatabase();
+    await clearAll(scratch.db);
+    expect(await isEmpty(scratch.db)).toBe(true);
+    expect(await queryRows(scratch, sql`select count(*)::int as n from skus`)).toEqual([{ n: 0 }]);
+    await scratch.close();
+  });
+
+  it('rebuilds the same data with reseedDemo (npm run db:seed)', async () => {
+    const snapshot = async () => ({
+      products: await database.db
+        .select({
+          no: t.products.productNo,
+          name: t.products.name,
+          price: t.products.priceCents,
+          market: t.products.marketPriceCents,
+          activity: t.products.activityId,
+        })
+        .from(t.products)
+        .orderBy(t.products.productNo),
+      skus: await database.db
+        .select({
+          no: t.skus.skuNo,
+          color: t.skus.color,
+          size: t.skus.size,
+          stock: t.skus.stock,
+          price: t.skus.priceCents,
+        })
+        .from(t.skus)
+        .orderBy(t.skus.skuNo),
+      activities: await database.db
+        .select({
+          no: t.activities.activityNo,
+          start: t.activities.startAt,
+          end: t.activities.endAt,
+        })
+        .from(t.activities)
+        .orderBy(t.activities.activityNo),
+      members: await database.db
+        .select()
+        .from(t.shopMembers)
+        .orderBy(t.shopMembers.shopId, t.shopMembers.userId),
+      coupons: await database.db
+        .select({ no: t.coupons.couponNo, issued: t.coupons.issued })
+        .from(t.coupons)
+        .orderBy(t.coupons.couponNo),
+    });
+    const before = await snapshot();
+    await reseedDemo(database.db, SEED_NOW);
+    const after = await snapshot();
+    expect(after.products).toEqual(before.products);
+    expect(after.skus).toEqual(before.skus);
+    expect(after.activities).toEqual(before.activities);
+    expect(after.coupons).toEqual(before.coupons);
+    expect(after.members.map(({ createdAt: _c, ...m }) => m)).toEqual(
+      before.members.map(({ createdAt: _c, ...m }) => m),
+    );
   });
 });
