@@ -1,0 +1,176 @@
+/**
+ * The shell for signed-in users, on a shop served from PostgreSQL so the test can set up
+ * sessions, roles, carts and config in the same database (login itself is its own issue).
+ */
+import { eq } from 'drizzle-orm';
+import { expect, test, type BrowserContext } from '@playwright/test';
+import type { Database } from '../../src/lib/server/db/client.ts';
+import * as t from '../../src/lib/server/db/schema.ts';
+import { createSession } from '../../src/lib/server/services/sessions.ts';
+import { ensureDatabase, postgresDatabase } from '../fixtures/db.ts';
+import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
+
+let admin: Database;
+let shop: ShopProcess;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const url = await ensureDatabase('shop_e2e');
+  admin = await postgresDatabase(url);
+  shop = await spawnShop({ DATABASE_URL: url });
+});
+
+test.afterAll(async () => {
+  await shop?.stop();
+  await admin?.close();
+});
+
+async function signIn(context: BrowserContext, phone: string): Promise<number> {
+  const [user] = await admin.db
+    .select({ id: t.users.id })
+    .from(t.users)
+    .where(eq(t.users.phone, phone));
+  const token = await createSession(admin.db, user!.id);
+  await context.addCookies([
+    { name: 'sid', value: token, url: shop.url, httpOnly: true, sameSite: 'Lax' },
+  ]);
+  return user!.id;
+}
+
+const tabLabels = (page: import('@playwright/test').Page) =>
+  page.locator('nav[aria-label="主导航"] a').allInnerTexts();
+
+test.describe('tab bar per role', () => {
+  for (const [phone, who, tabs] of [
+    ['13800000001', 'a consumer', ['首页', '订单', '我的']],
+    ['13800000003', 'a distributor', ['首页', '订单', '我的']],
+    ['13800000004', 'a manager (settings in place of my)', ['首页', '订单', '设置']],
+    ['13800000005', 'customer service (service third)', ['首页', '订单', '客服', '我的']],
+    ['13800000007', 'a disabled distributor', ['首页', '订单', '我的']],
+  ] as const) {
+    test(`${who} sees ${tabs.join(' / ')}`, async ({ page, context }) => {
+      await signIn(context, phone);
+      await page.goto(`${shop.url}/index?shopId=1001`);
+      expect((await tabLabels(page)).map((label) => label.trim())).toEqual(tabs);
+    });
+  }
+
+  test('the selected tab is red and the others grey, unless the shop skin says otherwise', async ({
+    page,
+    context,
+  }) => {
+    await signIn(context, '13800000001');
+    await page.goto(`${shop.url}/index?shopId=1001`);
+    const color = (name: string) =>
+      page.locator(`[data-tab="${name}"]`).evaluate((el) => getComputedStyle(el).color);
+    expect(await color('index')).toBe('rgb(228, 57, 60)');
+    expect(await color('order')).toBe('rgb(153, 153, 153)');
+    await page.goto(`${shop.url}/index?shopId=1002`);
+    expect(await color('index')).toBe('rgb(47, 111, 222)');
+  });
+});
+
+test.describe('roles are enforced on the server', () => {
+  test('a consumer is refused the wallet with a clear page', async ({ page, context }) => {
+    await signIn(context, '13800000001');
+    const response = await page.goto(`${shop.url}/wallet?shopId=1001`);
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole('heading', { name: '没有权限访问' })).toBeVisible();
+    await expect(page.getByText('「我的钱包」仅对店主开放')).toBeVisible();
+  });
+
+  test('a disabled distributor counts as a consumer', async ({ page, context }) => {
+    await signIn(context, '13800000007');
+    expect((await page.goto(`${shop.url}/wallet?shopId=1001`))?.status()).toBe(403);
+  });
+
+  test('a distributor may open the wallet; a manager may open decoration but not the wallet', async ({
+    page,
+    context,
+  }) => {
+    await signIn(context, '13800000003');
+    await page.goto(`${shop.url}/wallet?shopId=1001`);
+    await expect(page.getByRole('heading', { name: '我的钱包暂未开放' })).toBeVisible();
+    await context.clearCookies();
+    await signIn(context, '13800000004');
+    await page.goto(`${shop.url}/decoration?shopId=1001`);
+    await expect(page.getByRole('heading', { name: '店铺装修暂未开放' })).toBeVisible();
+    expect((await page.goto(`${shop.url}/wallet?shopId=1001`))?.status()).toBe(403);
+  });
+});
+
+test.describe('the floating cart and the request client', () => {
+  test('the cart badge shows the cart count, and 99+ above 99', async ({ page, context }) => {
+    const userId = await signIn(context, '13800000001');
+    const skus = await admin.db.select({ id: t.skus.id }).from(t.skus).limit(2);
+    await admin.db
+      .insert(t.cartItems)
+      .values({ shopId: '1001', userId, skuId: skus[0]!.id, quantity: 3 });
+    await page.goto(`${shop.url}/index?shopId=1001`);
+    await expect(page.locator('[data-cart-badge]')).toHaveText('3');
+    await admin.db
+      .insert(t.cartItems)
+      .values({ shopId: '1001', userId, skuId: skus[1]!.id, quantity: 97 });
+    await page.reload();
+    await expect(page.locator('[data-cart-badge]')).toHaveText('99+');
+    await admin.db.delete(t.cartItems).where(eq(t.cartItems.userId, userId));
+  });
+
+  test('an answer with code 50001 replaces the page with crawler, keeping the query', async ({
+    page,
+    context,
+  }) => {
+    await signIn(context, '13800000001');
+    await page.route('**/api/spweb/cart/queryBuyerCartSkuTotal**', (route) =>
+      route.fulfill({ json: { code: 50001, message: '访问异常', success: false, data: null } }),
+    );
+    await page.goto(`${shop.url}/index?shopId=1001&distributorId=77`);
+    await expect(page).toHaveURL(/\/crawler\?shopId=1001&distributorId=77$/);
+    await expect(page.getByRole('heading', { name: '访问受限' })).toBeVisible();
+  });
+
+  test('an HTTP 588 answer shows 服务器维护中~', async ({ page, context }) => {
+    await signIn(context, '13800000001');
+    await page.route('**/api/spweb/cart/queryBuyerCartSkuTotal**', (route) =>
+      route.fulfill({ status: 588, body: '' }),
+    );
+    await page.goto(`${shop.url}/index?shopId=1001`);
+    await expect(page.getByRole('status')).toHaveText('服务器维护中~');
+  });
+
+  test('an expired session on the API sends a plain browser to login_web', async ({
+    page,
+    context,
+  }) => {
+    await signIn(context, '13800000001');
+    await page.route('**/api/spweb/cart/queryBuyerCartSkuTotal**', (route) =>
+      route.fulfill({ json: { code: 100006, message: '用户未登录', success: false, data: null } }),
+    );
+    await page.goto(`${shop.url}/index?shopId=1001`);
+    await expect(page).toHaveURL(/\/login_web\?shopId=1001&referrer=/);
+  });
+});
+
+test('the system alert shows when the config map turns it on', async ({ page }) => {
+  await admin.db
+    .update(t.configEntries)
+    .set({
+      value: { isOpen: true, title: '系统升级通知', msg: '今晚 23:00 起系统升级，请提前下单。' },
+    })
+    .where(eq(t.configEntries.key, 'sysAlert'));
+  try {
+    await page.goto(`${shop.url}/index?shopId=1001`);
+    const dialog = page.getByRole('dialog', { name: '系统升级通知' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('今晚 23:00 起系统升级，请提前下单。');
+    await dialog.getByRole('button', { name: '我知道了' }).click();
+    await expect(dialog).toBeHidden();
+  } finally {
+    await admin.db
+      .update(t.configEntries)
+      .set({ value: { isOpen: false, title: '系统公告', msg: '' } })
+      .where(eq(t.configEntries.key, 'sysAlert'));
+  }
+});
