@@ -14,16 +14,26 @@ try {
   cpSync(committed, scratch, { recursive: true });
   const result = spawnSync(
     path.resolve('node_modules/.bin/drizzle-kit'),
-    ['generate', '--dialect=postgresql', '--schema=src/lib/server/db/schema.ts', `--out=${scratch}`, '--name=drift'],
+    [
+      'generate',
+      '--dialect=postgresql',
+      '--schema=src/lib/server/db/schema.ts',
+      `--out=${scratch}`,
+      '--name=drift',
+    ],
     { encoding: 'utf8' },
   );
   if (result.status !== 0 || !existsSync(path.join(scratch, 'meta', '_journal.json'))) {
     console.error(result.stdout, result.stderr);
     process.exit(1);
   }
-  const drift = readdirSync(scratch).filter((name) => name.endsWith('.sql') && name.includes('drift'));
+  const drift = readdirSync(scratch).filter(
+    (name) => name.endsWith('.sql') && name.includes('drift'),
+  );
   if (drift.length > 0) {
-    console.error('The schema has changes without a migration: run `npm run db:generate` and commit it.');
+    console.error(
+      'The schema has changes without a migration: run `npm run db:generate` and commit it.',
+    );
     process.exit(1);
   }
   console.log('Migrations match the schema.');

@@ -1,6 +1,11 @@
 /** The shell: links that keep the shop and the sharer, redirects, expired links, floating buttons. */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { ROUTES, routePath } from '../../src/lib/routes.ts';
+
+const run = promisify(execFile);
 
 const SHARED = 'shopId=1001&distributorId=77&channel=3&shareChannel=131&spm=a1.b2';
 
@@ -69,6 +74,24 @@ test.describe('redirects', () => {
     const url = new URL(page.url());
     expect(url.pathname).toBe('/index');
     expect(url.searchParams.get('distributorId')).toBe('5');
+  });
+
+  test('arriving at the root from another page recovers the stored URL', async ({ page }) => {
+    // The shop notice stores where the link was going before showing the notice.
+    await page.goto('/coupon-rules?shopId=1002&shopNotice=ON');
+    expect(new URL(page.url()).pathname).toBe('/insideTips');
+    await page.evaluate(() => {
+      location.href = '/';
+    });
+    await expect(page).toHaveURL(/\/coupon-rules\?shopId=1002&shopNotice=OFF$/);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'shop_return')).toBeUndefined();
+  });
+
+  test('the root without a referring page simply opens home', async ({ page }) => {
+    await page.goto('/coupon-rules?shopId=1002&shopNotice=ON');
+    await page.goto('/?shopId=1002');
+    expect(new URL(page.url()).pathname).toBe('/index');
   });
 
   test('the messaging app query is stripped with a redirect', async ({ request }) => {
@@ -164,6 +187,35 @@ test.describe('pages of the shell', () => {
         );
       }
     }
+  });
+});
+
+test.describe('freshness and back navigation', () => {
+  test('a newer build reloads the page with a timestamp, except from a QR code', async ({
+    page,
+  }) => {
+    await page.goto('/faq?shopId=1001');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('shop:version')))
+      .not.toBeNull();
+    await page.evaluate(() => localStorage.setItem('shop:version', 'an-older-build'));
+    await page.goto('/faq?shopId=1001&from=qrcode');
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).searchParams.get('_t')).toBeNull();
+    await page.evaluate(() => localStorage.setItem('shop:version', 'an-older-build'));
+    await page.goto('/faq?shopId=1001');
+    await expect(page).toHaveURL(/[?&]_t=\d+/);
+  });
+
+  test('a kept-alive page comes back from the back-forward cache as it was left', async ({
+    baseURL,
+  }) => {
+    const { stdout } = await run(process.execPath, [
+      path.resolve(import.meta.dirname, 'helpers/bfcache-check.ts'),
+      baseURL!,
+    ]);
+    // The same document, with what the page held in memory: nothing was reloaded.
+    expect(JSON.parse(stdout)).toEqual({ path: '/index', marker: 42 });
   });
 });
 

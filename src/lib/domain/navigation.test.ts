@@ -49,7 +49,7 @@ describe('guardRoute', () => {
     expect(guard('brand', '/brand?shopId=1001&shopNotice=ON')).toEqual({
       kind: 'redirect',
       location: '/insideTips?shopId=1001&shopNotice=ON',
-      storeReturn: '/brand?shopId=1001&shopNotice=ON',
+      storeReturn: '/brand?shopId=1001&shopNotice=OFF',
     });
     expect(guard('insideTips', '/insideTips?shopId=1001&shopNotice=ON')).toEqual({
       kind: 'render',

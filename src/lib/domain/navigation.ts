@@ -76,7 +76,10 @@ export function guardRoute(input: GuardInput): NavigationDecision {
   if (url.searchParams.get('shopNotice') === 'ON' && route.name !== 'insideTips') {
     const tips = new URL(url);
     tips.pathname = '/insideTips';
-    return { kind: 'redirect', location: pathAndQuery(tips), storeReturn: pathAndQuery(url) };
+    // Once read, the notice is not shown again on the way back.
+    const onward = new URL(url);
+    onward.searchParams.set('shopNotice', 'OFF');
+    return { kind: 'redirect', location: pathAndQuery(tips), storeReturn: pathAndQuery(onward) };
   }
 
   if (!input.inApp && POSTER_ROUTES.has(route.name)) {
