@@ -241,8 +241,12 @@ test.describe('floating buttons', () => {
     await page.goto('/faq?shopId=1001');
     await expect(page.locator('[data-float-home]')).toBeVisible();
     await expect(page.locator('[data-float-cart]')).toHaveCount(0);
-    await expect(page.locator('[data-shell-back]')).toBeVisible();
-    await page.locator('[data-shell-back]').click();
+    const back = page.locator('[data-shell-back]');
+    await expect(back).toBeVisible();
+    // Fixed near the top-left corner, whatever the page's length.
+    expect(await back.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    expect((await back.boundingBox())!.x).toBe(15);
+    await back.click();
     await expect(page).toHaveURL(/\/index\?shopId=1001/);
   });
 
