@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/fixtures/chromium.ts';
 
 /** End-to-end specs run the built shop (global setup starts it) in the system Chromium. */
 export default defineConfig({
@@ -18,18 +19,7 @@ export default defineConfig({
     isMobile: true,
     hasTouch: true,
     userAgent: devices['Pixel 5'].userAgent,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'off',
   },
 });

@@ -4,17 +4,12 @@
  * same document came back from the cache. Usage: node bfcache-check.ts <shop url>
  */
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../fixtures/chromium.ts';
 
 const base = process.argv[2]!;
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
   ignoreDefaultArgs: ['--disable-back-forward-cache'],
 });
 try {
