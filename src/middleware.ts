@@ -10,7 +10,7 @@ import { env } from './lib/server/env.ts';
 import { isCrossSiteWrite } from './lib/server/csrf.ts';
 import { json } from './lib/server/http.ts';
 import { getConfigMap } from './lib/server/services/config.ts';
-import { SESSION_COOKIE, getMembership, getSessionUser } from './lib/server/services/sessions.ts';
+import { SESSION_COOKIE, getSession } from './lib/server/services/sessions.ts';
 import { getShopDetail } from './lib/server/services/shops.ts';
 import {
   SHOP_COOKIE,
@@ -26,7 +26,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url, cookies } = context;
   const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
   if (isCrossSiteWrite(request.method, request.headers, url.host)) {
-    return json(fail(ErrorCode.FORBIDDEN, Messages.CROSS_SITE), 403);
+    return json(fail(ErrorCode.CROSS_SITE, Messages.CROSS_SITE), 403);
   }
   // An /api path no endpoint serves: the envelope, never the shop's catch-all page.
   if (isApi && !context.routePattern.startsWith('/api/')) {
@@ -56,7 +56,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   const match = matchRoute(url.pathname);
-  if (!match || !SAFE_METHODS.has(request.method)) return next();
+  if (!match) return next();
+  if (!SAFE_METHODS.has(request.method)) {
+    return new Response('Method Not Allowed', { status: 405, headers: { allow: 'GET, HEAD' } });
+  }
 
   // A shop page: canonical URL first, then who is asking, then the guard.
   const { DEFAULT_SHOP_ID } = env();
@@ -69,18 +72,26 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (canonical) return context.redirect(canonical, 302);
 
   const shopId = url.searchParams.get('shopId')!;
-  let shop;
-  try {
-    if (!isShopId(shopId)) throw new AppError(ErrorCode.NOT_FOUND, Messages.SHOP_NOT_FOUND);
-    shop = await getShopDetail(db.db, shopId);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    context.locals.expiredCode = error.code;
+  const secure = isHttps(request, url);
+  const [shopResult, session, config] = await Promise.all([
+    isShopId(shopId)
+      ? getShopDetail(db.db, shopId).catch((error: unknown) =>
+          error instanceof Error ? error : new Error(String(error)),
+        )
+      : new AppError(ErrorCode.NOT_FOUND, Messages.SHOP_NOT_FOUND),
+    getSession(db.db, cookies.get(SESSION_COOKIE)?.value, isShopId(shopId) ? shopId : ''),
+    getConfigMap(db.db),
+  ]);
+  if (shopResult instanceof Error) {
+    if (!(shopResult instanceof AppError)) throw shopResult;
+    // A remembered shop that no longer opens must not trap every later link.
+    if (storedShopId === shopId) cookies.delete(SHOP_COOKIE, { path: '/' });
+    context.locals.expiredCode = shopResult.code;
     return next('/shell/link-expired');
   }
-
-  const user = await getSessionUser(db.db, cookies.get(SESSION_COOKIE)?.value);
-  const member = user ? await getMembership(db.db, shop.shopId, user.id) : null;
+  const shop = shopResult;
+  const user = session?.user ?? null;
+  const member = session?.member ?? null;
   const inApp = isInApp(request.headers.get('user-agent'));
   const decision = guardRoute({
     url,
@@ -90,11 +101,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     role: roleLetter(member),
   });
   if (decision.kind === 'redirect') {
-    if (decision.storeReturn) rememberReturn(cookies, decision.storeReturn);
+    if (decision.storeReturn) rememberReturn(cookies, decision.storeReturn, secure);
     return context.redirect(decision.location, 302);
   }
 
-  rememberShop(cookies, shop.shopId);
+  rememberShop(cookies, shop.shopId, secure);
   context.locals.shell = makeShellContext({
     url,
     shop,
@@ -104,10 +115,25 @@ export const onRequest = defineMiddleware(async (context, next) => {
     member,
     inApp,
     needLoginPopup: decision.kind === 'render' && decision.needLoginPopup,
-    config: await getConfigMap(db.db),
+    config,
     storedShopId,
     defaultShopId: DEFAULT_SHOP_ID,
   });
-  if (decision.kind === 'refuse') return next('/shell/forbidden');
-  return next();
+  const response = decision.kind === 'refuse' ? await next('/shell/forbidden') : await next();
+  // Kept-alive routes may come back from the back-forward cache; the others are always fresh.
+  if (!response.headers.has('cache-control')) {
+    response.headers.set(
+      'cache-control',
+      match.route.keepAlive ? 'private, no-cache' : 'private, no-store',
+    );
+  }
+  return response;
 });
+
+/** Behind a TLS-terminating proxy the request is http; the proxy says what the shopper used. */
+function isHttps(request: Request, url: URL): boolean {
+  return (
+    url.protocol === 'https:' ||
+    request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https'
+  );
+}

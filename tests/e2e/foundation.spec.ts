@@ -111,8 +111,9 @@ test.describe('the /api contract', () => {
       headers: { origin: 'https://elsewhere.example' },
     });
     expect(response.status()).toBe(403);
+    // Not code 403: to the request client that means "logged out" (commerce §8).
     expect(await response.json()).toEqual({
-      code: 403,
+      code: 40302,
       message: '跨站请求被拒绝',
       success: false,
       data: null,

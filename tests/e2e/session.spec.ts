@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { expect, test, type BrowserContext } from '@playwright/test';
 import type { Database } from '../../src/lib/server/db/client.ts';
 import * as t from '../../src/lib/server/db/schema.ts';
+import { ROUTES, routePath } from '../../src/lib/routes.ts';
 import { createSession } from '../../src/lib/server/services/sessions.ts';
 import { ensureDatabase, postgresDatabase } from '../fixtures/db.ts';
 import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
@@ -101,6 +102,32 @@ test.describe('roles are enforced on the server', () => {
   });
 });
 
+test.describe('every route name renders a whole page for signed-in users of every role', () => {
+  for (const [phone, who] of [
+    ['13800000001', 'a consumer'],
+    ['13800000003', 'a distributor'],
+    ['13800000004', 'a manager'],
+  ] as const) {
+    test(who, async ({ page, context }) => {
+      test.setTimeout(120_000);
+      await signIn(context, phone);
+      for (const route of ROUTES) {
+        const response = await page.request.get(
+          `${shop.url}${routePath(route, { id: '1', type: 'privacy' })}?shopId=1001`,
+          {
+            maxRedirects: 0,
+          },
+        );
+        expect(response.status(), route.name).toBeLessThan(500);
+        if (response.status() === 302) continue;
+        const html = await response.text();
+        expect(html.trimEnd().endsWith('</html>'), route.name).toBe(true);
+        expect(html, route.name).toContain('<h1');
+      }
+    });
+  }
+});
+
 test.describe('the floating cart and the request client', () => {
   test('the cart badge shows the cart count, and 99+ above 99', async ({ page, context }) => {
     const userId = await signIn(context, '13800000001');
@@ -149,7 +176,7 @@ test.describe('the floating cart and the request client', () => {
       route.fulfill({ json: { code: 100006, message: '用户未登录', success: false, data: null } }),
     );
     await page.goto(`${shop.url}/index?shopId=1001`);
-    await expect(page).toHaveURL(/\/login_web\?shopId=1001&referrer=/);
+    await expect(page).toHaveURL(/\/login_web\?referrer=.*shopId=1001/);
   });
 });
 

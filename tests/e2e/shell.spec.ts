@@ -76,22 +76,57 @@ test.describe('redirects', () => {
     expect(url.searchParams.get('distributorId')).toBe('5');
   });
 
-  test('arriving at the root from another page recovers the stored URL', async ({ page }) => {
-    // The shop notice stores where the link was going before showing the notice.
-    await page.goto('/coupon-rules?shopId=1002&shopNotice=ON');
-    expect(new URL(page.url()).pathname).toBe('/insideTips');
-    await page.evaluate(() => {
-      location.href = '/';
-    });
-    await expect(page).toHaveURL(/\/coupon-rules\?shopId=1002&shopNotice=OFF$/);
-    const cookies = await page.context().cookies();
-    expect(cookies.find((c) => c.name === 'shop_return')).toBeUndefined();
+  test('arriving at the root from another page recovers the stored URL of the same shop', async ({
+    page,
+  }) => {
+    // A login-required page stores where the visitor was going before sending them to log in.
+    await page.goto('/order?shopId=1002&distributorId=8');
+    expect(new URL(page.url()).pathname).toBe('/login_web');
+    const fromPage = { referer: page.url() };
+    const back = await page.request.get('/?shopId=1002', { headers: fromPage, maxRedirects: 0 });
+    expect(back.headers().location).toBe('/order?shopId=1002&distributorId=8');
+    // Used once.
+    const again = await page.request.get('/?shopId=1002', { headers: fromPage, maxRedirects: 0 });
+    expect(again.headers().location).toBe('/index?shopId=1002');
   });
 
-  test('the root without a referring page simply opens home', async ({ page }) => {
-    await page.goto('/coupon-rules?shopId=1002&shopNotice=ON');
-    await page.goto('/?shopId=1002');
-    expect(new URL(page.url()).pathname).toBe('/index');
+  test('a stored URL of another shop is not followed, and the root without a referring page opens home', async ({
+    page,
+  }) => {
+    await page.goto('/order?shopId=1002');
+    const otherShop = await page.request.get('/?shopId=1001', {
+      headers: { referer: page.url() },
+      maxRedirects: 0,
+    });
+    expect(otherShop.headers().location).toBe('/index?shopId=1001');
+    const direct = await page.request.get('/?shopId=1002', { maxRedirects: 0 });
+    expect(direct.headers().location).toBe('/index?shopId=1002');
+  });
+
+  test('the shop notice consumes the stored URL: its link holds it', async ({ page }) => {
+    await page.goto('/coupon-rules?shopId=1001&shopNotice=ON');
+    await expect(page.getByRole('link', { name: '我知道了，进入店铺' })).toHaveAttribute(
+      'href',
+      '/coupon-rules?shopId=1001&shopNotice=OFF',
+    );
+    expect((await page.context().cookies()).find((c) => c.name === 'shop_return')).toBeUndefined();
+  });
+
+  test('a page answers only GET and HEAD', async ({ request }) => {
+    const response = await request.post('/index?shopId=1001', { data: {} });
+    expect(response.status()).toBe(405);
+    expect(response.headers().allow).toBe('GET, HEAD');
+  });
+
+  test('kept-alive routes may be cached for back navigation; the others are always fresh', async ({
+    request,
+  }) => {
+    expect((await request.get('/index?shopId=1001')).headers()['cache-control']).toBe(
+      'private, no-cache',
+    );
+    expect((await request.get('/faq?shopId=1001')).headers()['cache-control']).toBe(
+      'private, no-store',
+    );
   });
 
   test('the messaging app query is stripped with a redirect', async ({ request }) => {
@@ -155,7 +190,8 @@ test.describe('pages of the shell', () => {
     const response = await page.goto('/coupon-rules?shopId=1001');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: '优惠券规则暂未开放' })).toBeVisible();
-    await expect(page).toHaveTitle('优惠券规则 - 小鹿优选');
+    // The page title is the shop's name (shell §1).
+    await expect(page).toHaveTitle('小鹿优选');
   });
 
   for (const [path, title] of [
@@ -202,7 +238,11 @@ test.describe('freshness and back navigation', () => {
     await page.goto('/faq?shopId=1001&from=qrcode');
     await page.waitForLoadState('networkidle');
     expect(new URL(page.url()).searchParams.get('_t')).toBeNull();
-    await page.evaluate(() => localStorage.setItem('shop:version', 'an-older-build'));
+    await page.evaluate(() => {
+      localStorage.setItem('shop:version', 'an-older-build');
+      // The check runs at most once a minute per session; start a new minute.
+      sessionStorage.removeItem('shop:versionCheckedAt');
+    });
     await page.goto('/faq?shopId=1001');
     await expect(page).toHaveURL(/[?&]_t=\d+/);
   });

@@ -31,6 +31,7 @@ function shellContext(): AnswerContext {
   return {
     inApp: document.body.dataset.inApp === 'true',
     routeName: document.body.dataset.route ?? '',
+    spm: document.body.dataset.spm,
     pageUrl: new URL(location.href),
   };
 }

@@ -17,8 +17,6 @@ const inApp = (routeName = 'brand', url = page): AnswerContext => ({
   routeName,
   pageUrl: new URL(url),
 });
-const referrer = (location: string) =>
-  JSON.parse(new URL(location, 'https://shop.test').searchParams.get('referrer')!);
 
 describe('classifyAnswer (commerce §8)', () => {
   it('passes code 0 and the documented 200 as success', () => {
@@ -47,14 +45,35 @@ describe('classifyAnswer (commerce §8)', () => {
     (code, message) => {
       const action = classifyAnswer(200, { code, message }, browser());
       expect(action).toMatchObject({ kind: 'login-web', clearSession: true });
-      const location = (action as { location: string }).location;
-      expect(location.startsWith('/login_web?shopId=1001&referrer=')).toBe(true);
-      expect(referrer(location)).toEqual({
+      const location = new URL((action as { location: string }).location, 'https://shop.test');
+      expect(location.pathname).toBe('/login_web');
+      expect(location.searchParams.get('shopId')).toBe('1001');
+      expect(JSON.parse(location.searchParams.get('referrer')!)).toEqual({
         name: 'brand',
         query: { shopId: '1001', activityNo: 'A1' },
       });
     },
   );
+
+  it('keeps the sharer on the way to login_web, as every link does', () => {
+    const context: AnswerContext = {
+      inApp: false,
+      routeName: 'brand',
+      spm: 'h5.brand',
+      pageUrl: new URL('https://shop.test/brand?shopId=1001&distributorId=77&channel=3&spm=a.b'),
+    };
+    const action = classifyAnswer(200, { code: 100006 }, context) as { location: string };
+    const query = new URL(action.location, 'https://shop.test').searchParams;
+    expect(query.get('distributorId')).toBe('77');
+    expect(query.get('channel')).toBe('3');
+    expect(query.get('spm')).toBe('a.b');
+    expect(query.get('refSpm')).toBe('h5.brand');
+  });
+
+  it('does not send the app round member auth again when it just came back (rdt=1)', () => {
+    const context = inApp('brand', 'https://shop.test/brand?shopId=1001&rdt=1');
+    expect(classifyAnswer(200, { code: 100006 }, context)).toEqual({ kind: 'stay' });
+  });
 
   it('does not treat a plain 500 as logged out', () => {
     expect(classifyAnswer(200, { code: 500, message: '系统异常' }, browser())).toEqual({

@@ -3,12 +3,14 @@
  * variants — inside the messaging app and in a plain browser — are testable to the letter.
  */
 import { ErrorCode, MAINTENANCE_HTTP_STATUS, Messages, isLoginInvalid } from './errors.ts';
+import { carryQuery } from './carry.ts';
 import { LIVE_POPUP_ROUTES } from './live.ts';
 
 export interface AnswerContext {
   inApp: boolean;
-  /** The current page's route name. */
+  /** The current page's route name and tracking code. */
   routeName: string;
+  spm?: string | undefined;
   /** The current page URL (path and query). */
   pageUrl: URL;
 }
@@ -28,18 +30,21 @@ export function memberAuthUrl(back: URL): string {
   return `/api/member/auth?backUrl=${encodeURIComponent(`${back.pathname}${back.search}`)}`;
 }
 
+/** login_web with the route name and query as referrer, carrying the shop and the sharer on. */
 export function loginWebUrl(context: AnswerContext): string {
-  const login = new URL('/login_web', context.pageUrl);
-  const shopId = context.pageUrl.searchParams.get('shopId');
-  if (shopId) login.searchParams.set('shopId', shopId);
-  login.searchParams.set(
-    'referrer',
-    JSON.stringify({
+  const own = new URLSearchParams({
+    referrer: JSON.stringify({
       name: context.routeName,
       query: Object.fromEntries(context.pageUrl.searchParams),
     }),
-  );
-  return `${login.pathname}${login.search}`;
+  });
+  const query = carryQuery(own, {
+    query: context.pageUrl.searchParams,
+    defaultShopId: context.pageUrl.searchParams.get('shopId') ?? '',
+    currentSpm: context.spm,
+  });
+  if (!query.get('shopId')) query.delete('shopId');
+  return `/login_web?${query.toString()}`;
 }
 
 const LOGIN_ROUTES = new Set(['login', 'login_web', 'phoneLogin']);
@@ -58,6 +63,8 @@ export function classifyAnswer(
 
   if (isLoginInvalid(code, message)) {
     if (context.inApp) {
+      // Already back from member auth and still refused: going round again would loop.
+      if (context.pageUrl.searchParams.has('rdt')) return { kind: 'stay' };
       const back = new URL(context.pageUrl);
       back.searchParams.set('rdt', '1');
       return { kind: 'member-auth', location: memberAuthUrl(back) };

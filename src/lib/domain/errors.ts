@@ -16,6 +16,12 @@ export const ErrorCode = {
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   SERVER_ERROR: 500,
+  /**
+   * Refusals that are not about being logged out. Code 403 itself means "not logged in" to the
+   * client (commerce §8), so a refused role or a cross-site write must not answer code 403.
+   */
+  NO_PERMISSION: 40301,
+  CROSS_SITE: 40302,
   /** Shop info codes that still open the shop (§4 shop validity). */
   SHOP_SPECIAL: 998,
   CRAWLER: 50001,

@@ -113,6 +113,7 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('//evil.example/x')).toBeNull();
     expect(safeReturnPath('https://evil.example')).toBeNull();
     expect(safeReturnPath('/\\evil')).toBeNull();
+    expect(safeReturnPath('/\t/evil.example')).toBeNull();
     expect(safeReturnPath(undefined)).toBeNull();
   });
 });

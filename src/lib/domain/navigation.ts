@@ -3,6 +3,7 @@
  * commerce §2 route guard): first `canonicalLocation`, then `guardRoute`, each in its order.
  */
 import type { RoleLetter, RouteDef } from '../routes.ts';
+import { carryQuery } from './carry.ts';
 import { LIVE_POPUP_ROUTES } from './live.ts';
 import { roleAllows } from './roles.ts';
 
@@ -90,13 +91,16 @@ export function guardRoute(input: GuardInput): NavigationDecision {
 
   if (route.login && !input.loggedIn) {
     if (LIVE_POPUP_ROUTES.includes(route.name)) return { kind: 'render', needLoginPopup: true };
-    const login = new URL('/login_web', url);
-    for (const key of ['shopId', 'distributorId', 'channel', 'shareChannel', 'spm', 'proxy']) {
-      const value = url.searchParams.get(key);
-      if (value) login.searchParams.set(key, value);
-    }
-    login.searchParams.set('referrer', loginReferrer(route, url));
-    return { kind: 'redirect', location: pathAndQuery(login), storeReturn: pathAndQuery(url) };
+    const query = carryQuery(new URLSearchParams({ referrer: loginReferrer(route, url) }), {
+      query: url.searchParams,
+      defaultShopId: url.searchParams.get('shopId') ?? '',
+      currentSpm: route.spm,
+    });
+    return {
+      kind: 'redirect',
+      location: `/login_web?${query.toString()}`,
+      storeReturn: pathAndQuery(url),
+    };
   }
 
   if (input.loggedIn && !roleAllows(route, input.role)) return { kind: 'refuse' };
@@ -107,5 +111,7 @@ export function guardRoute(input: GuardInput): NavigationDecision {
 export function safeReturnPath(value: string | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
     return null;
+  // Browsers drop tabs and newlines from URLs: "/\t/evil" would become "//evil".
+  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
   return value;
 }

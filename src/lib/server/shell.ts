@@ -61,11 +61,23 @@ export function makeShellContext(input: {
 
 const YEAR = 365 * 86_400;
 
-export function rememberShop(cookies: AstroCookies, shopId: string): void {
+export function rememberShop(cookies: AstroCookies, shopId: string, secure: boolean): void {
   if (cookies.get(SHOP_COOKIE)?.value === shopId) return;
-  cookies.set(SHOP_COOKIE, shopId, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: YEAR });
+  cookies.set(SHOP_COOKIE, shopId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: YEAR,
+  });
 }
 
-export function rememberReturn(cookies: AstroCookies, path: string): void {
-  cookies.set(RETURN_COOKIE, path, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 86_400 });
+export function rememberReturn(cookies: AstroCookies, path: string, secure: boolean): void {
+  cookies.set(RETURN_COOKIE, path, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: 86_400,
+  });
 }

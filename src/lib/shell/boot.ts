@@ -4,13 +4,16 @@
  * notices. Every page of ShopLayout loads this one small module.
  */
 import { badgeText, clampFloating } from '../domain/floating.ts';
+import { RELOAD_ON_SHOW_KEY } from './reload.ts';
 
 const body = document.body;
 const data = body.dataset;
 const inApp = data.inApp === 'true';
 
 const VERSION_KEY = 'shop:version';
-const RELOAD_ON_SHOW_KEY = 'shop:reloadOnShow';
+const VERSION_CHECKED_KEY = 'shop:versionCheckedAt';
+/** A new build matters within a minute; a request on every page would cost the phone more. */
+const VERSION_CHECK_INTERVAL_MS = 60_000;
 const BRIDGE_RELOAD_KEY = 'shop:bridgeReloadAt';
 const BRIDGE_RELOAD_INTERVAL_MS = 300_000;
 const SCROLL_RESTORE_DELAY_MS = 260;
@@ -99,6 +102,9 @@ function floatingGroup(): void {
 async function versionCheck(): Promise<void> {
   const url = new URL(location.href);
   if (url.searchParams.get('from') === 'qrcode') return;
+  const last = Number(sessionStorage.getItem(VERSION_CHECKED_KEY) ?? 0);
+  if (Date.now() - last < VERSION_CHECK_INTERVAL_MS) return;
+  sessionStorage.setItem(VERSION_CHECKED_KEY, String(Date.now()));
   try {
     const response = await fetch('/version.json', { cache: 'no-store' });
     const { version } = (await response.json()) as { version?: string };
@@ -181,7 +187,7 @@ async function cartBadge(): Promise<void> {
 function dismissibleNotices(): void {
   const route = data.route ?? '';
   for (const notice of document.querySelectorAll<HTMLElement>('[data-dismiss-key]')) {
-    const key = `shop:dismissed:${notice.dataset.dismissKey}`;
+    const key = `shop:${data.shopId}:dismissed:${notice.dataset.dismissKey}`;
     const perRoute = notice.dataset.dismissScope === 'route';
     const stored = sessionStorage.getItem(key);
     if (perRoute && stored !== null && stored !== route) sessionStorage.removeItem(key);

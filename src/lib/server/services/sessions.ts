@@ -54,25 +54,43 @@ export async function getSessionUser(
   return row ?? null;
 }
 
-export async function destroySession(db: DbOrTx, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
-}
-
-export async function getMembership(
+/** The session's user and, in one query, their membership of the shop being visited. */
+export async function getSession(
   db: DbOrTx,
+  token: string | undefined,
   shopId: string,
-  userId: number,
-): Promise<ShopMembership | null> {
+  now = new Date(),
+): Promise<{ user: SessionUser; member: ShopMembership | null } | null> {
+  if (!token || token.length > 100) return null;
   const [row] = await db
     .select({
+      id: users.id,
+      phone: users.phone,
+      nickname: users.nickname,
       currentRole: shopMembers.role,
       maxRole: shopMembers.maxRole,
       distributorDisable: shopMembers.distributorDisable,
       level: shopMembers.level,
       administrator: shopMembers.administrator,
     })
-    .from(shopMembers)
-    .where(and(eq(shopMembers.shopId, shopId), eq(shopMembers.userId, userId)))
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(shopMembers, and(eq(shopMembers.userId, users.id), eq(shopMembers.shopId, shopId)))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { id, phone, nickname, currentRole, maxRole, distributorDisable, level, administrator } =
+    row;
+  const member =
+    currentRole === null ||
+    maxRole === null ||
+    distributorDisable === null ||
+    administrator === null
+      ? null
+      : { currentRole, maxRole, distributorDisable, level, administrator };
+  return { user: { id, phone, nickname }, member };
+}
+
+export async function destroySession(db: DbOrTx, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
