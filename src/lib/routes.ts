@@ -18,6 +18,8 @@ export interface RouteDef {
   keepAlive: boolean;
   /** The page's tracking code, carried on as refSpm by links it builds. */
   spm: string;
+  /** Listed in the shop's sitemap: an open page worth finding from a search engine. */
+  sitemap: boolean;
 }
 
 interface Options {
@@ -26,6 +28,7 @@ interface Options {
   roles?: readonly RoleLetter[];
   tabBar?: boolean;
   keepAlive?: boolean;
+  sitemap?: boolean;
 }
 
 const ALL: readonly RoleLetter[] = ['C', 'M', 'D'];
@@ -46,6 +49,7 @@ function group(defaults: Options, rows: Row[]): RouteDef[] {
       tabBar: o.tabBar ?? false,
       keepAlive: o.keepAlive ?? false,
       spm: `h5.${name}`,
+      sitemap: o.sitemap ?? false,
     };
   });
 }
@@ -61,7 +65,7 @@ export const LIVE_POPUP_ROUTES: readonly string[] = [
 export const ROUTES: readonly RouteDef[] = [
   // Tabs and their neighbours.
   ...group({}, [
-    ['index', '首页', { tabBar: true, keepAlive: true }],
+    ['index', '首页', { tabBar: true, keepAlive: true, sitemap: true }],
     ['order', '我的订单', { login: true, roles: ALL, tabBar: true }],
     ['my', '我的', { login: true, roles: ALL, tabBar: true }],
     ['service', '客服', { login: true, roles: ALL, tabBar: true }],

@@ -312,3 +312,17 @@ test.describe('floating buttons', () => {
     expect(667 - (after.y + after.height)).toBe(55);
   });
 });
+
+test('robots.txt names the sitemap, which lists each shop and its pages', async ({
+  request,
+  baseURL,
+}) => {
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  const index = await (await request.get('/sitemap.xml')).text();
+  expect(index).toContain(`${baseURL}/sitemap.xml?shopId=1001`);
+  const shop = await request.get('/sitemap.xml?shopId=1001');
+  expect(shop.headers()['content-type']).toContain('application/xml');
+  expect(await shop.text()).toContain(`<loc>${baseURL}/index?shopId=1001</loc>`);
+  expect((await request.get('/sitemap.xml?shopId=424242')).status()).toBe(404);
+});
