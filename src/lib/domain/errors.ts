@@ -22,6 +22,12 @@ export const ErrorCode = {
    */
   NO_PERMISSION: 40301,
   CROSS_SITE: 40302,
+  /** Shopping refusals the shopper can act on. */
+  PRODUCT_GONE: 40401,
+  SALE_NOT_STARTED: 40901,
+  SALE_ENDED: 40902,
+  OUT_OF_STOCK: 40903,
+  CART_LIMIT: 40904,
   /** Shop info codes that still open the shop (§4 shop validity). */
   SHOP_SPECIAL: 998,
   CRAWLER: 50001,
@@ -63,6 +69,12 @@ export const Messages = {
   FORBIDDEN: '没有权限访问',
   CROSS_SITE: '跨站请求被拒绝',
   PAYLOAD_TOO_LARGE: '请求内容过大',
+  PRODUCT_GONE: '商品不存在或已下架',
+  SALE_NOT_STARTED: '活动尚未开始，敬请期待',
+  SALE_ENDED: '活动已结束',
+  OUT_OF_STOCK: '库存不足',
+  CART_LIMIT: '单件商品最多购买99件',
+  ADDED_TO_CART: '已加入购物车',
   TOO_MANY_REQUESTS: '操作太频繁，请稍后再试',
 } as const;
 

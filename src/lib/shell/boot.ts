@@ -4,6 +4,7 @@
  * notices. Every page of ShopLayout loads this one small module.
  */
 import { badgeText, clampFloating } from '../domain/floating.ts';
+import { $cartCount, setCartCount } from '../stores/cart.ts';
 import { RELOAD_ON_SHOW_KEY } from './reload.ts';
 
 const body = document.body;
@@ -161,10 +162,17 @@ function scrollRestore(): void {
   setTimeout(restore, SCROLL_RESTORE_DELAY_MS * 2);
 }
 
-/** The floating cart's badge, for a logged-in shopper. */
+/** Cart badges (the floating cart, the product page's cart), for a logged-in shopper. */
 async function cartBadge(): Promise<void> {
-  const badge = document.querySelector<HTMLElement>('[data-cart-badge]');
-  if (!badge || data.loggedIn !== 'true') return;
+  const badges = document.querySelectorAll<HTMLElement>('[data-cart-badge]');
+  if (badges.length === 0 || data.loggedIn !== 'true') return;
+  $cartCount.subscribe((count) => {
+    for (const badge of badges) {
+      badge.textContent = badgeText(count ?? 0);
+      badge.hidden = !count;
+    }
+  });
+  if ($cartCount.get() !== null) return;
   const { request } = await import('../api/client.ts');
   try {
     const { cartSkuNum } = await request<{ cartSkuNum: number }>(
@@ -173,8 +181,7 @@ async function cartBadge(): Promise<void> {
         query: { shopBizCode: data.shopId },
       },
     );
-    badge.textContent = badgeText(cartSkuNum);
-    badge.hidden = cartSkuNum <= 0;
+    setCartCount(cartSkuNum);
   } catch {
     // The request client already showed what the shopper needs to see.
   }

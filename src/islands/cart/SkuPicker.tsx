@@ -1,0 +1,215 @@
+/**
+ * The product page's buying bar and SKU picker: pick colour and size (sold-out ones disabled),
+ * a quantity, then add to cart (saved on the server; the cart badges follow $cartCount) or buy now.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
+import { request } from '../../lib/api/client.ts';
+import { formatYuan } from '../../lib/domain/money.ts';
+import { badgeText } from '../../lib/domain/floating.ts';
+import { toast } from '../../lib/shell/toast.ts';
+import { $cartCount, setCartCount } from '../../lib/stores/cart.ts';
+import './SkuPicker.css';
+
+export interface PickerSku {
+  skuNo: string;
+  color: string;
+  size: string;
+  priceCents: number;
+  stock: number;
+}
+
+interface Props {
+  shopId: string;
+  skus: PickerSku[];
+  /** Only a running sale sells; otherwise the bar says why. */
+  saleState: 'upcoming' | 'ongoing' | 'ended' | 'none';
+  loggedIn: boolean;
+  /** The cart count the page was rendered with (signed-in shoppers). */
+  initialCartCount: number | null;
+  homeHref: string;
+  cartHref: string;
+  loginHref: string;
+  buyHref: string;
+}
+
+const LOW_STOCK = 10;
+
+export default function SkuPicker(props: Props) {
+  const { skus } = props;
+  const colors = useMemo(() => [...new Set(skus.map((s) => s.color))], [skus]);
+  const sizes = useMemo(() => [...new Set(skus.map((s) => s.size))], [skus]);
+  const [color, setColor] = useState(colors.length === 1 ? colors[0]! : '');
+  const [size, setSize] = useState(sizes.length === 1 ? sizes[0]! : '');
+  const [quantity, setQuantity] = useState(1);
+  const [open, setOpen] = useState<null | 'cart' | 'buy'>(null);
+  const [busy, setBusy] = useState(false);
+  const cartCount = useStore($cartCount);
+
+  useEffect(() => {
+    if (props.initialCartCount !== null && $cartCount.get() === null)
+      setCartCount(props.initialCartCount);
+  }, [props.initialCartCount]);
+
+  const chosen = skus.find((s) => s.color === color && s.size === size);
+  const inStock = (c: string, z: string) =>
+    skus.some((s) => s.color === c && s.size === z && s.stock > 0);
+  const colorAvailable = (c: string) => sizes.some((z) => inStock(c, z) && (!size || z === size));
+  const sizeAvailable = (z: string) => colors.some((c) => inStock(c, z) && (!color || c === color));
+  const maxQuantity = Math.max(1, Math.min(chosen?.stock ?? 99, 99));
+  useEffect(() => {
+    if (quantity > maxQuantity) setQuantity(maxQuantity);
+  }, [quantity, maxQuantity]);
+  const selling = props.saleState === 'ongoing' && skus.some((s) => s.stock > 0);
+
+  function start(action: 'cart' | 'buy') {
+    if (!props.loggedIn) {
+      location.href = props.loginHref;
+      return;
+    }
+    setOpen(action);
+  }
+
+  async function confirm() {
+    if (!chosen) {
+      toast(colors.length > 1 && !color ? '请选择颜色' : '请选择尺码');
+      return;
+    }
+    if (open === 'buy') {
+      const url = new URL(props.buyHref, location.origin);
+      url.searchParams.set('skuNo', chosen.skuNo);
+      url.searchParams.set('quantity', String(quantity));
+      location.href = `${url.pathname}${url.search}`;
+      return;
+    }
+    setBusy(true);
+    try {
+      const { cartSkuNum } = await request<{ cartSkuNum: number }>(
+        '/api/spweb/cart/add-shoppingcart-count',
+        {
+          method: 'POST',
+          query: { shopBizCode: props.shopId },
+          body: { skuNo: chosen.skuNo, quantity },
+        },
+      );
+      setCartCount(cartSkuNum);
+      toast('已加入购物车', 1500);
+      setOpen(null);
+    } catch {
+      // The request client has shown the reason (stock, sale ended, login).
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const blocked =
+    props.saleState === 'upcoming'
+      ? '即将开抢'
+      : props.saleState === 'ended'
+        ? '活动已结束'
+        : selling
+          ? null
+          : '已售罄';
+
+  return (
+    <>
+      <div className="buy-bar">
+        <a className="bar-icon" href={props.homeHref}>
+          首页
+        </a>
+        <a className="bar-icon cart" href={props.cartHref}>
+          购物车
+          {cartCount ? <span className="bar-badge">{badgeText(cartCount)}</span> : null}
+        </a>
+        {blocked ? (
+          <button type="button" className="bar-blocked" disabled>
+            {blocked}
+          </button>
+        ) : (
+          <>
+            <button type="button" className="bar-cart" onClick={() => start('cart')}>
+              加入购物车
+            </button>
+            <button type="button" className="bar-buy" onClick={() => start('buy')}>
+              立即购买
+            </button>
+          </>
+        )}
+      </div>
+      {open && (
+        <div className="sheet-backdrop" onClick={() => setOpen(null)}>
+          <div
+            className="sheet"
+            role="dialog"
+            aria-label="选择规格"
+            onClick={(e) => e.stopPropagation()}
+          >
+            <p className="sheet-price">
+              ¥{formatYuan(chosen?.priceCents ?? Math.min(...skus.map((s) => s.priceCents)))}
+            </p>
+            <p className="sheet-stock">
+              {chosen
+                ? chosen.stock <= LOW_STOCK
+                  ? `仅剩${chosen.stock}件`
+                  : '有货'
+                : '请选择规格'}
+            </p>
+            {colors.length > 1 || colors[0] ? (
+              <fieldset>
+                <legend>颜色</legend>
+                {colors.map((c) => (
+                  <button
+                    type="button"
+                    key={c}
+                    aria-pressed={c === color}
+                    disabled={!colorAvailable(c)}
+                    onClick={() => setColor(c === color ? '' : c)}
+                  >
+                    {c}
+                  </button>
+                ))}
+              </fieldset>
+            ) : null}
+            <fieldset>
+              <legend>尺码</legend>
+              {sizes.map((z) => (
+                <button
+                  type="button"
+                  key={z}
+                  aria-pressed={z === size}
+                  disabled={!sizeAvailable(z)}
+                  onClick={() => setSize(z === size ? '' : z)}
+                >
+                  {z}
+                </button>
+              ))}
+            </fieldset>
+            <div className="sheet-quantity">
+              <span>数量</span>
+              <button
+                type="button"
+                aria-label="减少"
+                disabled={quantity <= 1}
+                onClick={() => setQuantity(quantity - 1)}
+              >
+                −
+              </button>
+              <output aria-label="购买数量">{quantity}</output>
+              <button
+                type="button"
+                aria-label="增加"
+                disabled={quantity >= maxQuantity}
+                onClick={() => setQuantity(quantity + 1)}
+              >
+                +
+              </button>
+            </div>
+            <button type="button" className="sheet-confirm" disabled={busy} onClick={confirm}>
+              {open === 'cart' ? '加入购物车' : '立即购买'}
+            </button>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
