@@ -1,0 +1,145 @@
+/**
+ * Browsing: a shopper goes from the home page into a brand sale, opens a product, picks a SKU and
+ * adds it to the cart; pages that are gone say so; what previews and search engines read is right.
+ * Runs on a PostgreSQL-backed shop so the test can sign the shopper in (login is its own issue).
+ */
+import { eq } from 'drizzle-orm';
+import { expect, test } from '@playwright/test';
+import type { Database } from '../../src/lib/server/db/client.ts';
+import * as t from '../../src/lib/server/db/schema.ts';
+import { createSession } from '../../src/lib/server/services/sessions.ts';
+import { ensureDatabase, postgresDatabase } from '../fixtures/db.ts';
+import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
+
+let admin: Database;
+let shop: ShopProcess;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const url = await ensureDatabase('shop_e2e_browse');
+  admin = await postgresDatabase(url);
+  shop = await spawnShop({ DATABASE_URL: url });
+});
+
+test.afterAll(async () => {
+  await shop?.stop();
+  await admin?.close();
+});
+
+test('a new shopper goes from home to a brand sale to a product, picks a SKU, adds it to the cart and sees the badge', async ({
+  page,
+  context,
+}) => {
+  const [user] = await admin.db
+    .insert(t.users)
+    .values({ phone: '13900000042', nickname: '新朋友' })
+    .returning();
+  const token = await createSession(admin.db, user!.id);
+  await context.addCookies([
+    { name: 'sid', value: token, url: shop.url, httpOnly: true, sameSite: 'Lax' },
+  ]);
+
+  await page.goto(`${shop.url}/index?shopId=1001&distributorId=2`);
+  await page.locator('.sales a').first().click();
+  await expect(page).toHaveURL(/\/brand\?activityNo=A1001001/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('森野 SENYE 品牌特卖');
+  await expect(page.locator('[data-countdown]')).toContainText('距结束');
+
+  await page
+    .getByRole('link', { name: /轻量防风冲锋衣/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/productDetail\?productNo=P10010001/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('森野 轻量防风冲锋衣');
+
+  // The buying bar is an island hydrated when the browser is idle.
+  await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: '加入购物车' }).click();
+  const sheet = page.getByRole('dialog', { name: '选择规格' });
+  await expect(sheet).toBeVisible();
+  // The first colour and size that are in stock.
+  await sheet.locator('fieldset').first().locator('button:enabled').first().click();
+  await sheet.locator('fieldset').nth(1).locator('button:enabled').first().click();
+  await sheet.getByRole('button', { name: '增加' }).click();
+  await sheet.getByRole('button', { name: '加入购物车' }).click();
+  await expect(page.getByRole('status')).toHaveText('已加入购物车');
+  await expect(page.locator('.bar-badge')).toHaveText('2');
+
+  const lines = await admin.db.select().from(t.cartItems).where(eq(t.cartItems.userId, user!.id));
+  expect(lines).toHaveLength(1);
+  expect(lines[0]!.quantity).toBe(2);
+
+  // The badge follows the shopper to the home page.
+  await page.goto(`${shop.url}/index?shopId=1001`);
+  await expect(page.locator('[data-cart-badge]')).toHaveText('2');
+});
+
+test('a visitor who is not signed in is sent to log in when adding to the cart', async ({
+  page,
+}) => {
+  await page.goto(`${shop.url}/productDetail?productNo=P10010001&shopId=1001`);
+  await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: '加入购物车' }).click();
+  await expect(page).toHaveURL(/\/login_web\?/);
+});
+
+test('an ended sale says so and sells nothing; an unknown product and sale show their pages', async ({
+  page,
+}) => {
+  await page.goto(`${shop.url}/brand?activityNo=A1001012&shopId=1001`);
+  await expect(page.getByText('本场特卖已结束，去看看正在进行的特卖吧')).toBeVisible();
+  await page.goto(`${shop.url}/productDetail?productNo=P10010068&shopId=1001`);
+  await expect(page.getByRole('button', { name: '活动已结束' })).toBeDisabled();
+
+  const unknownProduct = await page.goto(`${shop.url}/productDetail?productNo=P404&shopId=1001`);
+  expect(unknownProduct?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '商品已下架' })).toBeVisible();
+  const unknownSale = await page.goto(`${shop.url}/brand?activityNo=A404&shopId=1001`);
+  expect(unknownSale?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '活动已结束' })).toBeVisible();
+});
+
+test('the product page JSON-LD price equals the shown price, markups included', async ({
+  page,
+}) => {
+  await admin.db.update(t.shops).set({ globalAddPriceCents: 1000 }).where(eq(t.shops.id, '1001'));
+  try {
+    await page.goto(`${shop.url}/productDetail?productNo=P10010003&shopId=1001`);
+    const shown = await page.locator('[data-price]').innerText();
+    const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const product = ld.map((text) => JSON.parse(text)).find((item) => item['@type'] === 'Product');
+    expect(product.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'CNY', price: shown });
+    expect(product.offers.availability).toBe('https://schema.org/InStock');
+    const [row] = await admin.db
+      .select()
+      .from(t.products)
+      .where(eq(t.products.productNo, 'P10010003'));
+    expect(shown).toBe(((row!.priceCents + 1000) / 100).toFixed(2));
+  } finally {
+    await admin.db.update(t.shops).set({ globalAddPriceCents: 0 }).where(eq(t.shops.id, '1001'));
+  }
+});
+
+for (const path of [
+  '/productDetail?productNo=P10010001&shopId=1001',
+  '/brand?activityNo=A1001001&shopId=1001',
+]) {
+  test(`${path.split('?')[0]} carries the preview tags: description, canonical with shopId, Open Graph, Twitter card`, async ({
+    page,
+  }) => {
+    await page.goto(`${shop.url}${path}`);
+    const meta = (selector: string) => page.locator(selector).first().getAttribute('content');
+    expect(await meta('meta[name="description"]')).toBeTruthy();
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/shopId=1001/);
+    for (const property of ['og:title', 'og:description', 'og:url', 'og:image', 'og:type']) {
+      expect(await meta(`meta[property="${property}"]`), property).toBeTruthy();
+    }
+    expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
+    const types = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (text) => JSON.parse(text)['@type'],
+    );
+    expect(types).toContain('BreadcrumbList');
+  });
+}
