@@ -29,11 +29,28 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** An 800×800 product picture; the variant shifts the angle so a gallery shows different shots. */
-export function productSvg(shape: Shape, palette: Palette, label: string, variant = 0): string {
+/**
+ * An 800×800 product picture; the variant shifts the angle so a gallery shows different shots.
+ * `mark` (the product's number in its shop) moves the backdrop and sets a row of dots, so two
+ * products of one brand and outline differ in shape, not only in their label (which needs fonts).
+ */
+export function productSvg(
+  shape: Shape,
+  palette: Palette,
+  label: string,
+  variant = 0,
+  mark = 0,
+): string {
   const angle = [0, -8, 8, 0][variant % 4];
   const scale = [1, 0.92, 0.92, 0.8][variant % 4];
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette.from}"/><stop offset="1" stop-color="${palette.to}"/></linearGradient></defs><rect width="800" height="800" fill="#f6f4f1"/><circle cx="400" cy="410" r="300" fill="url(#g)" opacity="0.22"/><g transform="rotate(${angle} 400 400) translate(400 400) scale(${scale}) translate(-400 -400)"><path d="${SHAPES[shape]}" fill="url(#g)" stroke="${palette.ink}" stroke-width="6" stroke-linejoin="round"/></g><text x="400" y="720" font-family="sans-serif" font-size="40" text-anchor="middle" fill="${palette.ink}">${escapeXml(label)}</text></svg>`;
+  const cx = 250 + ((mark * 97) % 300);
+  const cy = 330 + ((mark * 61) % 160);
+  const dots = Array.from(
+    { length: 1 + (mark % 6) },
+    (_, i) =>
+      `<circle cx="${70 + i * 70}" cy="${70 + ((mark >> 3) % 3) * 40}" r="26" fill="${palette.ink}" opacity="0.55"/>`,
+  ).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette.from}"/><stop offset="1" stop-color="${palette.to}"/></linearGradient></defs><rect width="800" height="800" fill="#f6f4f1"/><circle cx="${cx}" cy="${cy}" r="300" fill="url(#g)" opacity="0.22"/>${dots}<g transform="rotate(${angle} 400 400) translate(400 400) scale(${scale}) translate(-400 -400)"><path d="${SHAPES[shape]}" fill="url(#g)" stroke="${palette.ink}" stroke-width="6" stroke-linejoin="round"/></g><text x="400" y="720" font-family="sans-serif" font-size="40" text-anchor="middle" fill="${palette.ink}">${escapeXml(label)}</text></svg>`;
 }
 
 /** A square brand logo: the brand's mark on its colours. */

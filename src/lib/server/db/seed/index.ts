@@ -782,7 +782,13 @@ async function insertProduct(tx: Tx, p: ProductInput): Promise<string> {
   const shots = await insertSvgs(
     tx,
     [0, 1, 2, 3].map((variant) => ({
-      svg: productSvg(p.line.shape, p.brand.palette, p.line.name, variant),
+      svg: productSvg(
+        p.line.shape,
+        p.brand.palette,
+        p.line.name,
+        variant,
+        Number(p.productNo.slice(-4)),
+      ),
       w: 800,
       h: 800,
     })),
