@@ -11,7 +11,11 @@ import autocannon from 'autocannon';
 import { spawnShop, type ShopProcess } from '../tests/fixtures/server.ts';
 
 /** Shopper pages to measure; add new pages here. */
-const PAGES = ['/index?shopId=1001'];
+const PAGES = [
+  '/index?shopId=1001',
+  '/brand?activityNo=A1001001&shopId=1001',
+  '/productDetail?productNo=P10010001&shopId=1001',
+];
 
 const CONNECTIONS = 10;
 // Ask for compressed bodies like a real phone browser, so compression cost is in the numbers.

@@ -21,5 +21,5 @@ export const GET: APIRoute = async ({ url, locals }) => {
     ));
   if (!known)
     return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
-  return new Response(shopSitemap(url.origin, shopId), { headers: XML });
+  return new Response(await shopSitemap(db, url.origin, shopId), { headers: XML });
 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryDatabase } from '../../../../tests/fixtures/db.ts';
+import { SEED_NOW, memoryDatabase } from '../../../../tests/fixtures/db.ts';
 import type { Database } from '../db/client.ts';
 import { shopSitemap, sitemapIndex } from './sitemap.ts';
 
@@ -16,10 +16,18 @@ describe('sitemaps', () => {
     expect(xml).toContain('<loc>https://shop.test/sitemap.xml?shopId=1002</loc>');
   });
 
-  it('list the shop pages the route table marks, always with the shop', () => {
-    const xml = shopSitemap('https://shop.test', '1002');
-    expect(xml).toContain('<loc>https://shop.test/index?shopId=1002</loc>');
+  it('list the marked pages, the running and upcoming sales and their products, always with the shop', async () => {
+    const xml = await shopSitemap(database.db, 'https://shop.test', '1001', SEED_NOW);
+    expect(xml).toContain('<loc>https://shop.test/index?shopId=1001</loc>');
+    expect(xml).toContain('<loc>https://shop.test/brand?activityNo=A1001001&#38;shopId=1001</loc>');
+    expect(xml).toContain('<loc>https://shop.test/brand?activityNo=A1001009&#38;shopId=1001</loc>');
+    expect(xml).toContain(
+      '<loc>https://shop.test/productDetail?productNo=P10010001&#38;shopId=1001</loc>',
+    );
+    // Ended sales and their products are not offered to search engines.
+    expect(xml).not.toContain('activityNo=A1001012');
+    expect(xml).not.toContain('productNo=P10010068');
     expect(xml).not.toContain('/login_web');
-    expect(xml).not.toContain('/wallet');
+    expect(xml).not.toContain('shopId=1002');
   });
 });
