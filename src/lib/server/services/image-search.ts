@@ -5,6 +5,7 @@
  * and a 16×16 grey thumbnail for near copies — and products are ranked by how close their
  * pictures' fingerprints are to the upload's.
  */
+import { MAX_UPLOAD_BYTES, UploadMessages } from '../../domain/upload.ts';
 import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import sharp from 'sharp';
 import { AppError, ErrorCode } from '../../domain/errors.ts';
@@ -13,15 +14,10 @@ import type { DbOrTx } from '../db/client.ts';
 import { activities, media, productImages, products } from '../db/schema.ts';
 import { ByteLru, MAX_INPUT_PIXELS, SHARP_INPUT } from './images.ts';
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export { MAX_UPLOAD_BYTES, UploadMessages };
+
 /** Raster formats a phone sends (AVIF and HEIF report as heif). SVG is refused: it is code. */
 const UPLOAD_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'tiff']);
-
-export const UploadMessages = {
-  NOT_IMAGE: '请上传图片文件',
-  TOO_LARGE: '图片不能超过5MB',
-  TOO_MANY_PIXELS: '图片尺寸过大，请换一张图片',
-} as const;
 
 export interface Fingerprint {
   /** Difference hash: bit i says whether cell i of a 9×8 grey grid is brighter than the next. */

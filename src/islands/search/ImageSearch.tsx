@@ -1,0 +1,196 @@
+/**
+ * Image search: the shopper takes a photo or picks one from the album, sees it, and gets the
+ * shop's look-alike products (computed on the shop's own server). A file that is not a picture or
+ * is too large is refused here already, with the server's own words.
+ */
+import { MAX_UPLOAD_BYTES, UploadMessages } from '../../lib/domain/upload.ts';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { carryQuery } from '../../lib/domain/carry.ts';
+import type { Envelope } from '../../lib/domain/envelope.ts';
+import { imageSrcSet, imageUrl } from '../../lib/domain/images.ts';
+import { toast } from '../../lib/shell/toast.ts';
+import './ImageSearch.css';
+
+/** The server's limit and refusals (services/image-search.ts), repeated so no server code ships. */
+const { NOT_IMAGE, TOO_LARGE } = UploadMessages;
+const NETWORK = '网络不给力，请稍后再试';
+const TIMEOUT_MS = 30_000;
+
+interface Item {
+  productNo: string;
+  name: string;
+  imageUrl: string;
+  score: number;
+}
+
+interface Props {
+  shopId: string;
+}
+
+type Answer = Envelope<{ items: Item[] } | null>;
+
+type State =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'done'; items: Item[] }
+  | { kind: 'error'; message: string };
+
+/** Why a chosen file cannot be sent, if so. An unknown type (some HEIC) goes to the server. */
+function refusal(file: File): string | null {
+  if (file.type && !file.type.startsWith('image/')) return NOT_IMAGE;
+  if (file.size === 0) return NOT_IMAGE;
+  if (file.size > MAX_UPLOAD_BYTES) return TOO_LARGE;
+  return null;
+}
+
+function productHref(productNo: string, shopId: string): string {
+  const query = carryQuery(new URLSearchParams({ productNo }), {
+    query: new URLSearchParams(location.search),
+    defaultShopId: shopId,
+    currentSpm: document.body.dataset.spm,
+  });
+  return `/productDetail?${query.toString()}`;
+}
+
+export default function ImageSearch({ shopId }: Props) {
+  const [preview, setPreview] = useState<string | null>(null);
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const running = useRef<AbortController | null>(null);
+
+  // The preview's object URL lives until the next picture or until the island goes.
+  useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
+  useEffect(() => () => running.current?.abort(), []);
+
+  function fail(message: string) {
+    setState({ kind: 'error', message });
+    toast(message);
+  }
+
+  async function search(file: File) {
+    running.current?.abort();
+    const refused = refusal(file);
+    if (refused) {
+      setPreview(null);
+      fail(refused);
+      return;
+    }
+    setPreview(URL.createObjectURL(file));
+    setState({ kind: 'loading' });
+    const controller = new AbortController();
+    running.current = controller;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, TIMEOUT_MS);
+
+    const query = new URLSearchParams({ shopBizCode: shopId });
+    const distributorId = new URLSearchParams(location.search).get('distributorId');
+    if (distributorId) query.set('distributorId', distributorId);
+    let envelope: Answer | null = null;
+    let status = 0;
+    try {
+      const response = await fetch(`/api/commodity/product/image-search?${query.toString()}`, {
+        method: 'POST',
+        body: file,
+        headers: { 'content-type': file.type || 'application/octet-stream' },
+        credentials: 'same-origin',
+        signal: controller.signal,
+      });
+      status = response.status;
+      envelope = (await response.json().catch(() => null)) as Answer | null;
+    } catch {
+      // Network failure or time-out: said below. Superseded by a newer picture: nothing to say.
+    } finally {
+      clearTimeout(timer);
+    }
+    if (controller.signal.aborted && !timedOut) return;
+    running.current = null;
+    const items = envelope?.success ? envelope.data?.items : undefined;
+    if (Array.isArray(items)) {
+      setState({ kind: 'done', items });
+    } else {
+      // A proxy in front of the shop may refuse a large body in its own words.
+      fail(envelope?.message || (status === 413 ? TOO_LARGE : NETWORK));
+    }
+  }
+
+  function chosen(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    // Cleared, so choosing the same picture again searches again.
+    input.value = '';
+    if (file) void search(file);
+  }
+
+  const loading = state.kind === 'loading';
+  return (
+    <div className="image-search" aria-busy={loading}>
+      <div className="is-pickers">
+        <label className="is-pick is-camera" data-disabled={loading || undefined}>
+          <input
+            type="file"
+            accept="image/*"
+            capture="environment"
+            disabled={loading}
+            onChange={chosen}
+            data-testid="camera-input"
+          />
+          拍照
+        </label>
+        <label className="is-pick is-album" data-disabled={loading || undefined}>
+          <input
+            type="file"
+            accept="image/*"
+            disabled={loading}
+            onChange={chosen}
+            data-testid="album-input"
+          />
+          从相册选择
+        </label>
+      </div>
+      <p className="is-hint">支持 JPG、PNG、WebP、HEIC 等图片，不超过5MB</p>
+
+      {preview && (
+        <figure className="is-preview" data-loading={loading || undefined}>
+          {/* A format this browser cannot show (HEIC outside Safari) is still searched. */}
+          <img src={preview} alt="你选择的图片" onError={() => setPreview(null)} />
+          {loading && <span className="is-scan" aria-hidden="true" />}
+        </figure>
+      )}
+
+      {/* Refusals are also announced by the toast. */}
+      {state.kind === 'error' && <p className="is-error">{state.message}</p>}
+      <div className="is-status" role="status" aria-live="polite">
+        {loading && <p className="is-loading">识别中…</p>}
+        {state.kind === 'done' && state.items.length === 0 && (
+          <p className="is-empty">没有找到相似的商品，换张图片试试</p>
+        )}
+        {state.kind === 'done' && state.items.length > 0 && (
+          <h2 className="is-title">为你找到 {state.items.length} 件相似商品</h2>
+        )}
+      </div>
+
+      {state.kind === 'done' && state.items.length > 0 && (
+        <ul className="is-grid">
+          {state.items.map((item, i) => (
+            <li key={item.productNo} data-product-no={item.productNo} data-score={item.score}>
+              <a href={productHref(item.productNo, shopId)}>
+                <img
+                  src={imageUrl(item.imageUrl, 400)}
+                  srcSet={imageSrcSet(item.imageUrl)}
+                  sizes="50vw"
+                  width="345"
+                  height="345"
+                  alt={item.name}
+                  loading={i < 4 ? 'eager' : 'lazy'}
+                />
+                <span className="is-name">{item.name}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
