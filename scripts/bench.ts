@@ -7,7 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { get as httpGet } from 'node:http';
 import autocannon from 'autocannon';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/fixtures/chromium.ts';
 import { spawnShop, type ShopProcess } from '../tests/fixtures/server.ts';
 
 /** Shopper pages to measure; add new pages here. */
@@ -157,6 +159,48 @@ function printTable(rows: Row[]): void {
   }
 }
 
+/** The bytes a phone downloads for the HTML document itself, brotli as the server sends it. */
+async function documentBytes(url: URL): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: HEADERS }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve(bytes));
+    }).on('error', reject);
+  });
+}
+
+/** Lighthouse mobile (its default throttling) in the system Chromium: performance, SEO, accessibility. */
+function lighthouse(url: URL): { performance: number; seo: number; accessibility: number } {
+  const result = spawnSync(
+    path.resolve('node_modules/.bin/lighthouse'),
+    [
+      url.href,
+      '--quiet',
+      '--only-categories=performance,seo,accessibility',
+      '--output=json',
+      '--output-path=stdout',
+      `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`,
+    ],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  if (result.status !== 0)
+    throw new Error(`lighthouse failed for ${url.href}: ${result.stderr.slice(-500)}`);
+  const categories = (
+    JSON.parse(result.stdout) as { categories: Record<string, { score: number }> }
+  ).categories;
+  const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    seo: score('seo'),
+    accessibility: score('accessibility'),
+  };
+}
+
 async function main(): Promise<void> {
   const duration = readDuration();
   build();
@@ -179,6 +223,18 @@ async function main(): Promise<void> {
       rows.push({ target, ...(await load(url.href, duration)), ...(js && { js }) });
     }
     printTable(rows);
+
+    console.log(
+      '\npage                                            HTML (br)  performance  SEO  accessibility',
+    );
+    for (const target of PAGES) {
+      const url = new URL(target, base);
+      const html = await documentBytes(url);
+      const scores = lighthouse(url);
+      console.log(
+        `${target.padEnd(48)}${`${html.toLocaleString('en')} B`.padStart(9)}  ${String(scores.performance).padStart(11)}  ${String(scores.seo).padStart(3)}  ${String(scores.accessibility).padStart(13)}`,
+      );
+    }
   } finally {
     await shop?.stop();
   }
