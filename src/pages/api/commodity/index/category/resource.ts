@@ -1,0 +1,14 @@
+import { shopIdSchema } from '../../../../../lib/domain/ids.ts';
+import { handle, parseQuery } from '../../../../../lib/server/http.ts';
+import { getCategoryResource } from '../../../../../lib/server/services/commodity.ts';
+
+/**
+ * The category module of the shop named by shopBizCode: `{ configId, title, list: { categoryId,
+ * name, iconUrl }[] }`. null when the shop has no such module; 404 店铺不存在 for an unknown shop.
+ */
+export const GET = handle(({ locals, url }) => {
+  const query = parseQuery(url, {});
+  // The request client's shopBizCode (checked by parseQuery) is required here.
+  const shopBizCode = shopIdSchema.parse(query.shopBizCode);
+  return getCategoryResource(locals.database.db, shopBizCode);
+});

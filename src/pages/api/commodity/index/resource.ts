@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { shopIdSchema } from '../../../../lib/domain/ids.ts';
+import { handle, parseQuery } from '../../../../lib/server/http.ts';
+import { getMarketResource } from '../../../../lib/server/services/commodity.ts';
+
+/**
+ * The market resource (shell §3, today's hits) of the shop named by shopBizCode, the one of
+ * configId when given: `{ configId, title, bgColor, bgImg, ringshopShowLinkUrl, productList }`.
+ * Each product: `{ productNo, productName, productPicUrl, priceCents, marketPriceCents, price,
+ * marketPrice, salesCount, soldOut, activityNo }` where productPicUrl is the main pictures
+ * comma-separated (the first is the cover), priceCents / marketPriceCents are integer cents
+ * (markups applied) and price / marketPrice the same as yuan strings ("129.00").
+ * null when the shop has no such module; 404 店铺不存在 for an unknown shop.
+ */
+export const GET = handle(({ locals, url }) => {
+  const query = parseQuery(url, {
+    configId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,32}$/, 'configId 格式不正确')
+      .optional(),
+  });
+  // The request client's shopBizCode (checked by parseQuery) is required here.
+  const shopBizCode = shopIdSchema.parse(query.shopBizCode);
+  return getMarketResource(locals.database.db, shopBizCode, query.configId);
+});
