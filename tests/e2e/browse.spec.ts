@@ -60,11 +60,11 @@ test('a new shopper goes from home to a brand sale to a product, picks a SKU, ad
   const sheet = page.getByRole('dialog', { name: '选择规格' });
   await expect(sheet).toBeVisible();
   // The first colour and size that are in stock.
-  await sheet.locator('fieldset').first().locator('button:enabled').first().click();
-  await sheet.locator('fieldset').nth(1).locator('button:enabled').first().click();
+  await sheet.locator('fieldset').first().locator('button[aria-pressed]:enabled').first().click();
+  await sheet.locator('fieldset').nth(1).locator('button[aria-pressed]:enabled').first().click();
   await sheet.getByRole('button', { name: '增加' }).click();
   await sheet.getByRole('button', { name: '加入购物车' }).click();
-  await expect(page.getByRole('status')).toHaveText('已加入购物车');
+  await expect(page.locator('#shell-toast')).toHaveText('已加入购物车');
   await expect(page.locator('.bar-badge')).toHaveText('2');
 
   const lines = await admin.db.select().from(t.cartItems).where(eq(t.cartItems.userId, user!.id));
@@ -143,3 +143,40 @@ for (const path of [
     expect(types).toContain('BreadcrumbList');
   });
 }
+
+test('a distributor sees the profit tag and the sharing banner; a shopper sees neither', async ({
+  page,
+  context,
+}) => {
+  const path = `${shop.url}/productDetail?productNo=P10010001&shopId=1001`;
+  await page.goto(path);
+  await expect(page.locator('[data-profit-tag]')).toHaveCount(0);
+  await expect(page.locator('.pro-banner')).toHaveCount(0);
+  const [owner] = await admin.db
+    .select({ id: t.users.id })
+    .from(t.users)
+    .where(eq(t.users.phone, '13800000003'));
+  const token = await createSession(admin.db, owner!.id);
+  await context.addCookies([
+    { name: 'sid', value: token, url: shop.url, httpOnly: true, sameSite: 'Lax' },
+  ]);
+  await page.goto(path);
+  await expect(page.locator('[data-profit-tag]')).toHaveText(/^分享赚 ¥\d+\.\d{2}$/);
+  await expect(page.locator('.pro-banner')).toHaveAttribute('alt', '分享赚佣金');
+});
+
+test('the SKU picker offers size help for letter sizes', async ({ page, context }) => {
+  const [user] = await admin.db
+    .insert(t.users)
+    .values({ phone: '13900000043', nickname: '量尺码' })
+    .returning();
+  const token = await createSession(admin.db, user!.id);
+  await context.addCookies([
+    { name: 'sid', value: token, url: shop.url, httpOnly: true, sameSite: 'Lax' },
+  ]);
+  await page.goto(`${shop.url}/productDetail?productNo=P10010001&shopId=1001`);
+  await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: '立即购买' }).click();
+  await page.getByRole('button', { name: '尺码助手' }).click();
+  await expect(page.getByRole('row', { name: /^M/ })).toContainText('160-168cm / 50-58kg');
+});

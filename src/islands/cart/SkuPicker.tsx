@@ -35,6 +35,16 @@ interface Props {
 
 const LOW_STOCK = 10;
 
+/** Size help: the usual fit of each letter size (height / weight), shown beside the size choice. */
+const SIZE_HELP: Record<string, string> = {
+  XS: '150-155cm / 40-45kg',
+  S: '155-160cm / 45-50kg',
+  M: '160-168cm / 50-58kg',
+  L: '168-175cm / 58-68kg',
+  XL: '175-182cm / 68-78kg',
+  XXL: '182-188cm / 78-88kg',
+};
+
 export default function SkuPicker(props: Props) {
   const { skus } = props;
   const colors = useMemo(() => [...new Set(skus.map((s) => s.color))], [skus]);
@@ -44,6 +54,8 @@ export default function SkuPicker(props: Props) {
   const [quantity, setQuantity] = useState(1);
   const [open, setOpen] = useState<null | 'cart' | 'buy'>(null);
   const [busy, setBusy] = useState(false);
+  const [sizeHelp, setSizeHelp] = useState(false);
+  const helpRows = sizes.filter((z) => z in SIZE_HELP);
   const cartCount = useStore($cartCount);
 
   useEffect(() => {
@@ -171,7 +183,31 @@ export default function SkuPicker(props: Props) {
               </fieldset>
             ) : null}
             <fieldset>
-              <legend>尺码</legend>
+              <legend>
+                尺码
+                {helpRows.length > 0 && (
+                  <button
+                    type="button"
+                    className="size-help"
+                    aria-expanded={sizeHelp}
+                    onClick={() => setSizeHelp(!sizeHelp)}
+                  >
+                    尺码助手
+                  </button>
+                )}
+              </legend>
+              {sizeHelp && (
+                <table className="size-table">
+                  <tbody>
+                    {helpRows.map((z) => (
+                      <tr key={z}>
+                        <th scope="row">{z}</th>
+                        <td>{SIZE_HELP[z]}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
               {sizes.map((z) => (
                 <button
                   type="button"

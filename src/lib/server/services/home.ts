@@ -1,10 +1,9 @@
 /** The home page's modules, read in one go (shell §3 market resource, hot keys; §7 home calls). */
-import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import {
   activities,
   activityTags,
-  banners,
   categories,
   homeResources,
   hotSearchKeys,
@@ -13,14 +12,10 @@ import {
   shops,
 } from '../db/schema.ts';
 import { listOngoingSales, type SaleSummary } from './catalog.ts';
+import { listBanners, type BannerView } from './commodity.ts';
 import { applyMarkups } from './pricing.ts';
 
 export const SALES_PAGE_SIZE = 6;
-
-export interface HomeLink {
-  route: string;
-  params?: Record<string, string>;
-}
 
 export interface HomeProduct {
   productNo: string;
@@ -32,7 +27,7 @@ export interface HomeProduct {
 
 export interface Home {
   hotKey: string | null;
-  banners: { title: string; imageUrl: string; link: HomeLink | null }[];
+  banners: BannerView[];
   diamonds: { name: string; iconUrl: string; route: string }[];
   market: {
     title: string;
@@ -123,12 +118,6 @@ export async function getHome(
 ): Promise<Home> {
   const now = options.now ?? new Date();
   const page = Math.max(1, Math.min(options.page ?? 1, 100));
-  const liveBanner = and(
-    eq(banners.shopId, shopId),
-    eq(banners.location, 'indexBanner'),
-    or(isNull(banners.startAt), lte(banners.startAt, now)),
-    or(isNull(banners.endAt), gt(banners.endAt, now)),
-  );
   const [hotKey, bannerRows, resources, tags, allSales, upcoming, categoryRows] = await Promise.all(
     [
       db
@@ -137,7 +126,7 @@ export async function getHome(
         .where(and(eq(hotSearchKeys.shopId, shopId), eq(hotSearchKeys.type, 5)))
         .orderBy(asc(hotSearchKeys.sort))
         .limit(1),
-      db.select().from(banners).where(liveBanner).orderBy(asc(banners.sort)),
+      listBanners(db, shopId, 'indexBanner', now),
       db
         .select()
         .from(homeResources)
