@@ -223,11 +223,19 @@ export const activities = pgTable(
     /** Activity-level markup in cents on top of the global markup. */
     addPriceCents: integer('add_price_cents').notNull().default(0),
     sort: integer('sort').notNull().default(0),
+    /**
+     * How the sale sells: brand (a brand sale), seckill (one flash-sale session, its window the
+     * session), presale (sold ahead of shipping), npiece (N件X折, see `rule`).
+     */
+    kind: text('kind').notNull().default('brand'),
+    /** The N件X折 rule of an npiece sale: N pieces at X tenths of the price (3, 7 = 3件7折). */
+    rule: jsonb('rule').$type<{ pieces: number; discountTenths: number }>(),
     createdAt: createdAt(),
   },
   (t) => [
     index('activities_shop_window_idx').on(t.shopId, t.startAt, t.endAt),
     check('activities_window_chk', sql`${t.endAt} > ${t.startAt}`),
+    check('activities_kind_chk', sql`${t.kind} in ('brand', 'seckill', 'presale', 'npiece')`),
   ],
 );
 

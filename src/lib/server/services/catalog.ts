@@ -39,6 +39,7 @@ export async function listOngoingSales(
       and(
         eq(activities.shopId, shopId),
         eq(activities.status, 1),
+        eq(activities.kind, 'brand'),
         lte(activities.startAt, now),
         gt(activities.endAt, now),
       ),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_NOW, memoryDatabase } from '../../../../tests/fixtures/db.ts';
 import type { Database } from '../db/client.ts';
@@ -45,6 +45,7 @@ const upcomingCount = async (shopId = '1001') =>
           eq(activities.shopId, shopId),
           eq(activities.status, 1),
           gt(activities.startAt, SEED_NOW),
+          ne(activities.kind, 'seckill'),
         ),
       )
   ).length;

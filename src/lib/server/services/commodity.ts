@@ -8,7 +8,7 @@
  * "Running" means published (status 1) with start ≤ now < end; "upcoming" means published with a
  * start after now. Every price is integer cents with the shop's and the sale's markups applied.
  */
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatYuan } from '../../domain/money.ts';
 import { SHOP_TIME_ZONE } from '../../domain/time.ts';
@@ -112,6 +112,7 @@ export async function listSaleTags(
       and(
         eq(activities.shopId, shopId),
         eq(activities.status, 1),
+        eq(activities.kind, 'brand'),
         lte(activities.startAt, now),
         gt(activities.endAt, now),
         inArray(
@@ -288,7 +289,13 @@ export async function listUpcomingSales(
     .from(activities)
     .innerJoin(brands, eq(brands.id, activities.brandId))
     .where(
-      and(eq(activities.shopId, shopId), eq(activities.status, 1), gt(activities.startAt, now)),
+      and(
+        eq(activities.shopId, shopId),
+        eq(activities.status, 1),
+        gt(activities.startAt, now),
+        // Flash-sale sessions have their own list (seckill-list).
+        ne(activities.kind, 'seckill'),
+      ),
     )
     .orderBy(asc(activities.startAt), asc(activities.sort), asc(activities.id))
     .limit(UPCOMING_LIMIT);
@@ -348,6 +355,7 @@ export async function listBrandsWithSales(
       and(
         eq(activities.shopId, shopId),
         eq(activities.status, 1),
+        eq(activities.kind, 'brand'),
         lte(activities.startAt, now),
         gt(activities.endAt, now),
       ),

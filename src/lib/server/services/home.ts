@@ -1,5 +1,5 @@
 /** The home page's modules, read in one go (shell §3 market resource, hot keys; §7 home calls). */
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import {
   activities,
@@ -147,7 +147,13 @@ export async function getHome(
         })
         .from(activities)
         .where(
-          and(eq(activities.shopId, shopId), eq(activities.status, 1), gt(activities.startAt, now)),
+          and(
+            eq(activities.shopId, shopId),
+            eq(activities.status, 1),
+            gt(activities.startAt, now),
+            // Flash-sale sessions have their own list (seckill-list); the preview is of brand sales.
+            ne(activities.kind, 'seckill'),
+          ),
         )
         .orderBy(asc(activities.startAt))
         .limit(3),

@@ -1,5 +1,5 @@
 /** Sitemaps: an index of the shops, and per shop its pages, brand sales and products. */
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import { ROUTES } from '../../routes.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { activities, products, shops } from '../db/schema.ts';
@@ -34,10 +34,12 @@ export async function shopSitemap(
   now = new Date(),
 ): Promise<string> {
   const shop = encodeURIComponent(shopId);
+  // Flash-sale sessions last hours: seckill-list is their address, not a sale page each.
   const notEnded = and(
     eq(activities.shopId, shopId),
     eq(activities.status, 1),
     gt(activities.endAt, now),
+    ne(activities.kind, 'seckill'),
   );
   const [sales, items] = await Promise.all([
     db

@@ -4,8 +4,9 @@
  * pictures, coupons, banners, home modules, hot search keys and live rooms. Deterministic: the
  * same `now` gives the same data, so tests can rely on it.
  */
-import { getTableName, is, sql } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import { SHOP_TIME_ZONE } from '../../../domain/time.ts';
 import type { Db, Tx } from '../client.ts';
 import * as t from '../schema.ts';
 import {
@@ -734,6 +735,307 @@ async function seedInto(tx: Tx, now: Date): Promise<void> {
     subheadline: '一键换肤，让店铺焕然一新',
     skinIds: skinRows.map((s) => s.id),
   });
+
+  // Venues, a fresh-food presale, today's flash-sale sessions and an N件X折 sale. Seeded after
+  // everything above, so the numbers and data before them stay as they were.
+  await seedVenuesAndPromotions(tx, now, {
+    rand,
+    nextActivityNo: () => `A1001${pad(next('a1001'), 3)}`,
+    nextProductNo: () => `P1001${pad(next('1001'), 4)}`,
+    brandIdOf,
+    categoryId,
+    tagFor: (b) => tagFor('1001', b),
+  });
+}
+
+interface PromotionContext {
+  rand: () => number;
+  nextActivityNo: () => string;
+  nextProductNo: () => string;
+  brandIdOf: (b: BrandDef) => number;
+  categoryId: (key: string) => number;
+  tagFor: (b: BrandDef) => number;
+}
+
+const FRESH: BrandDef = {
+  key: 'xiannong',
+  name: '鲜农 FARM',
+  mark: '鲜',
+  story: '产地直采的当季鲜货：现摘现发，冷链到家，坏果包赔。',
+  palette: { from: '#f4a261', to: '#e9c46a', ink: '#6b3a0f' },
+  category: 'home',
+  lines: [
+    { name: '赣南脐橙', shape: 'bag', market: 69, variants: 'volume' },
+    { name: '阳澄湖大闸蟹礼盒', shape: 'bag', market: 599, variants: 'volume' },
+    { name: '云南高山蓝莓', shape: 'bottle', market: 99, variants: 'volume' },
+    { name: '五常稻花香大米', shape: 'pillow', market: 129, variants: 'volume' },
+  ],
+};
+/** Fresh goods come by weight, not by the volume tiers their SKUs are drawn with. */
+const FRESH_SIZES: Record<string, string> = {
+  '30ml': '尝鲜装',
+  '50ml': '标准装',
+  '100ml': '家庭装',
+};
+
+/** Household goods of the N件X折 sale: lines of their own, so no product is on sale twice. */
+const NPIECE_LINES: ProductLine[] = [
+  { name: '纯棉毛巾三条装', shape: 'pillow', market: 99, variants: 'colours' },
+  { name: '香薰蜡烛礼盒', shape: 'bottle', market: 129, variants: 'colours' },
+  { name: '可折叠收纳箱', shape: 'bag', market: 89, variants: 'colours' },
+  { name: '硅藻泥吸水地垫', shape: 'pillow', market: 79, variants: 'colours' },
+  { name: '竹纤维抹布十条装', shape: 'pillow', market: 49, variants: 'colours' },
+];
+
+/** Today's flash-sale sessions: [hours from the current hour, hours long, products]. */
+const SECKILL_SESSIONS: [number, number, [brandKey: string, line: number][]][] = [
+  [
+    -4,
+    2,
+    [
+      ['lizi', 0],
+      ['bailu', 4],
+      ['shiguang', 2],
+      ['hemu', 4],
+    ],
+  ],
+  [
+    -2,
+    2,
+    [
+      ['yuedong', 4],
+      ['xiaoman', 1],
+      ['jijian', 1],
+      ['lizi', 6],
+    ],
+  ],
+  [
+    0,
+    2,
+    [
+      ['bailu', 0],
+      ['shiguang', 5],
+      ['hemu', 1],
+      ['yuedong', 6],
+    ],
+  ],
+  [
+    8,
+    2,
+    [
+      ['xiaoman', 2],
+      ['jijian', 3],
+      ['hemu', 5],
+      ['lizi', 3],
+    ],
+  ],
+];
+
+const sessionClock = new Intl.DateTimeFormat('zh-CN', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: SHOP_TIME_ZONE,
+});
+
+/**
+ * Shop 1001's venues (existing sales grouped into them), a fresh-food presale of a new brand, an
+ * N件X折 sale and today's flash-sale sessions. The new sales are not brand sales (`kind`), so
+ * the brand-sale lists are as before.
+ */
+async function seedVenuesAndPromotions(tx: Tx, now: Date, c: PromotionContext): Promise<void> {
+  const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
+  const brandOf = (key: string) => BRANDS.find((b) => b.key === key)!;
+  const productIdOf = async (productNo: string) => {
+    const [row] = await tx
+      .select({ id: t.products.id })
+      .from(t.products)
+      .where(eq(t.products.productNo, productNo));
+    return row!.id;
+  };
+
+  // One venue per kind, and a business venue that has ended (businessVenue404).
+  const venueDefs = [
+    { no: 'V1001001', kind: 'businessVenue', name: '冬季品牌盛典', sub: '大牌服饰 · 会场专享低价' },
+    { no: 'V1001002', kind: 'businessVenue', name: '双十一返场', sub: '返场特惠', ended: true },
+    { no: 'V1001003', kind: 'superMarket', name: '品质生活超市', sub: '家居日用 · 囤货好时机' },
+    { no: 'V1001004', kind: 'allBuying', name: '全球购', sub: '海外正品 · 保税直发' },
+    { no: 'V1001005', kind: 'eastGate', name: '东门会场', sub: '童装皮具 · 每日上新' },
+    { no: 'V1001006', kind: 'presale-fresh', name: '生鲜预售', sub: '产地直采 · 预售锁鲜' },
+    { no: 'V1001007', kind: 'presale-factory', name: '工厂直供预售', sub: '源头工厂 · 按单生产' },
+  ];
+  const venueBanners = await insertSvgs(
+    tx,
+    venueDefs.map((v) => ({ svg: bannerSvg(v.name, v.sub, SHOP_RED), w: 750, h: 320 })),
+  );
+  const venueRows = await tx
+    .insert(t.venues)
+    .values(
+      venueDefs.map((v, i) => ({
+        shopId: '1001',
+        venueNo: v.no,
+        kind: v.kind,
+        name: v.name,
+        bannerUrl: venueBanners[i]!,
+        startAt: v.ended ? at(-20 * DAY) : at(-3 * DAY),
+        endAt: v.ended ? at(-2 * DAY) : at(45 * DAY),
+      })),
+    )
+    .returning({ id: t.venues.id, venueNo: t.venues.venueNo });
+  const venueId = (no: string) => venueRows.find((v) => v.venueNo === no)!.id;
+  const venueSales: [string, string[]][] = [
+    ['V1001001', ['A1001001', 'A1001003', 'A1001009']],
+    ['V1001002', ['A1001012', 'A1001013']],
+    ['V1001003', ['A1001006', 'A1001008', 'A1001014']],
+    ['V1001004', ['A1001007', 'A1001011']],
+    ['V1001005', ['A1001002', 'A1001004']],
+    ['V1001007', ['A1001005', 'A1001010']],
+  ];
+  for (const [no, activityNos] of venueSales) {
+    await tx
+      .update(t.activities)
+      .set({ venueId: venueId(no) })
+      .where(inArray(t.activities.activityNo, activityNos));
+  }
+
+  // A running presale of fresh food from a new brand, in the fresh presale venue.
+  const freshLogo = await insertSvg(tx, logoSvg(FRESH.mark, FRESH.palette), 200, 200);
+  const [freshBrand] = await tx
+    .insert(t.brands)
+    .values({ name: FRESH.name, logoUrl: freshLogo, story: FRESH.story })
+    .returning({ id: t.brands.id });
+  const [freshSale] = await tx
+    .insert(t.activities)
+    .values({
+      activityNo: c.nextActivityNo(),
+      shopId: '1001',
+      brandId: freshBrand!.id,
+      tagId: c.tagFor(FRESH),
+      venueId: venueId('V1001006'),
+      kind: 'presale',
+      title: `${FRESH.name} 产地预售`,
+      subtitle: '预售锁鲜，付款后 7 天内冷链发货',
+      bannerUrl: await insertSvg(
+        tx,
+        bannerSvg(FRESH.name, '产地预售 · 低至6折', FRESH.palette),
+        750,
+        320,
+      ),
+      startAt: at(-1 * DAY),
+      endAt: at(6 * DAY),
+      sort: 100,
+    })
+    .returning({ id: t.activities.id });
+  for (const line of FRESH.lines) {
+    const productNo = await insertProduct(tx, {
+      shopId: '1001',
+      productNo: c.nextProductNo(),
+      activityId: freshSale!.id,
+      brand: FRESH,
+      brandId: freshBrand!.id,
+      categoryId: c.categoryId(FRESH.category),
+      line,
+      discount: 0.6,
+      rand: c.rand,
+    });
+    for (const [volume, size] of Object.entries(FRESH_SIZES)) {
+      await tx
+        .update(t.skus)
+        .set({ size })
+        .where(and(eq(t.skus.size, volume), eq(t.skus.productId, await productIdOf(productNo))));
+    }
+  }
+
+  // N件X折: any 3 pieces of the household sale at 70%, in the supermarket venue.
+  const hemu = brandOf('hemu');
+  const [npieceSale] = await tx
+    .insert(t.activities)
+    .values({
+      activityNo: c.nextActivityNo(),
+      shopId: '1001',
+      brandId: c.brandIdOf(hemu),
+      tagId: c.tagFor(hemu),
+      venueId: venueId('V1001003'),
+      kind: 'npiece',
+      rule: { pieces: 3, discountTenths: 7 },
+      title: '家居日用 3件7折',
+      subtitle: '毛巾、收纳、香薰任选 3 件，结算享 7 折',
+      bannerUrl: await insertSvg(
+        tx,
+        bannerSvg('家居日用', '任选3件 · 享7折', hemu.palette),
+        750,
+        320,
+      ),
+      startAt: at(-2 * DAY),
+      endAt: at(12 * DAY),
+      sort: 101,
+    })
+    .returning({ id: t.activities.id });
+  for (const line of NPIECE_LINES) {
+    await insertProduct(tx, {
+      shopId: '1001',
+      productNo: c.nextProductNo(),
+      activityId: npieceSale!.id,
+      brand: hemu,
+      brandId: c.brandIdOf(hemu),
+      categoryId: c.categoryId(hemu.category),
+      line,
+      discount: 0.8,
+      rand: c.rand,
+    });
+  }
+
+  // Today's flash-sale sessions on the hour: two ended, the current hour's running, one tonight.
+  const hour = Math.floor(now.getTime() / HOUR) * HOUR;
+  for (const [i, [fromHour, hours, items]] of SECKILL_SESSIONS.entries()) {
+    const startAt = new Date(hour + fromHour * HOUR);
+    const endAt = new Date(startAt.getTime() + hours * HOUR);
+    const clock = sessionClock.format(startAt);
+    const discount = 0.18 + c.rand() * 0.1;
+    const tenths = Math.round(discount * 10);
+    const [session] = await tx
+      .insert(t.activities)
+      .values({
+        activityNo: c.nextActivityNo(),
+        shopId: '1001',
+        brandId: c.brandIdOf(brandOf(items[0]![0])),
+        kind: 'seckill',
+        title: `限时秒杀 ${clock}场`,
+        subtitle: `整点开抢，限量${items.length}款，低至${tenths}折`,
+        bannerUrl: await insertSvg(
+          tx,
+          bannerSvg('限时秒杀', `${clock}场 · 低至${tenths}折`, SHOP_RED),
+          750,
+          320,
+        ),
+        startAt,
+        endAt,
+        sort: 200 + i,
+      })
+      .returning({ id: t.activities.id });
+    for (const [n, [brandKey, lineIndex]] of items.entries()) {
+      const brand = brandOf(brandKey);
+      const productNo = await insertProduct(tx, {
+        shopId: '1001',
+        productNo: c.nextProductNo(),
+        activityId: session!.id,
+        brand,
+        brandId: c.brandIdOf(brand),
+        categoryId: c.categoryId(brand.category),
+        // Named apart from the same line in the brand's own sale, so no two products share a name.
+        line: { ...brand.lines[lineIndex]!, name: `${brand.lines[lineIndex]!.name} 秒杀款` },
+        discount,
+        rand: c.rand,
+      });
+      // An ended session's first piece was snapped up.
+      if (endAt <= now && n === 0) {
+        await tx
+          .update(t.skus)
+          .set({ stock: 0 })
+          .where(eq(t.skus.productId, await productIdOf(productNo)));
+      }
+    }
+  }
 }
 
 interface ProductInput {
