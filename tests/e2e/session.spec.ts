@@ -58,7 +58,7 @@ test.describe('tab bar per role', () => {
     });
   }
 
-  test('the selected tab is red and the others grey, unless the shop skin says otherwise', async ({
+  test('the selected tab is red and the others grey (AA contrast on white), unless the shop skin says otherwise', async ({
     page,
     context,
   }) => {
@@ -66,8 +66,8 @@ test.describe('tab bar per role', () => {
     await page.goto(`${shop.url}/index?shopId=1001`);
     const color = (name: string) =>
       page.locator(`[data-tab="${name}"]`).evaluate((el) => getComputedStyle(el).color);
-    expect(await color('index')).toBe('rgb(228, 57, 60)');
-    expect(await color('order')).toBe('rgb(153, 153, 153)');
+    expect(await color('index')).toBe('rgb(207, 42, 47)');
+    expect(await color('order')).toBe('rgb(112, 112, 112)');
     await page.goto(`${shop.url}/index?shopId=1002`);
     expect(await color('index')).toBe('rgb(47, 111, 222)');
   });

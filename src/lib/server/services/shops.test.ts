@@ -36,7 +36,7 @@ describe('shops', () => {
     expect(detail.noticeText).toContain('七天无理由退货');
     expect(detail.skin).toMatchObject({
       name: '经典红',
-      theme: { tabSelected: '#e4393c', tabUnselected: '#999999' },
+      theme: { tabSelected: '#cf2a2f', tabUnselected: '#707070' },
     });
     expect((await getShopDetail(database.db, '1002')).skin?.name).toBe('海洋蓝');
   });

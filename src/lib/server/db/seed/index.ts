@@ -127,9 +127,9 @@ async function seedInto(tx: Tx, now: Date): Promise<void> {
         name: '经典红',
         sort: 1,
         theme: {
-          primary: '#e4393c',
-          tabSelected: '#e4393c',
-          tabUnselected: '#999999',
+          primary: '#cf2a2f',
+          tabSelected: '#cf2a2f',
+          tabUnselected: '#707070',
           background: '#f5f5f5',
         },
       },
@@ -139,7 +139,7 @@ async function seedInto(tx: Tx, now: Date): Promise<void> {
         theme: {
           primary: '#2a9d8f',
           tabSelected: '#2a9d8f',
-          tabUnselected: '#999999',
+          tabUnselected: '#707070',
           background: '#f2f8f6',
         },
       },
@@ -149,7 +149,7 @@ async function seedInto(tx: Tx, now: Date): Promise<void> {
         theme: {
           primary: '#2f6fde',
           tabSelected: '#2f6fde',
-          tabUnselected: '#999999',
+          tabUnselected: '#707070',
           background: '#f3f6fb',
         },
       },
