@@ -16,6 +16,18 @@ export interface SaleSummary {
   endAt: Date;
 }
 
+/** The columns of a SaleSummary; select them from activities joined with brands. */
+export const saleSummaryColumns = {
+  activityNo: activities.activityNo,
+  title: activities.title,
+  subtitle: activities.subtitle,
+  bannerUrl: activities.bannerUrl,
+  brandName: brands.name,
+  brandLogoUrl: brands.logoUrl,
+  startAt: activities.startAt,
+  endAt: activities.endAt,
+};
+
 /** The shop's published brand sales running at `now`, in the shop's order. */
 export async function listOngoingSales(
   db: DbOrTx,
@@ -23,16 +35,7 @@ export async function listOngoingSales(
   now = new Date(),
 ): Promise<SaleSummary[]> {
   return db
-    .select({
-      activityNo: activities.activityNo,
-      title: activities.title,
-      subtitle: activities.subtitle,
-      bannerUrl: activities.bannerUrl,
-      brandName: brands.name,
-      brandLogoUrl: brands.logoUrl,
-      startAt: activities.startAt,
-      endAt: activities.endAt,
-    })
+    .select(saleSummaryColumns)
     .from(activities)
     .innerJoin(brands, eq(brands.id, activities.brandId))
     .where(

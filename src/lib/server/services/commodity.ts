@@ -27,7 +27,7 @@ import {
   shops,
   skus,
 } from '../db/schema.ts';
-import { listOngoingSales, type SaleSummary } from './catalog.ts';
+import { listOngoingSales, saleSummaryColumns, type SaleSummary } from './catalog.ts';
 import { applyMarkups } from './pricing.ts';
 import { getShopDetail } from './shops.ts';
 
@@ -276,16 +276,7 @@ export async function listUpcomingSales(
 ): Promise<SaleSummary[]> {
   const now = options.now ?? new Date();
   const rows = await db
-    .select({
-      activityNo: activities.activityNo,
-      title: activities.title,
-      subtitle: activities.subtitle,
-      bannerUrl: activities.bannerUrl,
-      brandName: brands.name,
-      brandLogoUrl: brands.logoUrl,
-      startAt: activities.startAt,
-      endAt: activities.endAt,
-    })
+    .select(saleSummaryColumns)
     .from(activities)
     .innerJoin(brands, eq(brands.id, activities.brandId))
     .where(

@@ -22,6 +22,7 @@ import {
   skus,
   venues,
 } from '../db/schema.ts';
+import { saleSummaryColumns } from './catalog.ts';
 import { applyMarkups } from './pricing.ts';
 
 export type SaleKind = 'brand' | 'seckill' | 'presale' | 'npiece';
@@ -138,17 +139,10 @@ async function saleCards(
 ): Promise<SaleCard[]> {
   const rows = await db
     .select({
-      activityNo: activities.activityNo,
-      title: activities.title,
-      subtitle: activities.subtitle,
-      bannerUrl: activities.bannerUrl,
+      ...saleSummaryColumns,
       kind: activities.kind,
       rule: activities.rule,
-      brandName: brands.name,
-      brandLogoUrl: brands.logoUrl,
       tagName: activityTags.name,
-      startAt: activities.startAt,
-      endAt: activities.endAt,
     })
     .from(activities)
     .innerJoin(brands, eq(brands.id, activities.brandId))
