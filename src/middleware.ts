@@ -14,6 +14,7 @@ import { SESSION_COOKIE, getSession } from './lib/server/services/sessions.ts';
 import { getShopDetail } from './lib/server/services/shops.ts';
 import {
   SHOP_COOKIE,
+  isHttps,
   isInApp,
   makeShellContext,
   rememberReturn,
@@ -129,11 +130,3 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   return response;
 });
-
-/** Behind a TLS-terminating proxy the request is http; the proxy says what the shopper used. */
-function isHttps(request: Request, url: URL): boolean {
-  return (
-    url.protocol === 'https:' ||
-    request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https'
-  );
-}

@@ -81,3 +81,11 @@ export function rememberReturn(cookies: AstroCookies, path: string, secure: bool
     maxAge: 86_400,
   });
 }
+
+/** Behind a TLS-terminating proxy the request is http; the proxy says what the shopper used. */
+export function isHttps(request: Request, url: URL): boolean {
+  return (
+    url.protocol === 'https:' ||
+    request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https'
+  );
+}

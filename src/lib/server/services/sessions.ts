@@ -94,3 +94,37 @@ export async function getSession(
 export async function destroySession(db: DbOrTx, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
+
+/** The readable cookie naming the logged-in user (§3 "a login id"); never the session secret. */
+export const LOGIN_ID_COOKIE = 'login_id';
+
+interface CookieJar {
+  set(name: string, value: string, options: Record<string, unknown>): void;
+  delete(name: string, options: { path: string }): void;
+}
+
+/**
+ * Starts a browser session: the secret token in an httpOnly, SameSite=Lax cookie (Secure over
+ * https), and the user's id in a readable cookie for pages that need to know who is logged in.
+ */
+export function setSessionCookies(
+  cookies: CookieJar,
+  token: string,
+  userId: number,
+  secure: boolean,
+): void {
+  const maxAge = SESSION_DAYS * 86_400;
+  cookies.set(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge,
+  });
+  cookies.set(LOGIN_ID_COOKIE, String(userId), { path: '/', sameSite: 'lax', secure, maxAge });
+}
+
+export function clearSessionCookies(cookies: CookieJar): void {
+  cookies.delete(SESSION_COOKIE, { path: '/' });
+  cookies.delete(LOGIN_ID_COOKIE, { path: '/' });
+}
