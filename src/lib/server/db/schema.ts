@@ -56,6 +56,20 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
 });
 
+/**
+ * One counter that rises whenever anything a shopper's page shows changes (triggers in migration
+ * 0002 bump it). Read once per page request: caches of catalogue reads and of rendered pages are
+ * keyed by it, so an edit shows at once on every server without a message bus.
+ */
+export const contentVersion = pgTable(
+  'content_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('content_version_single_row_chk', sql`${t.id} = 1`)],
+);
+
 export const skins = pgTable('skins', {
   id: id(),
   name: text('name').notNull(),
