@@ -76,6 +76,7 @@ export const Messages = {
   CART_LIMIT: '单件商品最多购买99件',
   ADDED_TO_CART: '已加入购物车',
   TOO_MANY_REQUESTS: '操作太频繁，请稍后再试',
+  AGREEMENT_REQUIRED: '请先阅读并同意《用户注册协议》和《隐私政策》',
 } as const;
 
 /** An expected failure with a code and a user-facing message; never carries a stack to the client. */
