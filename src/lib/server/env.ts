@@ -30,6 +30,12 @@ const envSchema = z.object({
     .default('1001'),
   SMS_PROVIDER: z.enum(['console']).default('console'),
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  MESSAGING_APP_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  MESSAGING_APP_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an app id of letters, digits, _ or -')
+    .default('wxsandbox0000000'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 

@@ -53,8 +53,32 @@ export const users = pgTable('users', {
   avatarUrl: text('avatar_url'),
   /** The messaging app's open id, once the user signed in there. */
   openId: text('open_id').unique(),
+  /**
+   * The phone the messaging app reported at the last sign-in there: binding it needs no code.
+   * Not the account's phone until the user binds it (phone binding, commerce §4).
+   */
+  defaultPhone: text('default_phone'),
   createdAt: createdAt(),
 });
+
+/**
+ * The sandbox messaging app's one-time sign-in codes (its consent page issues them, the member
+ * auth callback exchanges them once). Only the SHA-256 of a code is kept.
+ */
+export const messagingSandboxCodes = pgTable(
+  'messaging_sandbox_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    openId: text('open_id').notNull(),
+    nickname: text('nickname').notNull(),
+    avatarUrl: text('avatar_url'),
+    defaultPhone: text('default_phone'),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messaging_sandbox_codes_expires_idx').on(t.expiresAt)],
+);
 
 /**
  * One counter that rises whenever anything a shopper's page shows changes (triggers in migration
