@@ -28,6 +28,8 @@ export const ErrorCode = {
   SALE_ENDED: 40902,
   OUT_OF_STOCK: 40903,
   CART_LIMIT: 40904,
+  /** A wrong, expired, used or voided SMS code. */
+  SMS_CODE_INVALID: 40010,
   /** Shop info codes that still open the shop (§4 shop validity). */
   SHOP_SPECIAL: 998,
   CRAWLER: 50001,
@@ -77,6 +79,8 @@ export const Messages = {
   ADDED_TO_CART: '已加入购物车',
   TOO_MANY_REQUESTS: '操作太频繁，请稍后再试',
   AGREEMENT_REQUIRED: '请先阅读并同意《用户注册协议》和《隐私政策》',
+  SMS_CODE_INVALID: '验证码错误或已失效',
+  SMS_CODE_FORMAT: '请输入6位数字验证码',
 } as const;
 
 /** An expected failure with a code and a user-facing message; never carries a stack to the client. */

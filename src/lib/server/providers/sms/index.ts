@@ -1,0 +1,26 @@
+/**
+ * Sending text messages. Every provider speaks the same small interface; env().SMS_PROVIDER
+ * picks one. `console` (the default) logs each message and keeps it in the dev outbox.
+ */
+import type { DbOrTx } from '../../db/client.ts';
+import { env } from '../../env.ts';
+import { consoleSms } from './console.ts';
+
+export interface SmsProvider {
+  send(phone: string, text: string): Promise<void>;
+}
+
+export type SmsProviderName = ReturnType<typeof env>['SMS_PROVIDER'];
+
+/** The configured provider. The console provider writes its outbox through `db`. */
+export function smsProvider(db: DbOrTx, name: SmsProviderName = env().SMS_PROVIDER): SmsProvider {
+  switch (name) {
+    case 'console':
+      return consoleSms(db);
+  }
+}
+
+/** The dev outbox (GET /api/dev/sms-outbox) exists only while the console provider is on. */
+export function devOutboxEnabled(name: SmsProviderName = env().SMS_PROVIDER): boolean {
+  return name === 'console';
+}

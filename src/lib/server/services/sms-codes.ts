@@ -1,0 +1,181 @@
+/**
+ * SMS codes (identity issue, item 2): six digits from a CSPRNG, stored only as a hash, valid
+ * 5 minutes, single use, void after 5 wrong tries. At most one send per phone per 60 s and a
+ * bounded number per phone and per client address per hour. Whether the phone has an account is
+ * never looked at here, so the answer is the same either way.
+ *
+ * Races are settled in SQL: a send holds transaction-scoped advisory locks on its client address
+ * and its phone while it checks the limits and stores the code; a check is one conditional UPDATE
+ * that either consumes the code or counts a wrong try, only while the code is still valid.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import { and, count, eq, gt, lt, max, sql } from 'drizzle-orm';
+import { AppError, ErrorCode, Messages } from '../../domain/errors.ts';
+import {
+  SMS_CODE_TTL_MS,
+  SMS_MAX_ATTEMPTS,
+  SMS_MAX_PER_CLIENT_PER_HOUR,
+  SMS_MAX_PER_PHONE_PER_HOUR,
+  SMS_RESEND_INTERVAL_MS,
+} from '../../domain/login.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { smsCodes } from '../db/schema.ts';
+import { smsProvider, type SmsProvider } from '../providers/sms/index.ts';
+
+/** What a code is for. The send-code call's `type` 2 means login; the only one so far. */
+export type SmsPurpose = 'login';
+export const PURPOSE_BY_TYPE = { 2: 'login' } as const satisfies Record<number, SmsPurpose>;
+
+const HOUR_MS = 3_600_000;
+/** Codes that expired longer ago than this are deleted when a new one is sent. */
+const PURGE_AFTER_MS = 86_400_000;
+/** Advisory lock classes (first key of the two-key form); the second key is a hash of the value. */
+const CLIENT_LOCK_CLASS = 7_310_101;
+const PHONE_LOCK_CLASS = 7_310_102;
+
+/** Six digits, uniformly from the operating system's CSPRNG. */
+export function newCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** What is stored instead of the code: SHA-256 over purpose, phone and code. */
+export function hashCode(phone: string, code: string, purpose: SmsPurpose): string {
+  return createHash('sha256').update(`${purpose}\n${phone}\n${code}`).digest('hex');
+}
+
+/** The message carrying a code; the code is its only run of six digits. */
+export function codeText(code: string): string {
+  return `【小店】您的登录验证码是${code}，5分钟内有效，请勿泄露。`;
+}
+
+/**
+ * The caller's address for the per-client limit: the first hop of X-Forwarded-For when present
+ * and well-formed, else the socket's address (which Astro may refuse to tell: then null).
+ */
+export function clientAddress(forwardedFor: string | null, socket: () => string): string | null {
+  const first = forwardedFor?.split(',')[0]?.trim();
+  if (first && /^[0-9A-Fa-f:.]{2,45}$/.test(first)) return first;
+  try {
+    const address = socket();
+    return address ? address.slice(0, 64) : null;
+  } catch {
+    return null;
+  }
+}
+
+function tooMany(): AppError {
+  return new AppError(ErrorCode.TOO_MANY_REQUESTS, Messages.TOO_MANY_REQUESTS);
+}
+
+export interface IssueCode {
+  phone: string;
+  purpose?: SmsPurpose;
+  clientIp: string | null;
+  now?: Date;
+}
+
+/**
+ * Sends a new code to the phone, or throws 429 when the phone or the client is over its limits.
+ * The phone must already be valid (MAINLAND_MOBILE); callers check it with sendCodeProblem.
+ */
+export async function issueCode(
+  db: DbOrTx,
+  input: IssueCode,
+  provider: SmsProvider = smsProvider(db),
+): Promise<void> {
+  const now = input.now ?? new Date();
+  const purpose = input.purpose ?? 'login';
+  const { phone, clientIp } = input;
+  const code = newCode();
+
+  // Opportunistic, idempotent clean-up, outside the locks so sends never wait on it.
+  await db.delete(smsCodes).where(lt(smsCodes.expiresAt, new Date(now.getTime() - PURGE_AFTER_MS)));
+
+  const id = await db.transaction(async (tx) => {
+    // Client first, then phone: every send takes them in this order, so no two wait on each other.
+    if (clientIp) {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${sql.raw(String(CLIENT_LOCK_CLASS))}, hashtext(${clientIp}))`,
+      );
+    }
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${sql.raw(String(PHONE_LOCK_CLASS))}, hashtext(${phone}))`,
+    );
+    const hourAgo = new Date(now.getTime() - HOUR_MS);
+    const [byPhone] = await tx
+      .select({ sent: count(), last: max(smsCodes.createdAt) })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, hourAgo)));
+    if (byPhone?.last && now.getTime() - byPhone.last.getTime() < SMS_RESEND_INTERVAL_MS) {
+      throw tooMany();
+    }
+    if ((byPhone?.sent ?? 0) >= SMS_MAX_PER_PHONE_PER_HOUR) throw tooMany();
+    if (clientIp) {
+      const [byClient] = await tx
+        .select({ sent: count() })
+        .from(smsCodes)
+        .where(and(eq(smsCodes.clientIp, clientIp), gt(smsCodes.createdAt, hourAgo)));
+      if ((byClient?.sent ?? 0) >= SMS_MAX_PER_CLIENT_PER_HOUR) throw tooMany();
+    }
+    const [row] = await tx
+      .insert(smsCodes)
+      .values({
+        phone,
+        purpose,
+        codeHash: hashCode(phone, code, purpose),
+        clientIp,
+        expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
+        createdAt: now,
+      })
+      .returning({ id: smsCodes.id });
+    return row!.id;
+  });
+
+  try {
+    await provider.send(phone, codeText(code));
+  } catch (error) {
+    // Not sent: the code must neither work nor count against the shopper's limits.
+    await db.delete(smsCodes).where(eq(smsCodes.id, id));
+    throw error;
+  }
+}
+
+export interface CheckCode {
+  phone: string;
+  code: string;
+  purpose?: SmsPurpose;
+  now?: Date;
+}
+
+/**
+ * Checks a code against the phone's latest code for the purpose, in one conditional UPDATE: a
+ * match consumes it, a mismatch counts a wrong try; either only while the code is unused,
+ * unexpired and under 5 wrong tries. True when the code was right and is now used up.
+ */
+export async function consumeCode(db: DbOrTx, input: CheckCode): Promise<boolean> {
+  const now = (input.now ?? new Date()).toISOString();
+  const purpose = input.purpose ?? 'login';
+  const hash = hashCode(input.phone, input.code, purpose);
+  const matches = sql`${smsCodes.codeHash} = ${hash}`;
+  const rows = await db
+    .update(smsCodes)
+    .set({
+      consumedAt: sql`case when ${matches} then ${now}::timestamptz else null end`,
+      attempts: sql`${smsCodes.attempts} + case when ${matches} then 0 else 1 end`,
+    })
+    .where(
+      and(
+        sql`${smsCodes.id} = (
+          select latest.id from ${smsCodes} as latest
+          where latest.phone = ${input.phone} and latest.purpose = ${purpose}
+          order by latest.created_at desc, latest.id desc
+          limit 1
+        )`,
+        sql`${smsCodes.consumedAt} is null`,
+        sql`${smsCodes.attempts} < ${SMS_MAX_ATTEMPTS}`,
+        sql`${smsCodes.expiresAt} > ${now}::timestamptz`,
+      ),
+    )
+    .returning({ consumed: sql<boolean>`${smsCodes.consumedAt} is not null` });
+  return rows[0]?.consumed === true;
+}

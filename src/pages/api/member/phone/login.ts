@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { AppError, ErrorCode, Messages } from '../../../../lib/domain/errors.ts';
+import { LOGIN_CODE, loginProblem } from '../../../../lib/domain/login.ts';
+import { safeReturnPath } from '../../../../lib/domain/navigation.ts';
+import { handle, parseBody, parseQuery } from '../../../../lib/server/http.ts';
+import { loginWithPhone } from '../../../../lib/server/services/phone-login.ts';
+import { SESSION_COOKIE, setSessionCookies } from '../../../../lib/server/services/sessions.ts';
+import { RETURN_COOKIE, isHttps } from '../../../../lib/server/shell.ts';
+
+/**
+ * Logs in with { phone, verifyCode }: a new session in the httpOnly cookie (the one the request
+ * carried is destroyed), and data { userId, returnTo } where returnTo is the page to go back to.
+ */
+export const POST = handle(async (context) => {
+  const { cookies, request, url } = context;
+  parseQuery(url, {});
+  const body = await parseBody(request, {
+    phone: z.string().max(32),
+    verifyCode: z.string().max(32),
+  });
+  const problem = loginProblem(body.phone);
+  if (problem) throw new AppError(ErrorCode.BAD_REQUEST, problem);
+  if (!LOGIN_CODE.test(body.verifyCode)) {
+    throw new AppError(ErrorCode.BAD_REQUEST, Messages.SMS_CODE_FORMAT);
+  }
+  const { userId, token } = await loginWithPhone(context.locals.database.db, {
+    phone: body.phone,
+    code: body.verifyCode,
+    previousToken: cookies.get(SESSION_COOKIE)?.value,
+  });
+  setSessionCookies(cookies, token, userId, isHttps(request, url));
+  const stored = cookies.get(RETURN_COOKIE)?.value;
+  if (stored !== undefined) cookies.delete(RETURN_COOKIE, { path: '/' });
+  return { userId, returnTo: safeReturnPath(stored) };
+});
