@@ -70,9 +70,23 @@ describe('classifyAnswer (commerce §8)', () => {
     expect(query.get('refSpm')).toBe('h5.brand');
   });
 
-  it('does not send the app round member auth again when it just came back (rdt=1)', () => {
+  it('does not send the app round member auth again when it just came back (rdt=1): login instead', () => {
     const context = inApp('brand', 'https://shop.test/brand?shopId=1001&rdt=1');
-    expect(classifyAnswer(200, { code: 100006 }, context)).toEqual({ kind: 'stay' });
+    const action = classifyAnswer(200, { code: 100006 }, context);
+    expect(action).toMatchObject({ kind: 'login-web', clearSession: true });
+    const location = new URL((action as { location: string }).location, 'https://shop.test');
+    expect(location.pathname).toBe('/login_web');
+    expect(location.searchParams.get('shopId')).toBe('1001');
+    expect(JSON.parse(location.searchParams.get('referrer')!)).toMatchObject({ name: 'brand' });
+    // Already on a login page: stay there.
+    for (const route of ['login', 'login_web', 'phoneLogin'])
+      expect(
+        classifyAnswer(
+          200,
+          { code: 401 },
+          inApp(route, `https://shop.test/${route}?shopId=1001&rdt=1`),
+        ),
+      ).toEqual({ kind: 'stay' });
   });
 
   it('does not treat a plain 500 as logged out', () => {

@@ -25,6 +25,9 @@ export type AnswerAction =
   | { kind: 'crawler'; location: string }
   | { kind: 'error'; code: number; message: string };
 
+/** Added to the back URL of member auth: "just came back from member auth", so never loop. */
+export const RETURNED_FROM_AUTH = 'rdt';
+
 /** The member-auth redirect of the messaging-app variant: back to the given URL. */
 export function memberAuthUrl(back: URL): string {
   return `/api/member/auth?backUrl=${encodeURIComponent(`${back.pathname}${back.search}`)}`;
@@ -63,11 +66,15 @@ export function classifyAnswer(
 
   if (isLoginInvalid(code, message)) {
     if (context.inApp) {
-      // Already back from member auth and still refused: going round again would loop.
-      if (context.pageUrl.searchParams.has('rdt')) return { kind: 'stay' };
-      const back = new URL(context.pageUrl);
-      back.searchParams.set('rdt', '1');
-      return { kind: 'member-auth', location: memberAuthUrl(back) };
+      if (!context.pageUrl.searchParams.has(RETURNED_FROM_AUTH)) {
+        const back = new URL(context.pageUrl);
+        back.searchParams.set(RETURNED_FROM_AUTH, '1');
+        return { kind: 'member-auth', location: memberAuthUrl(back) };
+      }
+      // Already back from member auth and still refused: going round again would loop, so land
+      // on the login page instead (as §8's second row does), unless already there.
+      if (LOGIN_ROUTES.has(context.routeName)) return { kind: 'stay' };
+      return { kind: 'login-web', location: loginWebUrl(context), clearSession: true };
     }
     if (LIVE_POPUP_ROUTES.includes(context.routeName)) return { kind: 'login-popup' };
     if (context.routeName === 'login_web') return { kind: 'stay' };
@@ -79,7 +86,7 @@ export function classifyAnswer(
       const shopId = context.pageUrl.searchParams.get('shopId');
       if (!shopId) return { kind: 'stay' };
       const onLogin =
-        LOGIN_ROUTES.has(context.routeName) || context.pageUrl.searchParams.has('rdt');
+        LOGIN_ROUTES.has(context.routeName) || context.pageUrl.searchParams.has(RETURNED_FROM_AUTH);
       const landing = new URL(onLogin ? '/index' : '/login', context.pageUrl);
       landing.search = context.pageUrl.search;
       return { kind: 'member-auth', location: memberAuthUrl(landing) };

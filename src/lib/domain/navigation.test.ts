@@ -84,6 +84,41 @@ describe('guardRoute', () => {
     });
   });
 
+  it('inside the messaging app sends a visitor of a login route through member auth, back with rdt=1', () => {
+    expect(guard('order', '/order?shopId=1001&distributorId=7', { inApp: true })).toEqual({
+      kind: 'redirect',
+      location: `/api/member/auth?backUrl=${encodeURIComponent('/order?shopId=1001&distributorId=7&rdt=1')}`,
+    });
+    // The live pages too: in the app there is no login popup, the app's identity is the login.
+    expect(guard('living', '/living?shopId=1001', { inApp: true })).toMatchObject({
+      location: `/api/member/auth?backUrl=${encodeURIComponent('/living?shopId=1001&rdt=1')}`,
+    });
+    // Logged in, or an open route: no detour.
+    expect(guard('order', '/order?shopId=1001', { inApp: true, loggedIn: true })).toEqual({
+      kind: 'render',
+      needLoginPopup: false,
+    });
+    expect(guard('index', '/index?shopId=1001', { inApp: true })).toEqual({
+      kind: 'render',
+      needLoginPopup: false,
+    });
+  });
+
+  it('inside the messaging app, back from member auth still logged out, lands on login_web (no loop)', () => {
+    const decision = guard('order', '/order?shopId=1001&rdt=1', { inApp: true });
+    expect(decision).toMatchObject({ kind: 'redirect', storeReturn: '/order?shopId=1001&rdt=1' });
+    const location = new URL((decision as { location: string }).location, 'https://shop.test');
+    expect(location.pathname).toBe('/login_web');
+    expect(JSON.parse(location.searchParams.get('referrer')!)).toEqual({
+      name: 'order',
+      query: { shopId: '1001', rdt: '1' },
+    });
+    expect(guard('living', '/living?shopId=1001&rdt=1', { inApp: true })).toEqual({
+      kind: 'render',
+      needLoginPopup: true,
+    });
+  });
+
   it('opens the live pages with the login popup instead', () => {
     for (const name of ['living', 'live-preheat', 'live-review', 'live-end'])
       expect(guard(name, `/${name}?shopId=1001`)).toEqual({ kind: 'render', needLoginPopup: true });

@@ -3,6 +3,7 @@
  * commerce §2 route guard): first `canonicalLocation`, then `guardRoute`, each in its order.
  */
 import type { RoleLetter, RouteDef } from '../routes.ts';
+import { RETURNED_FROM_AUTH, memberAuthUrl } from './answers.ts';
 import { carryQuery } from './carry.ts';
 import { LIVE_POPUP_ROUTES } from './live.ts';
 import { roleAllows } from './roles.ts';
@@ -90,6 +91,13 @@ export function guardRoute(input: GuardInput): NavigationDecision {
   }
 
   if (route.login && !input.loggedIn) {
+    // Inside the messaging app, logged in means the app's identity: member auth, then back here.
+    // Back from it (rdt) and still logged out: the plain-browser rules below, so it never loops.
+    if (input.inApp && !url.searchParams.has(RETURNED_FROM_AUTH)) {
+      const back = new URL(url);
+      back.searchParams.set(RETURNED_FROM_AUTH, '1');
+      return { kind: 'redirect', location: memberAuthUrl(back) };
+    }
     if (LIVE_POPUP_ROUTES.includes(route.name)) return { kind: 'render', needLoginPopup: true };
     const query = carryQuery(new URLSearchParams({ referrer: loginReferrer(route, url) }), {
       query: url.searchParams,
