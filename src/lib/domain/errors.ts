@@ -30,6 +30,9 @@ export const ErrorCode = {
   CART_LIMIT: 40904,
   /** A wrong, expired, used or voided SMS code. */
   SMS_CODE_INVALID: 40010,
+  /** Phone binding: the phone belongs to another messaging-app account; this one has a phone. */
+  PHONE_ALREADY_BOUND: 40911,
+  ACCOUNT_HAS_PHONE: 40912,
   /** Shop info codes that still open the shop (§4 shop validity). */
   SHOP_SPECIAL: 998,
   CRAWLER: 50001,
@@ -81,6 +84,9 @@ export const Messages = {
   AGREEMENT_REQUIRED: '请先阅读并同意《用户注册协议》和《隐私政策》',
   SMS_CODE_INVALID: '验证码错误或已失效',
   SMS_CODE_FORMAT: '请输入6位数字验证码',
+  PHONE_BOUND: '绑定成功',
+  ACCOUNT_HAS_PHONE: '当前账户已绑定手机号',
+  SIGN_URL_FOREIGN: '仅支持为本站页面签名',
 } as const;
 
 /** An expected failure with a code and a user-facing message; never carries a stack to the client. */
