@@ -40,6 +40,8 @@ function buildIfNeeded(): void {
   writeFileSync(STAMP, new Date().toISOString());
 }
 
+// npm start serves the shop as shoppers get it: libraries such as React run their production builds.
+process.env.NODE_ENV ??= 'production';
 envOrExit();
 buildIfNeeded();
 

@@ -5,6 +5,8 @@ declare namespace App {
     database: import('./lib/server/db/client.ts').Database;
     /** Set by the middleware on every shop page (routes of the route table). */
     shell: import('./lib/server/shell.ts').ShellContext;
+    /** The content version read for this page request (src/lib/server/content-cache.ts). */
+    contentVersion: number;
     /** The error code the link-expired page shows. */
     expiredCode?: number;
   }

@@ -12,7 +12,10 @@ import { json } from './lib/server/http.ts';
 import { getConfigMap } from './lib/server/services/config.ts';
 import { SESSION_COOKIE, getSession } from './lib/server/services/sessions.ts';
 import { getShopDetail } from './lib/server/services/shops.ts';
+import { cachedContent, readContentVersion } from './lib/server/content-cache.ts';
+import { cachedPage, keepPage, pageKey } from './lib/server/page-cache.ts';
 import {
+  RETURN_COOKIE,
   SHOP_COOKIE,
   isHttps,
   isInApp,
@@ -74,14 +77,39 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   const shopId = url.searchParams.get('shopId')!;
   const secure = isHttps(request, url);
+  const sessionToken = cookies.get(SESSION_COOKIE)?.value;
+  const inApp = isInApp(request.headers.get('user-agent'));
+  const version = await readContentVersion(db.db);
+  context.locals.contentVersion = version;
+
+  // A visitor without a session on an open page sees what every such visitor sees: answer from
+  // the kept rendering when there is a fresh one (src/lib/server/page-cache.ts).
+  const pageCacheKey =
+    request.method === 'GET' && !sessionToken && !cookies.has(RETURN_COOKIE) && !match.route.login
+      ? pageKey({
+          url,
+          contentVersion: version,
+          inApp,
+          secure,
+          shopCookieSet: storedShopId === shopId,
+        })
+      : null;
+  if (pageCacheKey) {
+    const kept = cachedPage(pageCacheKey, request.headers.get('accept-encoding'));
+    if (kept) {
+      rememberShop(cookies, shopId, secure);
+      return kept;
+    }
+  }
+
   const [shopResult, session, config] = await Promise.all([
     isShopId(shopId)
-      ? getShopDetail(db.db, shopId).catch((error: unknown) =>
-          error instanceof Error ? error : new Error(String(error)),
+      ? cachedContent(version, `shop:${shopId}`, () => getShopDetail(db.db, shopId)).catch(
+          (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
         )
       : new AppError(ErrorCode.NOT_FOUND, Messages.SHOP_NOT_FOUND),
-    getSession(db.db, cookies.get(SESSION_COOKIE)?.value, isShopId(shopId) ? shopId : ''),
-    getConfigMap(db.db),
+    getSession(db.db, sessionToken, isShopId(shopId) ? shopId : ''),
+    cachedContent(version, 'config', () => getConfigMap(db.db)),
   ]);
   if (shopResult instanceof Error) {
     if (!(shopResult instanceof AppError)) throw shopResult;
@@ -93,7 +121,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const shop = shopResult;
   const user = session?.user ?? null;
   const member = session?.member ?? null;
-  const inApp = isInApp(request.headers.get('user-agent'));
   const decision = guardRoute({
     url,
     route: match.route,
@@ -121,12 +148,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
     defaultShopId: DEFAULT_SHOP_ID,
   });
   const response = decision.kind === 'refuse' ? await next('/shell/forbidden') : await next();
+  if (response.headers.has('cache-control')) return response;
   // Kept-alive routes may come back from the back-forward cache; the others are always fresh.
-  if (!response.headers.has('cache-control')) {
-    response.headers.set(
-      'cache-control',
-      match.route.keepAlive ? 'private, no-cache' : 'private, no-store',
-    );
+  response.headers.set(
+    'cache-control',
+    match.route.keepAlive ? 'private, no-cache' : 'private, no-store',
+  );
+  const onlyShopCookie = [...cookies.headers()].every((c) => c.startsWith(`${SHOP_COOKIE}=`));
+  if (pageCacheKey && decision.kind === 'render' && onlyShopCookie) {
+    return keepPage(pageCacheKey, response);
   }
   return response;
 });

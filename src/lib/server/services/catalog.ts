@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { saleState, type SaleState } from '../../domain/sale.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { activities, brands, productImages, products, shops, skus } from '../db/schema.ts';
+import { cachedContent } from '../content-cache.ts';
 import { applyMarkups } from './pricing.ts';
 
 export interface SaleSummary {
@@ -318,4 +319,38 @@ function sortSizes(sizes: string[]): string[] {
     return i >= 0 ? i : 100 + (Number.parseFloat(s) || 0);
   };
   return sizes.toSorted((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/**
+ * getProductDetail through the content cache (src/lib/server/content-cache.ts). The sale state
+ * depends on the clock, so it is derived at `now` on every read, never kept.
+ */
+export async function readProductDetail(
+  db: DbOrTx,
+  contentVersion: number,
+  shopId: string,
+  productNo: string,
+  now = new Date(),
+): Promise<ProductDetail | null> {
+  const product = await cachedContent(contentVersion, `product:${shopId}:${productNo}`, () =>
+    getProductDetail(db, shopId, productNo, now),
+  );
+  if (!product?.sale) return product;
+  return { ...product, sale: { ...product.sale, state: saleState(product.sale, now) } };
+}
+
+/** getBrandSale through the content cache, the state derived at `now` (see readProductDetail). */
+export async function readBrandSale(
+  db: DbOrTx,
+  contentVersion: number,
+  shopId: string,
+  activityNo: string,
+  options: { sort?: ProductSort; size?: string | undefined; now?: Date } = {},
+): Promise<BrandSale | null> {
+  const now = options.now ?? new Date();
+  const key = `sale:${shopId}:${activityNo}:${options.sort ?? 'default'}:${options.size ?? ''}`;
+  const sale = await cachedContent(contentVersion, key, () =>
+    getBrandSale(db, shopId, activityNo, { ...options, now }),
+  );
+  return sale && { ...sale, state: saleState(sale, now) };
 }

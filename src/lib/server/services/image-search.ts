@@ -12,7 +12,8 @@ import { AppError, ErrorCode } from '../../domain/errors.ts';
 import { mediaId } from '../../domain/images.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { activities, media, productImages, products } from '../db/schema.ts';
-import { ByteLru, MAX_INPUT_PIXELS, SHARP_INPUT } from './images.ts';
+import { ByteLru } from '../lru.ts';
+import { MAX_INPUT_PIXELS, SHARP_INPUT } from './images.ts';
 
 export { MAX_UPLOAD_BYTES, UploadMessages };
 

@@ -7,7 +7,7 @@ import { GET } from '../../../pages/img/[id].ts';
 import { mediaId } from '../../domain/images.ts';
 import type { Database } from '../db/client.ts';
 import { media, productImages } from '../db/schema.ts';
-import { ByteLru, memoize, parseImageWidth, preferredFormat, renderImage } from './images.ts';
+import { parseImageWidth, preferredFormat, renderImage } from './images.ts';
 
 let database: Database;
 /** An 800×800 SVG product shot, a 200×200 SVG logo, a 1000×500 JPEG, a private and a broken file. */
@@ -159,29 +159,5 @@ describe('GET /img/{id}', () => {
     expect(await response.text()).toBe('Image could not be rendered');
     expect(log).toHaveBeenCalledOnce();
     log.mockRestore();
-  });
-});
-
-describe('ByteLru and memoize', () => {
-  it('evicts the least recently used entries beyond the byte bound', () => {
-    const lru = new ByteLru<string>(10);
-    lru.set('a', 'A', 4);
-    lru.set('b', 'B', 4);
-    lru.get('a');
-    lru.set('c', 'C', 4);
-    expect([lru.get('a'), lru.get('b'), lru.get('c')]).toEqual(['A', undefined, 'C']);
-    expect(lru.bytes).toBe(8);
-    lru.set('huge', 'H', 11);
-    expect(lru.get('huge')).toBeUndefined();
-  });
-
-  it('keeps neither a null nor a failure', async () => {
-    const cached = memoize(new ByteLru<string>(100), () => 1);
-    const compute = vi.fn(async () => null);
-    await cached('k', compute);
-    await cached('k', compute);
-    expect(compute).toHaveBeenCalledTimes(2);
-    await expect(cached('e', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    expect(await cached('e', async () => 'ok')).toBe('ok');
   });
 });

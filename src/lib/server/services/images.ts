@@ -5,6 +5,7 @@
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { IMAGE_WIDTHS, type ImageWidth } from '../../domain/images.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { ByteLru, memoize } from '../lru.ts';
 import { getPublicMedia } from './media.ts';
 
 /**
@@ -17,73 +18,6 @@ export const SHARP_INPUT = {
   limitInputPixels: MAX_INPUT_PIXELS,
   autoOrient: true,
 } as const satisfies SharpOptions;
-
-/** A map bounded by the total size of its values; the least recently used entries leave first. */
-export class ByteLru<V> {
-  #entries = new Map<string, { value: V; size: number }>();
-  #bytes = 0;
-  readonly maxBytes: number;
-
-  constructor(maxBytes: number) {
-    this.maxBytes = maxBytes;
-  }
-
-  get bytes(): number {
-    return this.#bytes;
-  }
-
-  get(key: string): V | undefined {
-    const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    // A Map iterates in insertion order: re-inserting makes this the most recently used.
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
-    return entry.value;
-  }
-
-  set(key: string, value: V, size: number): void {
-    this.delete(key);
-    if (size > this.maxBytes) return;
-    this.#entries.set(key, { value, size });
-    this.#bytes += size;
-    for (const [oldest, entry] of this.#entries) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.#entries.delete(oldest);
-      this.#bytes -= entry.size;
-    }
-  }
-
-  delete(key: string): void {
-    const entry = this.#entries.get(key);
-    if (!entry) return;
-    this.#entries.delete(key);
-    this.#bytes -= entry.size;
-  }
-}
-
-/**
- * Wraps a cache so each key is computed once: a hit answers from the cache, and callers asking
- * while the computation runs share its promise. A null result ("not found") and a failure are not
- * kept, so a picture stored later or a passing error does not stick.
- */
-export function memoize<V>(cache: ByteLru<V>, sizeOf: (value: V) => number) {
-  const pending = new Map<string, Promise<V | null>>();
-  return (key: string, compute: () => Promise<V | null>): Promise<V | null> => {
-    const hit = cache.get(key);
-    if (hit !== undefined) return Promise.resolve(hit);
-    let running = pending.get(key);
-    if (!running) {
-      running = compute()
-        .then((value) => {
-          if (value !== null) cache.set(key, value, sizeOf(value));
-          return value;
-        })
-        .finally(() => pending.delete(key));
-      pending.set(key, running);
-    }
-    return running;
-  };
-}
 
 export interface RenderedImage {
   /** A copy on its own ArrayBuffer, as a Response body needs. */

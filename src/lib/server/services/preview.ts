@@ -9,7 +9,8 @@ import { mediaId } from '../../domain/images.ts';
 import { formatYuan } from '../../domain/money.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { productImages, products } from '../db/schema.ts';
-import { ByteLru, memoize, SHARP_INPUT } from './images.ts';
+import { ByteLru, memoize } from '../lru.ts';
+import { SHARP_INPUT } from './images.ts';
 import { getPublicMedia } from './media.ts';
 import { productPriceCents } from './pricing.ts';
 
