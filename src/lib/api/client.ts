@@ -64,7 +64,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   };
   const deviceToken = localStorage.getItem('shop:deviceToken');
   if (deviceToken) headers['x-device-token'] = deviceToken;
-  const loginId = readCookie('loginId');
+  const loginId = readCookie('login_id');
   if (loginId) headers['x-login-id'] = loginId;
   if (options.loginChannel) headers['app-login-channel'] = LOGIN_CHANNEL;
 
@@ -103,8 +103,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       document.dispatchEvent(new CustomEvent('shop:login-required'));
       break;
     case 'login-web':
-      // Commerce §4: clear the readable token and open-id cookies, mark the page logged out, go to login.
-      for (const name of ['token', 'openId', 'loginId'])
+      // Commerce §4: clear the readable login-id and open-id cookies (the session itself is
+      // httpOnly and already void on the server), mark the page logged out, go to login.
+      for (const name of ['login_id', 'open_id'])
         document.cookie = `${name}=; Max-Age=0; path=/`;
       document.body.dataset.loggedIn = 'false';
       location.href = action.location;
