@@ -64,7 +64,9 @@ const clientAddedQuery = {
 };
 
 export function parseQuery<S extends z.ZodRawShape>(url: URL, shape: S) {
-  const schema = z.strictObject({ ...clientAddedQuery, ...shape });
+  // An endpoint's own rule for a client-added key (e.g. a required shopBizCode) replaces the default.
+  const merged = { ...clientAddedQuery, ...shape } as Omit<typeof clientAddedQuery, keyof S> & S;
+  const schema = z.strictObject(merged);
   const raw: Record<string, string> = {};
   for (const [key, value] of url.searchParams) {
     // The client copies these from the page URL, where they may be present but empty.
