@@ -116,6 +116,8 @@ export const shops = pgTable('shops', {
   name: text('name').notNull(),
   logoUrl: text('logo_url'),
   ownerUserId: ref('owner_user_id').references(() => users.id),
+  /** The phone the shop was opened with: its user may bind the owner identity (shell §4). */
+  ownerPhone: text('owner_phone'),
   skinId: ref('skin_id').references(() => skins.id),
   /** shopNotice ON/OFF: when on, visitors first see the insideTips notice page. */
   noticeEnabled: boolean('notice_enabled').notNull().default(false),
