@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsSdkSignature, newNonce, signatureBase } from './signature.ts';
+import { jsSdkConfig, jsSdkSignature, newNonce, signatureBase } from './signature.ts';
 
 describe('the JS-SDK signature', () => {
   it('matches the messaging app documentation example', () => {
@@ -45,5 +45,32 @@ describe('the JS-SDK signature', () => {
     const a = newNonce();
     expect(a).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(newNonce()).not.toBe(a);
+  });
+});
+
+describe('the SDK config for a page', () => {
+  const provider = { appId: 'wxsandbox0000000', jsapiTicket: async () => 'T' };
+  const origin = 'https://shop.test';
+
+  it('signs a page of this site with the ticket, a fresh nonce and the time in seconds', async () => {
+    const now = new Date(1_700_000_000_500);
+    const url = 'https://shop.test/brand?shopId=1001&activityNo=A1#top';
+    const config = await jsSdkConfig(provider, url, origin, now);
+    expect(config).toMatchObject({ appId: 'wxsandbox0000000', timestamp: 1_700_000_000 });
+    expect(config!.signature).toBe(
+      jsSdkSignature({ ticket: 'T', nonceStr: config!.nonceStr, timestamp: 1_700_000_000, url }),
+    );
+  });
+
+  it('signs nothing of another site', async () => {
+    for (const url of [
+      'https://evil.example/brand',
+      'http://shop.test/brand',
+      'https://shop.test.evil.example/',
+      'https://user@shop.test/brand',
+      '/brand?shopId=1001',
+      'not a url',
+    ])
+      expect(await jsSdkConfig(provider, url, origin), url).toBeNull();
   });
 });

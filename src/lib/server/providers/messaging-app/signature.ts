@@ -33,3 +33,38 @@ export function newNonce(length = 16): string {
   for (let i = 0; i < length; i++) nonce += NONCE_ALPHABET[randomInt(NONCE_ALPHABET.length)];
   return nonce;
 }
+
+export interface JsSdkConfig {
+  appId: string;
+  timestamp: number;
+  nonceStr: string;
+  signature: string;
+}
+
+/**
+ * What a page of this site needs for the SDK's config: the signature for its URL, or null when
+ * the URL is not a page of `origin` (a signature for anyone's page is not ours to give).
+ */
+export async function jsSdkConfig(
+  provider: { appId: string; jsapiTicket(): Promise<string> },
+  pageUrl: string,
+  origin: string,
+  now = new Date(),
+): Promise<JsSdkConfig | null> {
+  let url: URL;
+  try {
+    url = new URL(pageUrl);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin || url.username || url.password) return null;
+  const timestamp = Math.floor(now.getTime() / 1000);
+  const nonceStr = newNonce();
+  const signature = jsSdkSignature({
+    ticket: await provider.jsapiTicket(),
+    nonceStr,
+    timestamp,
+    url: pageUrl,
+  });
+  return { appId: provider.appId, timestamp, nonceStr, signature };
+}

@@ -1,0 +1,18 @@
+import { requireUser } from '../../../../../../lib/server/auth.ts';
+import { handle, parseQuery } from '../../../../../../lib/server/http.ts';
+import { bindPhoneStatus } from '../../../../../../lib/server/services/phone-binding.ts';
+import { isInApp } from '../../../../../../lib/server/shell.ts';
+
+/**
+ * GET bindPhone check (shell §7): { isBindPhone, userDefaultPhone, needIntercept } for the
+ * signed-in account; needIntercept inside the messaging app when no phone is bound (shell §5).
+ */
+export const GET = handle(async (context) => {
+  parseQuery(context.url, {});
+  const user = await requireUser(context);
+  return bindPhoneStatus(
+    context.locals.database.db,
+    user.id,
+    isInApp(context.request.headers.get('user-agent')),
+  );
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { ok } from '../../../../../../lib/domain/envelope.ts';
+import { Messages } from '../../../../../../lib/domain/errors.ts';
+import { requireUser } from '../../../../../../lib/server/auth.ts';
+import { handle, json, parseBody, parseQuery } from '../../../../../../lib/server/http.ts';
+import { sendBindCode } from '../../../../../../lib/server/services/phone-binding.ts';
+import { clientAddress } from '../../../../../../lib/server/services/sms-codes.ts';
+
+/**
+ * POST checkPhone/verifyCode (shell §7) { phone }: sends the code that binds another phone to
+ * the signed-in account (same limits as every code: 60 s, per phone and per client per hour).
+ */
+export const POST = handle(async (context) => {
+  parseQuery(context.url, {});
+  const body = await parseBody(context.request, { phone: z.string().max(32) });
+  const user = await requireUser(context);
+  await sendBindCode(context.locals.database.db, {
+    userId: user.id,
+    phone: body.phone,
+    clientIp: clientAddress(
+      context.request.headers.get('x-forwarded-for'),
+      () => context.clientAddress,
+    ),
+  });
+  return json(ok(null, Messages.CODE_SENT));
+});
