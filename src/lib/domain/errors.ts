@@ -87,6 +87,14 @@ export const Messages = {
   PHONE_BOUND: '绑定成功',
   ACCOUNT_HAS_PHONE: '当前账户已绑定手机号',
   SIGN_URL_FOREIGN: '仅支持为本站页面签名',
+  NOT_SHOP_OWNER: '当前账号不是该店铺的店主',
+  SHOP_HAS_NO_OWNER: '该店铺尚未绑定店主',
+  KEEPER_DISABLED: '您的店主身份已被停用，请联系店铺',
+  ALREADY_KEEPER: '您已经是本店店主，无需重复申请',
+  ALREADY_ADMIN: '您已经是本店管理员',
+  CONTRACT_SIGNED: '签署成功',
+  REGISTERED: '开店成功',
+  ADMIN_BOUND: '已成为本店管理员',
 } as const;
 
 /** An expected failure with a code and a user-facing message; never carries a stack to the client. */

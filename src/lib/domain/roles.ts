@@ -45,3 +45,33 @@ export function tabsFor(currentRole: number | null): Tab[] {
     tabs.splice(2, 0, { route: 'service', label: '客服', icon: 'service' });
   return tabs;
 }
+
+export interface SwitchableMember {
+  maxRole: number;
+  administrator: boolean;
+  /** Present for distributors (user type 3). */
+  level: number | null;
+}
+
+/**
+ * The roles a member may switch to (switchRole): customer always; distributor when they are one
+ * (a level and maxRole 3 or 4); manager when an administrator or maxRole 4; service when maxRole 5.
+ */
+export function switchableRoles(member: SwitchableMember): number[] {
+  const roles = [ROLE_CUSTOMER];
+  if (
+    member.level !== null &&
+    (member.maxRole === ROLE_DISTRIBUTOR || member.maxRole === ROLE_MANAGER)
+  )
+    roles.push(ROLE_DISTRIBUTOR);
+  if (member.administrator || member.maxRole === ROLE_MANAGER) roles.push(ROLE_MANAGER);
+  if (member.maxRole === ROLE_SERVICE) roles.push(ROLE_SERVICE);
+  return roles;
+}
+
+/** Whether the member must sign the shop-keeper contract: distributors and managers who have not. */
+export function needsContract(member: (Membership & { signAgreement: boolean }) | null): boolean {
+  if (!member || member.signAgreement) return false;
+  const letter = roleLetter(member);
+  return letter === 'D' || letter === 'M';
+}

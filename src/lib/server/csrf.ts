@@ -7,6 +7,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function isCrossSiteWrite(method: string, headers: Headers, host: string): boolean {
   if (SAFE_METHODS.has(method)) return false;
+  return isCrossSite(headers, host);
+}
+
+/**
+ * Whether a request comes from another site, whatever its method. The few calls the
+ * specification makes with GET although they change something (switchRole, the administrator
+ * code) check this themselves, so a picture on another site cannot trigger them.
+ */
+export function isCrossSite(headers: Headers, host: string): boolean {
   const site = headers.get('sec-fetch-site');
   if (site) return site === 'cross-site' || site === 'same-site';
   const origin = headers.get('origin');

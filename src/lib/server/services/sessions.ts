@@ -22,6 +22,7 @@ export interface ShopMembership {
   distributorDisable: boolean;
   level: number | null;
   administrator: boolean;
+  signAgreement: boolean;
 }
 
 function hashToken(token: string): string {
@@ -72,6 +73,7 @@ export async function getSession(
       distributorDisable: shopMembers.distributorDisable,
       level: shopMembers.level,
       administrator: shopMembers.administrator,
+      signAgreement: shopMembers.signAgreement,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -79,15 +81,25 @@ export async function getSession(
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
-  const { id, phone, nickname, currentRole, maxRole, distributorDisable, level, administrator } =
-    row;
+  const {
+    id,
+    phone,
+    nickname,
+    currentRole,
+    maxRole,
+    distributorDisable,
+    level,
+    administrator,
+    signAgreement,
+  } = row;
   const member =
     currentRole === null ||
     maxRole === null ||
     distributorDisable === null ||
-    administrator === null
+    administrator === null ||
+    signAgreement === null
       ? null
-      : { currentRole, maxRole, distributorDisable, level, administrator };
+      : { currentRole, maxRole, distributorDisable, level, administrator, signAgreement };
   return { user: { id, phone, nickname }, member };
 }
 

@@ -22,8 +22,11 @@ import type { DbOrTx } from '../db/client.ts';
 import { smsCodes } from '../db/schema.ts';
 import { smsProvider, type SmsProvider } from '../providers/sms/index.ts';
 
-/** What a code is for. The send-code call's `type` 2 means login; the only one so far. */
-export type SmsPurpose = 'login';
+/**
+ * What a code is for: logging in (the send-code call's `type` 2), or a shop owner authorising a
+ * new administrator (the code goes to the owner's phone). A code is only good for its purpose.
+ */
+export type SmsPurpose = 'login' | 'admin';
 export const PURPOSE_BY_TYPE = { 2: 'login' } as const satisfies Record<number, SmsPurpose>;
 
 const HOUR_MS = 3_600_000;
@@ -44,7 +47,9 @@ export function hashCode(phone: string, code: string, purpose: SmsPurpose): stri
 }
 
 /** The message carrying a code; the code is its only run of six digits. */
-export function codeText(code: string): string {
+export function codeText(code: string, purpose: SmsPurpose = 'login'): string {
+  if (purpose === 'admin')
+    return `【小店】有人申请成为您店铺的管理员，授权验证码是${code}，5分钟内有效。如非您本人同意，请勿告知他人。`;
   return `【小店】您的登录验证码是${code}，5分钟内有效，请勿泄露。`;
 }
 
@@ -132,7 +137,7 @@ export async function issueCode(
   });
 
   try {
-    await provider.send(phone, codeText(code));
+    await provider.send(phone, codeText(code, purpose));
   } catch (error) {
     // Not sent: the code must neither work nor count against the shopper's limits.
     await db.delete(smsCodes).where(eq(smsCodes.id, id));

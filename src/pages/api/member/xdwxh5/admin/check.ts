@@ -1,0 +1,12 @@
+import { shopIdSchema } from '../../../../../lib/domain/ids.ts';
+import { requireUser } from '../../../../../lib/server/auth.ts';
+import { handle, parseQuery } from '../../../../../lib/server/http.ts';
+import { getMember } from '../../../../../lib/server/services/membership.ts';
+
+/** GET ?shopBizCode= → { administrator, currentRole }: whether the binding has gone through. */
+export const GET = handle(async (context) => {
+  const user = await requireUser(context);
+  const { shopBizCode } = parseQuery(context.url, { shopBizCode: shopIdSchema });
+  const member = await getMember(context.locals.database.db, shopBizCode, user.id);
+  return { administrator: member?.administrator ?? false, currentRole: member?.currentRole ?? 1 };
+});

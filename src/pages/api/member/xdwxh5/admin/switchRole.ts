@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { shopIdSchema } from '../../../../../lib/domain/ids.ts';
+import { refuseCrossSite, requireUser } from '../../../../../lib/server/auth.ts';
+import { handle, parseQuery } from '../../../../../lib/server/http.ts';
+import { switchRole } from '../../../../../lib/server/services/membership.ts';
+
+/**
+ * GET ?shopBizCode=&role=1|3|4|5 → { currentRole }. A GET in the specification although it
+ * changes the role, so it refuses other sites itself. Only a role the member holds is granted.
+ */
+export const GET = handle(async (context) => {
+  refuseCrossSite(context);
+  const user = await requireUser(context);
+  const query = parseQuery(context.url, {
+    shopBizCode: shopIdSchema,
+    role: z.enum(['1', '3', '4', '5']).transform(Number),
+  });
+  return switchRole(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    role: query.role,
+  });
+});

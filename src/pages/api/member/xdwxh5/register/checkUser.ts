@@ -1,0 +1,11 @@
+import { shopIdSchema } from '../../../../../lib/domain/ids.ts';
+import { requireUser } from '../../../../../lib/server/auth.ts';
+import { handle, parseQuery } from '../../../../../lib/server/http.ts';
+import { registrationState } from '../../../../../lib/server/services/membership.ts';
+
+/** GET ?shopBizCode= → { registered, distributorDisable, currentRole }. */
+export const GET = handle(async (context) => {
+  const user = await requireUser(context);
+  const { shopBizCode } = parseQuery(context.url, { shopBizCode: shopIdSchema });
+  return registrationState(context.locals.database.db, shopBizCode, user.id);
+});

@@ -1,0 +1,5 @@
+import { handle } from '../../../../../lib/server/http.ts';
+import { register } from '../register/_register.ts';
+
+/** POST registerSchool/{shopId}: the same application, arriving from the business school. */
+export const POST = handle((context) => register(context, 'school'));

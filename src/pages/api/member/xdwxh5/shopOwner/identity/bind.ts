@@ -1,0 +1,15 @@
+import { ok } from '../../../../../../lib/domain/envelope.ts';
+import { Messages } from '../../../../../../lib/domain/errors.ts';
+import { shopIdSchema } from '../../../../../../lib/domain/ids.ts';
+import { requireUser } from '../../../../../../lib/server/auth.ts';
+import { handle, json, parseBody, parseQuery } from '../../../../../../lib/server/http.ts';
+import { bindOwnerIdentity } from '../../../../../../lib/server/services/membership.ts';
+
+/** POST ?shopBizCode= → code 0 with 店主身份绑定成功，你可以管理该店铺。 */
+export const POST = handle(async (context) => {
+  const user = await requireUser(context);
+  const { shopBizCode } = parseQuery(context.url, { shopBizCode: shopIdSchema });
+  await parseBody(context.request, {});
+  await bindOwnerIdentity(context.locals.database.db, shopBizCode, user.id);
+  return json(ok(true, Messages.OWNER_BOUND));
+});
