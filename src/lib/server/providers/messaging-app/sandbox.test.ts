@@ -9,6 +9,7 @@ import {
   exchangeSandboxCode,
   issueSandboxCode,
   newDeviceId,
+  readConsentRequest,
   sandboxIdentity,
   sandboxOpenId,
   sandboxTicket,
@@ -94,5 +95,29 @@ describe('the sandbox messaging app', () => {
       expect(consentCallback(bad, origin), String(bad)).toBeNull();
     expect(consentRedirect('/api/auth/1001', 's', 'c0de')).toBe('/api/auth/1001?code=c0de&state=s');
     expect(consentRedirect('/api/auth/1001', 's', null)).toBe('/api/auth/1001?state=s');
+  });
+
+  it('checks the consent query as the real app would', () => {
+    const app = messagingApp(database.db, 'sandbox', APP);
+    const origin = 'http://shop.test';
+    const query = new URL(app.authorizeUrl('st4te', `${origin}/api/auth/1002`), origin)
+      .searchParams;
+    expect(readConsentRequest(query, origin, APP)).toEqual({
+      callback: '/api/auth/1002',
+      state: 'st4te',
+      shopId: '1002',
+    });
+    const broken = (key: string, value: string | null) => {
+      const copy = new URLSearchParams(query);
+      if (value === null) copy.delete(key);
+      else copy.set(key, value);
+      return readConsentRequest(copy, origin, APP);
+    };
+    expect(broken('appid', 'wxother')).toBeNull();
+    expect(broken('response_type', 'token')).toBeNull();
+    expect(broken('state', null)).toBeNull();
+    expect(broken('state', 'a b')).toBeNull();
+    expect(broken('redirect_uri', 'https://evil.example/api/auth/1002')).toBeNull();
+    expect(broken('redirect_uri', null)).toBeNull();
   });
 });

@@ -165,3 +165,28 @@ export function sandboxMessagingApp(db: DbOrTx, appId: string): MessagingAppProv
     jsapiTicket: async () => sandboxTicket(appId),
   };
 }
+
+export interface ConsentRequest {
+  /** The member-auth callback path to send the code to. */
+  callback: string;
+  state: string;
+  /** The shop whose member auth asks (the callback's last segment). */
+  shopId: string;
+}
+
+/**
+ * The consent page's query, checked as the real app would: its own app id, a code response, a
+ * state, and a redirect_uri that is member auth on this site. Null when anything is off.
+ */
+export function readConsentRequest(
+  query: URLSearchParams,
+  origin: string,
+  appId: string,
+): ConsentRequest | null {
+  if (query.get('appid') !== appId || query.get('response_type') !== 'code') return null;
+  const state = query.get('state');
+  if (!state || !/^[A-Za-z0-9_-]{1,128}$/.test(state)) return null;
+  const callback = consentCallback(query.get('redirect_uri'), origin);
+  if (!callback) return null;
+  return { callback, state, shopId: callback.slice(callback.lastIndexOf('/') + 1) };
+}
