@@ -3,7 +3,8 @@ import { fail } from './lib/domain/envelope.ts';
 import { AppError, ErrorCode, MAINTENANCE_HTTP_STATUS, Messages } from './lib/domain/errors.ts';
 import { isShopId } from './lib/domain/ids.ts';
 import { canonicalLocation, guardRoute } from './lib/domain/navigation.ts';
-import { roleLetter } from './lib/domain/roles.ts';
+import { ROLE_MANAGER, roleLetter, switchableRoles } from './lib/domain/roles.ts';
+import { switchRole } from './lib/server/services/membership.ts';
 import { matchRoute } from './lib/routes.ts';
 import { database } from './lib/server/app.ts';
 import { env } from './lib/server/env.ts';
@@ -120,14 +121,19 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   const shop = shopResult;
   const user = session?.user ?? null;
-  const member = session?.member ?? null;
-  const decision = guardRoute({
-    url,
-    route: match.route,
-    inApp,
-    loggedIn: user !== null,
-    role: roleLetter(member),
-  });
+  let member = session?.member ?? null;
+  const inAppGuard = { url, route: match.route, inApp, loggedIn: user !== null };
+  let decision = guardRoute({ ...inAppGuard, role: roleLetter(member) });
+  let toast: string | undefined;
+  // Shell §6: opening decoration while not manager switches to manager when the user may be one.
+  if (decision.kind === 'refuse' && match.route.name === 'decoration' && user && member) {
+    if (switchableRoles(member).includes(ROLE_MANAGER)) {
+      await switchRole(db.db, { shopId: shop.shopId, userId: user.id, role: ROLE_MANAGER });
+      member = { ...member, currentRole: ROLE_MANAGER };
+      decision = guardRoute({ ...inAppGuard, role: roleLetter(member) });
+      toast = Messages.SWITCHED_TO_MANAGER;
+    }
+  }
   if (decision.kind === 'redirect') {
     if (decision.storeReturn) rememberReturn(cookies, decision.storeReturn, secure);
     return context.redirect(decision.location, 302);
@@ -143,6 +149,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     member,
     inApp,
     needLoginPopup: decision.kind === 'render' && decision.needLoginPopup,
+    toast,
     config,
     storedShopId,
     defaultShopId: DEFAULT_SHOP_ID,

@@ -22,6 +22,8 @@ export interface ShellContext {
   role: RoleLetter;
   inApp: boolean;
   needLoginPopup: boolean;
+  /** A message the page shows once as a toast when it opens (e.g. an automatic role switch). */
+  toast?: string | undefined;
   config: ConfigMap;
   link(target: LinkTarget): string;
 }
@@ -40,6 +42,7 @@ export function makeShellContext(input: {
   member: ShopMembership | null;
   inApp: boolean;
   needLoginPopup: boolean;
+  toast?: string | undefined;
   config: ConfigMap;
   storedShopId: string | undefined;
   defaultShopId: string;

@@ -6,6 +6,7 @@
 import { badgeText, clampFloating } from '../domain/floating.ts';
 import { $cartCount, setCartCount } from '../stores/cart.ts';
 import { RELOAD_ON_SHOW_KEY } from './reload.ts';
+import { toast } from './toast.ts';
 
 const body = document.body;
 const data = body.dataset;
@@ -217,3 +218,5 @@ scrollRestore();
 dismissibleNotices();
 void versionCheck();
 void cartBadge();
+// A message the server left for this page view (e.g. 已自动为您切换为管理员身份).
+if (data.toast) toast(data.toast);

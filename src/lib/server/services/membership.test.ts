@@ -211,8 +211,18 @@ describe('administrator application', () => {
   it('a login code of the owner does not authorise an administrator', async () => {
     const applicant = await newUser('13900000107');
     const { issueCode } = await import('./sms-codes.ts');
-    await issueCode(db, { phone: '13800000006', clientIp: null });
-    const [sms] = await db.select().from(smsOutbox).where(eq(smsOutbox.phone, '13800000006'));
+    // The owner of 1001 receives a login code, two minutes on (past the resend interval).
+    await issueCode(db, {
+      phone: '13800000003',
+      clientIp: null,
+      now: new Date(Date.now() + 120_000),
+    });
+    const [sms] = await db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.phone, '13800000003'))
+      .orderBy(desc(smsOutbox.id));
+    expect(sms!.text).toContain('登录验证码');
     expect(
       await refusal(
         bindAdminWithCode(db, { shopId: '1001', userId: applicant, code: codeInText(sms!.text)! }),
