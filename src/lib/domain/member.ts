@@ -10,6 +10,7 @@ import {
   ROLE_MANAGER,
   ROLE_SERVICE,
   roleLetter,
+  switchableRoles,
 } from './roles.ts';
 
 /** What these rules read of a shop membership (the middleware's ShopMembership has it all). */
@@ -65,24 +66,19 @@ const SWITCH_LABELS: Record<SwitchTarget['role'], string> = {
 };
 
 /**
- * The identities a member may switch to (switchRole role=4|3|1), the one in effect left out:
- * manager for an administrator or a member whose maxRole is 4; shop owner for a distributor
- * (a level, maxRole 3 or 4) not disabled; consumer for anyone acting as manager or shop owner.
- * Customer service (maxRole 5) switches to nothing. The server decides again on the switch.
+ * The identities the my page offers to switch to (switchRole role=4|3|1), in that order: the
+ * roles the server grants (`switchableRoles`) but the one in effect, and not shop owner for a
+ * disabled distributor (they would still count as a consumer). Customer service (maxRole 5)
+ * keeps its own role and is offered nothing here.
  */
 export function switchTargets(member: MemberStanding | null): SwitchTarget[] {
   if (!member || member.maxRole === ROLE_SERVICE) return [];
-  const letter = roleLetter(member);
-  const canManage = member.administrator || member.maxRole === ROLE_MANAGER;
-  const canDistribute =
-    member.level !== null &&
-    !member.distributorDisable &&
-    (member.maxRole === ROLE_DISTRIBUTOR || member.maxRole === ROLE_MANAGER);
-  const roles: SwitchTarget['role'][] = [];
-  if (canManage && letter !== 'M') roles.push(ROLE_MANAGER);
-  if (canDistribute && letter !== 'D') roles.push(ROLE_DISTRIBUTOR);
-  if ((canManage || canDistribute) && letter !== 'C') roles.push(ROLE_CUSTOMER);
-  return roles.map((role) => ({ role, label: SWITCH_LABELS[role] }));
+  const granted = switchableRoles(member);
+  const inEffect = { M: ROLE_MANAGER, D: ROLE_DISTRIBUTOR, C: ROLE_CUSTOMER }[roleLetter(member)];
+  return ([ROLE_MANAGER, ROLE_DISTRIBUTOR, ROLE_CUSTOMER] as const)
+    .filter((role) => granted.includes(role) && role !== inEffect)
+    .filter((role) => !(role === ROLE_DISTRIBUTOR && member.distributorDisable))
+    .map((role) => ({ role, label: SWITCH_LABELS[role] }));
 }
 
 /**

@@ -1,0 +1,369 @@
+/**
+ * The my page for every demo role (DESIGN.md phones), its order shortcuts, logging out from it,
+ * and the user-info call, on a shop served from PostgreSQL so the test can set up orders and
+ * sessions in the same database.
+ */
+import { eq } from 'drizzle-orm';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { Database } from '../../src/lib/server/db/client.ts';
+import * as t from '../../src/lib/server/db/schema.ts';
+import { createSession } from '../../src/lib/server/services/sessions.ts';
+import { ensureDatabase, postgresDatabase } from '../fixtures/db.ts';
+import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
+
+let admin: Database;
+let shop: ShopProcess;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const url = await ensureDatabase('shop_e2e_my');
+  admin = await postgresDatabase(url);
+  shop = await spawnShop({ DATABASE_URL: url });
+});
+
+test.afterAll(async () => {
+  await shop?.stop();
+  await admin?.close();
+});
+
+async function userIdOf(phone: string): Promise<number> {
+  const [user] = await admin.db
+    .select({ id: t.users.id })
+    .from(t.users)
+    .where(eq(t.users.phone, phone));
+  return user!.id;
+}
+
+async function signIn(context: BrowserContext, phone: string): Promise<string> {
+  const token = await createSession(admin.db, await userIdOf(phone));
+  await context.addCookies([
+    { name: 'sid', value: token, url: shop.url, httpOnly: true, sameSite: 'Lax' },
+  ]);
+  return token;
+}
+
+const trimmed = async (texts: Promise<string[]>) => (await texts).map((s) => s.trim());
+const tabLabels = (page: Page) =>
+  trimmed(page.locator('nav[aria-label="主导航"] a').allInnerTexts());
+const entries = (page: Page, group: string) =>
+  page.locator(`[data-entries="${group}"] [data-entry]`);
+const entryLabels = (page: Page, group: string) =>
+  trimmed(page.locator(`[data-entries="${group}"] [data-entry] .label`).allInnerTexts());
+
+const SHOPPER = ['优惠券', '收货地址', '心愿单', '发票'];
+const DISTRIBUTOR = ['我的收益', '我的钱包', '我的客户', '数据中心'];
+const MANAGER = ['店铺装修', '皮肤', '全局加价', '隐藏的品牌'];
+
+test.describe('each demo role sees its tab bar and its my page', () => {
+  for (const row of [
+    {
+      phone: '13800000001',
+      who: 'a consumer',
+      name: '小鹿买买',
+      badge: '消费者',
+      tabs: ['首页', '订单', '我的'],
+      group: null,
+      switchTo: [],
+    },
+    {
+      phone: '13800000003',
+      who: 'a distributor',
+      name: '林店主',
+      badge: '店主',
+      tabs: ['首页', '订单', '我的'],
+      group: 'distributor',
+      switchTo: ['1'],
+    },
+    {
+      phone: '13800000004',
+      who: 'a manager (设置 in place of 我的, /my still opens)',
+      name: '周管理',
+      badge: '管理员',
+      tabs: ['首页', '订单', '设置'],
+      group: 'manager',
+      switchTo: ['1'],
+    },
+    {
+      phone: '13800000005',
+      who: 'customer service',
+      name: '客服小安',
+      badge: '客服',
+      tabs: ['首页', '订单', '客服', '我的'],
+      group: null,
+      switchTo: [],
+    },
+    {
+      phone: '13800000007',
+      who: 'a disabled distributor (counts as a consumer)',
+      name: '前店主老吴',
+      badge: '消费者',
+      tabs: ['首页', '订单', '我的'],
+      group: null,
+      switchTo: [],
+    },
+  ] as const) {
+    test(row.who, async ({ page, context }, testInfo) => {
+      await signIn(context, row.phone);
+      const response = await page.goto(`${shop.url}/my?shopId=1001`);
+      expect(response?.status()).toBe(200);
+      expect(await tabLabels(page)).toEqual(row.tabs);
+
+      const header = page.locator('header.profile');
+      await expect(header.getByRole('heading', { level: 1 })).toHaveText(row.name);
+      await expect(header).toContainText(`138****${row.phone.slice(7)}`);
+      await expect(header.locator('[data-role-badge]')).toHaveText(row.badge);
+      // No avatar in the demo: the nickname's first character in a circle.
+      await expect(header.locator('.avatar.initial')).toHaveText(row.name[0]!);
+
+      await expect(page.locator('[data-order-status]')).toHaveCount(4);
+      expect(await trimmed(page.locator('[data-order-status]').allInnerTexts())).toEqual([
+        '待付款',
+        '待发货',
+        '待收货',
+        '退款/售后',
+      ]);
+      expect(await entryLabels(page, 'shopper')).toEqual(SHOPPER);
+      if (row.group === 'distributor')
+        expect(await entryLabels(page, row.group)).toEqual(DISTRIBUTOR);
+      else await expect(entries(page, 'distributor')).toHaveCount(0);
+      if (row.group === 'manager') expect(await entryLabels(page, row.group)).toEqual(MANAGER);
+      else await expect(entries(page, 'manager')).toHaveCount(0);
+
+      const switches = page.locator('[data-switch-role]');
+      expect(
+        await switches.evaluateAll((els) =>
+          els.map((el) => (el as HTMLElement).dataset.switchRole),
+        ),
+      ).toEqual(row.switchTo);
+      await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
+
+      await page.screenshot({ path: testInfo.outputPath(`my-${row.phone}.png`), fullPage: true });
+    });
+  }
+
+  test('entries link to their routes, keeping the shop and the sharer', async ({
+    page,
+    context,
+  }) => {
+    await signIn(context, '13800000003');
+    await page.goto(`${shop.url}/my?shopId=1001&distributorId=77`);
+    const href = (selector: string) => page.locator(selector).getAttribute('href');
+    for (const [route, path] of [
+      ['coupon', '/coupon'],
+      ['addressList', '/addressList'],
+      ['wishList', '/wishList'],
+      ['invoiceApplyRecord', '/invoiceApplyRecord'],
+      ['income', '/income'],
+      ['wallet', '/wallet'],
+      ['customer', '/customer'],
+      ['shop-data', '/shop-data'],
+    ]) {
+      const url = new URL((await href(`[data-entry="${route}"]`))!, shop.url);
+      expect(url.pathname, route).toBe(path);
+      expect(url.searchParams.get('shopId'), route).toBe('1001');
+      expect(url.searchParams.get('distributorId'), route).toBe('77');
+    }
+    const pending = new URL((await href('[data-order-status="10"]'))!, shop.url);
+    expect(pending.pathname).toBe('/order');
+    expect(pending.searchParams.get('status')).toBe('10');
+    expect(pending.searchParams.get('shopId')).toBe('1001');
+    // The withdraw guide (role 3) finds the wallet entry; the unpaid-order guide the shortcut.
+    await expect(page.locator('[data-entry="wallet"]')).toHaveAttribute('data-guide', 'myWithdraw');
+    await expect(page.locator('[data-order-status="10"]')).toHaveAttribute(
+      'data-guide',
+      'myNotPay',
+    );
+  });
+
+  test('the manager entries open for the manager, and the skin guide hook is set', async ({
+    page,
+    context,
+  }) => {
+    await signIn(context, '13800000004');
+    await page.goto(`${shop.url}/my?shopId=1001`);
+    await expect(page.locator('.my')).toHaveAttribute('data-skin-guide', 'eligible');
+    await expect(page.locator('[data-entry="decoration"]')).toHaveAttribute(
+      'data-guide',
+      'skinTipGuide',
+    );
+    await page.locator('[data-entry="global-add-price"]').click();
+    await expect(page).toHaveURL(/\/global-add-price\?shopId=1001/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('a picture avatar shows when the account has one', async ({ page, context }) => {
+    const userId = await userIdOf('13800000003');
+    const [media] = await admin.db.select({ id: t.media.id }).from(t.media).limit(1);
+    await admin.db
+      .update(t.users)
+      .set({ avatarUrl: `/media/${media!.id}` })
+      .where(eq(t.users.id, userId));
+    try {
+      await signIn(context, '13800000003');
+      await page.goto(`${shop.url}/my?shopId=1001`);
+      const avatar = page.locator('header.profile img.avatar');
+      await expect(avatar).toHaveAttribute('src', `/media/${media!.id}`);
+      expect(
+        await avatar.evaluate((img) => (img as HTMLImageElement).naturalWidth),
+      ).toBeGreaterThan(0);
+    } finally {
+      await admin.db.update(t.users).set({ avatarUrl: null }).where(eq(t.users.id, userId));
+    }
+  });
+});
+
+test('a manager switches to consumer from the my page and back', async ({ page, context }) => {
+  const userId = await userIdOf('13800000004');
+  try {
+    await signIn(context, '13800000004');
+    await page.goto(`${shop.url}/my?shopId=1001`);
+    await page.locator('[data-switch-role="1"]').click();
+    await expect(page.locator('[data-role-badge]')).toHaveText('消费者');
+    expect(await tabLabels(page)).toEqual(['首页', '订单', '我的']);
+    await expect(entries(page, 'manager')).toHaveCount(0);
+    await page.locator('[data-switch-role="4"]').click();
+    await expect(page.locator('[data-role-badge]')).toHaveText('管理员');
+    expect(await tabLabels(page)).toEqual(['首页', '订单', '设置']);
+    expect(await entryLabels(page, 'manager')).toEqual(MANAGER);
+  } finally {
+    await admin.db.update(t.shopMembers).set({ role: 4 }).where(eq(t.shopMembers.userId, userId));
+  }
+});
+
+test('the order shortcuts count the shopper’s orders in this shop by status', async ({
+  page,
+  context,
+}, testInfo) => {
+  const userId = await userIdOf('13800000001');
+  const [sku] = await admin.db
+    .select({ id: t.skus.id, productId: t.skus.productId })
+    .from(t.skus)
+    .innerJoin(t.products, eq(t.products.id, t.skus.productId))
+    .where(eq(t.products.shopId, '1001'))
+    .limit(1);
+  let seq = 0;
+  const addOrder = async (shopId: string, status: number, refundStatus: number | null = null) => {
+    const [order] = await admin.db
+      .insert(t.orders)
+      .values({
+        orderNo: `E2EMY${shopId}${String(++seq).padStart(4, '0')}`,
+        shopId,
+        userId,
+        status,
+        goodsCents: 1990,
+        payCents: 1990,
+        address: { name: '鹿小姐' },
+        payDeadline: new Date(Date.now() + 12 * 60_000),
+      })
+      .returning({ id: t.orders.id });
+    await admin.db.insert(t.orderLines).values({
+      orderId: order!.id,
+      productId: sku!.productId,
+      skuId: sku!.id,
+      productName: '测试商品',
+      skuDesc: '默认',
+      unitPriceCents: 1990,
+      quantity: 1,
+      lineCents: 1990,
+      refundStatus,
+    });
+  };
+  try {
+    for (const status of [10, 10, 20, 30, 30, 30, 40, 50]) await addOrder('1001', status);
+    await addOrder('1001', 40, 10);
+    await addOrder('1001', 30, 70);
+    await addOrder('1002', 10);
+
+    await signIn(context, '13800000001');
+    await page.goto(`${shop.url}/my?shopId=1001`);
+    const count = (status: string) => page.locator(`[data-order-status="${status}"] [data-count]`);
+    await expect(count('10')).toHaveText('2');
+    await expect(count('20')).toHaveText('1');
+    await expect(count('30')).toHaveText('4');
+    await expect(count('refund')).toHaveText('1');
+    // The seeded consumer has one unused coupon and one address.
+    await expect(page.locator('[data-entry="coupon"] .note')).toHaveText('1 张可用');
+    await expect(page.locator('[data-entry="addressList"] .note')).toHaveText('1 个');
+    await page.screenshot({ path: testInfo.outputPath('my-counts.png') });
+
+    // No orders in the other shop beyond the one awaiting payment.
+    await page.goto(`${shop.url}/my?shopId=1002`);
+    await expect(count('10')).toHaveText('1');
+    await expect(page.locator('[data-count]')).toHaveCount(1);
+  } finally {
+    await admin.db.delete(t.orders).where(eq(t.orders.userId, userId));
+  }
+});
+
+test.describe('user info', () => {
+  const userInfo = (page: Page, shopBizCode = '1001') =>
+    page.request.get(`${shop.url}/api/member/xdwxh5/member/userInfo?shopBizCode=${shopBizCode}`);
+
+  test('answers the signed-in user’s standing in the shop', async ({ page, context }) => {
+    await signIn(context, '13800000007');
+    const response = await userInfo(page);
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({
+      code: 0,
+      message: 'success',
+      success: true,
+      data: {
+        userId: await userIdOf('13800000007'),
+        nickname: '前店主老吴',
+        avatarUrl: null,
+        phone: '138****0007',
+        currentRole: 3,
+        maxRole: 3,
+        distributorDisable: true,
+        level: 1,
+        administrator: false,
+        userType: 3,
+      },
+    });
+
+    await context.clearCookies();
+    await signIn(context, '13800000004');
+    expect((await (await userInfo(page)).json()).data).toMatchObject({
+      currentRole: 4,
+      maxRole: 4,
+      distributorDisable: false,
+      level: null,
+      administrator: true,
+      userType: 1,
+    });
+    // Not a member of 1002: a consumer there.
+    expect((await (await userInfo(page, '1002')).json()).data).toMatchObject({
+      currentRole: 1,
+      maxRole: 1,
+      administrator: false,
+      userType: 1,
+    });
+    expect((await (await userInfo(page, '9999')).json()).code).toBe(404);
+  });
+
+  test('answers 100006 when logged out', async ({ page }) => {
+    const body = await (await userInfo(page)).json();
+    expect(body).toMatchObject({ code: 100006, message: '用户未登录', success: false });
+  });
+});
+
+test('logging out from the my page ends the session', async ({ page, context }) => {
+  const token = await signIn(context, '13800000003');
+  await page.goto(`${shop.url}/my?shopId=1001`);
+  await page.getByRole('button', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/index\?shopId=1001/);
+  expect((await context.cookies()).find((c) => c.name === 'sid')).toBeUndefined();
+
+  // The old session cookie is dead on the server, not just forgotten by the browser.
+  await context.addCookies([
+    { name: 'sid', value: token, url: shop.url, httpOnly: true, sameSite: 'Lax' },
+  ]);
+  const body = await (
+    await page.request.get(`${shop.url}/api/member/xdwxh5/member/userInfo?shopBizCode=1001`)
+  ).json();
+  expect(body.code).toBe(100006);
+  const my = await page.request.get(`${shop.url}/my?shopId=1001`, { maxRedirects: 0 });
+  expect(my.status()).toBe(302);
+});
