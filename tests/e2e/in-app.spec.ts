@@ -106,7 +106,6 @@ test('the phone-binding popup opens at most once in 24 hours; 跳过 closes it',
   await expect(popup(page)).toBeVisible();
   await expect(popup(page).getByText('微信绑定的手机号')).toBeVisible();
   await expect(popup(page).getByText(/^139\*{4}\d{4}$/)).toBeVisible();
-  await page.screenshot({ path: 'test-results/in-app-bind-popup.png' });
   await popup(page).getByRole('button', { name: '跳过' }).click();
   await expect(popup(page)).toBeHidden();
 

@@ -53,13 +53,15 @@ const MY_TAB = 'nav[aria-label="主导航"] a[data-tab="my"]';
 /** null: closed; otherwise why it is open and where to go once bound. */
 type Opening = { by: 'intercept' } | { by: 'my-tab'; href: string };
 const $opening = atom<Opening | null>(null);
+/** Whether the account still needs a phone: true where the island is placed, until the check says. */
+let needed = true;
 
 // Listening starts as soon as this module loads: the island is only on pages that need it.
 if (typeof document !== 'undefined') {
   document.addEventListener('click', (event) => {
     const link = event.target instanceof Element ? event.target.closest(MY_TAB) : null;
     if (!(link instanceof HTMLAnchorElement) || event.defaultPrevented) return;
-    if (myTabAction(true) !== 'popup') return;
+    if (myTabAction(needed) !== 'popup') return;
     event.preventDefault();
     $opening.set({ by: 'my-tab', href: link.href });
   });
@@ -101,6 +103,7 @@ export default function PhoneBindPopup({ shopId, userId }: Props) {
     request<BindStatus>(CHECK_PATH, { query: { shopBizCode: shopId }, silent: true })
       .then((answer) => {
         if (!live) return;
+        needed = answer.needIntercept;
         setStatus(answer);
         if (!answer.userDefaultPhone) setView('other');
         if (
