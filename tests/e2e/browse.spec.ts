@@ -122,28 +122,6 @@ test('the product page JSON-LD price equals the shown price, markups included', 
   }
 });
 
-for (const path of [
-  '/productDetail?productNo=P10010001&shopId=1001',
-  '/brand?activityNo=A1001001&shopId=1001',
-]) {
-  test(`${path.split('?')[0]} carries the preview tags: description, canonical with shopId, Open Graph, Twitter card`, async ({
-    page,
-  }) => {
-    await page.goto(`${shop.url}${path}`);
-    const meta = (selector: string) => page.locator(selector).first().getAttribute('content');
-    expect(await meta('meta[name="description"]')).toBeTruthy();
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/shopId=1001/);
-    for (const property of ['og:title', 'og:description', 'og:url', 'og:image', 'og:type']) {
-      expect(await meta(`meta[property="${property}"]`), property).toBeTruthy();
-    }
-    expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
-    const types = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
-      (text) => JSON.parse(text)['@type'],
-    );
-    expect(types).toContain('BreadcrumbList');
-  });
-}
-
 test('a distributor sees the profit tag and the sharing banner; a shopper sees neither', async ({
   page,
   context,
