@@ -168,9 +168,12 @@ test.describe('redirects', () => {
   test('register and applyForAdmin go to orderPosterEnv in a plain browser', async ({
     request,
   }) => {
-    for (const name of ['register', 'applyForAdmin']) {
+    for (const [name, poster] of [
+      ['register', '/orderPosterEnv?shopId=1001'],
+      ['applyForAdmin', '/orderPosterEnv?shopId=1001&target=applyForAdmin'],
+    ]) {
       const response = await request.get(`/${name}?shopId=1001`, { maxRedirects: 0 });
-      expect(response.headers().location).toBe('/orderPosterEnv?shopId=1001');
+      expect(response.headers().location).toBe(poster);
     }
   });
 });

@@ -63,7 +63,7 @@ describe('guardRoute', () => {
       location: '/orderPosterEnv?shopId=1001',
     });
     expect(guard('applyForAdmin', '/applyForAdmin?shopId=1001', { loggedIn: true })).toMatchObject({
-      location: '/orderPosterEnv?shopId=1001',
+      location: '/orderPosterEnv?shopId=1001&target=applyForAdmin',
     });
     expect(guard('register', '/register?shopId=1001', { inApp: true })).toEqual({
       kind: 'render',

@@ -87,6 +87,8 @@ export function guardRoute(input: GuardInput): NavigationDecision {
   if (!input.inApp && POSTER_ROUTES.has(route.name)) {
     const poster = new URL(url);
     poster.pathname = '/orderPosterEnv';
+    // The poster leads to the shop-keeper application unless it stands in for another page.
+    if (route.name !== 'register') poster.searchParams.set('target', route.name);
     return { kind: 'redirect', location: pathAndQuery(poster) };
   }
 

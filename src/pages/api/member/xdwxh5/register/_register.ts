@@ -13,16 +13,19 @@ import {
 
 export async function register(context: APIContext, channel: RegisterChannel): Promise<Response> {
   const user = await requireUser(context);
-  const params = parseParams(context.params, {
-    shopId: shopIdSchema,
-    // register/tw: the inviting shop keeper's code (their member number).
-    twCode: channel === 'tw' ? z.string().regex(/^\d{1,20}$/, '邀请码格式不正确') : z.undefined(),
-  });
+  const { shopId } = parseParams(context.params, { shopId: shopIdSchema });
+  // register/tw: the inviting shop keeper's code (their member number).
+  const twCode =
+    channel === 'tw'
+      ? parseParams(context.params, {
+          twCode: z.string().regex(/^\d{1,20}$/, '邀请码格式不正确'),
+        }).twCode
+      : undefined;
   const query = parseQuery(context.url, {});
   await parseBody(context.request, {});
-  const inviter = params.twCode ?? query.distributorId;
+  const inviter = twCode ?? query.distributorId;
   const result = await registerShopKeeper(context.locals.database.db, {
-    shopId: params.shopId,
+    shopId,
     userId: user.id,
     channel,
     inviterId: inviter ? Number(inviter) : null,

@@ -1,0 +1,270 @@
+/**
+ * After login: roles refused and switched on the server, the contract sign-off, the owner identity
+ * prompt, the shop-keeper application and the administrator application — on a shop served from
+ * PostgreSQL so the test can set up users and read the SMS outbox.
+ */
+import { eq } from 'drizzle-orm';
+import { expect, test, type BrowserContext } from '@playwright/test';
+import type { Database } from '../../src/lib/server/db/client.ts';
+import * as t from '../../src/lib/server/db/schema.ts';
+import { createSession } from '../../src/lib/server/services/sessions.ts';
+import { ensureDatabase, postgresDatabase } from '../fixtures/db.ts';
+import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
+
+let admin: Database;
+let shop: ShopProcess;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const url = await ensureDatabase('shop_e2e_members');
+  admin = await postgresDatabase(url);
+  shop = await spawnShop({ DATABASE_URL: url });
+});
+
+test.afterAll(async () => {
+  await shop?.stop();
+  await admin?.close();
+});
+
+/** A phone no earlier run used: the database outlives a run. */
+let serial = 0;
+function freshPhone(): string {
+  serial += 1;
+  return `139${String((Date.now() % 1e6) * 10 + serial)
+    .padStart(8, '0')
+    .slice(-8)}`;
+}
+
+async function userId(phone: string): Promise<number> {
+  const [found] = await admin.db.select().from(t.users).where(eq(t.users.phone, phone));
+  if (found) return found.id;
+  const [created] = await admin.db
+    .insert(t.users)
+    .values({ phone, nickname: '测试用户' })
+    .returning();
+  return created!.id;
+}
+
+async function signIn(context: BrowserContext, phone: string): Promise<number> {
+  const id = await userId(phone);
+  const token = await createSession(admin.db, id);
+  await context.addCookies([
+    { name: 'sid', value: token, url: shop.url, httpOnly: true, sameSite: 'Lax' },
+  ]);
+  return id;
+}
+
+const IN_APP_UA =
+  'Mozilla/5.0 (Linux; Android 13; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.47';
+
+const tabs = (page: import('@playwright/test').Page) =>
+  page.locator('nav[aria-label="主导航"] a').allInnerTexts();
+
+test.describe('roles', () => {
+  test('a consumer is refused distributor and manager pages, and cannot switch to manager', async ({
+    page,
+    context,
+  }) => {
+    await signIn(context, '13800000001');
+    expect((await page.goto(`${shop.url}/income?shopId=1001`))?.status()).toBe(403);
+    const refused = await page.goto(`${shop.url}/decoration?shopId=1001`);
+    expect(refused?.status()).toBe(403);
+    await expect(page.getByText('请切换为管理员身份操作')).toBeVisible();
+    const answer = await page.request.get(
+      `${shop.url}/api/member/xdwxh5/admin/switchRole?shopBizCode=1001&role=4`,
+    );
+    expect(await answer.json()).toMatchObject({ code: 40301, message: '请切换为管理员身份操作' });
+  });
+
+  test('a manager who switched to customer is switched back on opening decoration', async ({
+    page,
+    context,
+  }) => {
+    await signIn(context, '13800000004');
+    await page.goto(`${shop.url}/index?shopId=1001`);
+    const switched = await page.evaluate(() =>
+      fetch('/api/member/xdwxh5/admin/switchRole?shopBizCode=1001&role=1').then((r) => r.json()),
+    );
+    expect(switched).toMatchObject({ code: 0, data: { currentRole: 1 } });
+    await page.reload();
+    expect((await tabs(page)).map((s) => s.trim())).toEqual(['首页', '订单', '我的']);
+
+    await page.goto(`${shop.url}/decoration?shopId=1001`);
+    await expect(page.locator('#shell-toast')).toHaveText('已自动为您切换为管理员身份');
+    expect((await tabs(page)).map((s) => s.trim())).toEqual(['首页', '订单', '设置']);
+  });
+
+  test('switchRole refuses a request from another site', async () => {
+    const answer = await fetch(
+      `${shop.url}/api/member/xdwxh5/admin/switchRole?shopBizCode=1001&role=1`,
+      { headers: { 'sec-fetch-site': 'cross-site' } },
+    );
+    expect(answer.status).toBe(403);
+    expect(await answer.json()).toMatchObject({ code: 40302 });
+  });
+});
+
+test.describe('in the messaging app (the only place the applications open)', () => {
+  test.use({ userAgent: IN_APP_UA });
+
+  test('a new shop keeper applies, then signs the contract once', async ({ page, context }) => {
+    const phone = freshPhone();
+    await signIn(context, phone);
+    await page.goto(`${shop.url}/register?shopId=1001`);
+    await page.getByRole('button', { name: '立即申请开店' }).click();
+    await expect(page.locator('#shell-toast')).toHaveText('开店成功');
+    const contract = page.getByRole('dialog', { name: '签署店主服务协议' });
+    await expect(contract).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText('你已经是本店店主。')).toBeVisible();
+
+    await contract.getByRole('button', { name: '同意并签署' }).click();
+    await expect(contract).toBeHidden();
+    await expect(page.locator('#shell-toast')).toHaveText('签署成功');
+    await page.goto(`${shop.url}/index?shopId=1001`);
+    await expect(page.getByRole('dialog', { name: '签署店主服务协议' })).toHaveCount(0);
+      // A shop keeper may now open the wallet (its page comes with the wallet issue).
+    expect((await page.goto(`${shop.url}/wallet?shopId=1001`))?.status()).not.toBe(403);
+  });
+
+  test('a visitor who is not logged in signs in with the app before applying', async ({ page }) => {
+    await page.goto(`${shop.url}/register?shopId=1001`);
+    const login = page.getByRole('link', { name: '登录后申请开店' });
+    expect(await login.getAttribute('href')).toBe(
+      `/api/member/auth?backUrl=${encodeURIComponent('/register?shopId=1001')}`,
+    );
+  });
+
+  test('a user becomes administrator with the code the owner received', async ({
+    page,
+    context,
+  }) => {
+    await signIn(context, freshPhone());
+    await page.goto(`${shop.url}/applyForAdmin?shopId=1001`);
+    await expect(page.getByText('店主 林店主（138****0003）')).toBeVisible();
+    const bind = page.getByRole('button', { name: '确认成为管理员' });
+    await expect(bind).toBeDisabled();
+    await page.getByRole('button', { name: '发送验证码给店主' }).click();
+    await expect(page.locator('#shell-toast')).toHaveText('验证码已发送，请查收');
+
+    const outbox = await page.request.get(`${shop.url}/api/dev/sms-outbox?phone=13800000003`);
+    const [latest] = (await outbox.json()).data as { code: string; text: string }[];
+    expect(latest!.text).toContain('管理员');
+    await page.getByLabel('验证码').fill(`a${latest!.code}9`);
+    await expect(page.getByLabel('验证码')).toHaveValue(latest!.code);
+    await bind.click();
+    await expect(page.locator('#shell-toast')).toHaveText('已成为本店管理员');
+    await expect(page.getByText('你已经是本店管理员。')).toBeVisible({ timeout: 10_000 });
+    expect((await tabs(page)).length).toBe(0); // applyForAdmin has no tab bar
+    await page.goto(`${shop.url}/index?shopId=1001`);
+    expect((await tabs(page)).map((s) => s.trim())).toEqual(['首页', '订单', '设置']);
+  });
+});
+
+test('a plain browser gets the shop-keeper poster with a QR code of the application', async ({
+  page,
+}) => {
+  await page.goto(`${shop.url}/register?shopId=1001&distributorId=77`);
+  await expect(page).toHaveURL(/\/orderPosterEnv\?shopId=1001&distributorId=77$/);
+  await expect(page.getByRole('heading', { name: '小鹿优选' })).toBeVisible();
+  await expect(page.getByText('扫码申请开店')).toBeVisible();
+  await expect(page.locator('figure.qr svg')).toBeVisible();
+  await expect(page.getByLabel('页面链接')).toHaveValue(
+    `${shop.url}/register?shopId=1001&distributorId=77&refSpm=${'h5.orderPosterEnv'}`,
+  );
+  await page.goto(`${shop.url}/applyForAdmin?shopId=1001`);
+  await expect(page.getByText('扫码申请成为管理员')).toBeVisible();
+});
+
+test.describe('owner identity', () => {
+  test('the phone the shop was opened with is prompted on home and binds the owner', async ({
+    page,
+    context,
+  }) => {
+    const phone = freshPhone();
+    const [before] = await admin.db.select().from(t.shops).where(eq(t.shops.id, '1002'));
+    await admin.db
+      .update(t.shops)
+      .set({ ownerUserId: null, ownerPhone: phone })
+      .where(eq(t.shops.id, '1002'));
+    try {
+      await signIn(context, phone);
+      await page.goto(`${shop.url}/index?shopId=1002`);
+      const dialog = page.getByRole('dialog', { name: '店主身份确认' });
+      await expect(dialog).toContainText(`${phone.slice(0, 3)}****${phone.slice(7)}`);
+      await dialog.getByRole('button', { name: '绑定店主身份' }).click();
+      await expect(page.locator('#shell-toast')).toHaveText('店主身份绑定成功，你可以管理该店铺。');
+      await expect(dialog).toBeHidden();
+      await page.waitForURL(/index/);
+      await page.reload();
+      await expect(page.getByRole('dialog', { name: '店主身份确认' })).toHaveCount(0);
+      expect((await page.goto(`${shop.url}/wallet?shopId=1002`))?.status()).not.toBe(403);
+    } finally {
+      await admin.db
+        .update(t.shops)
+        .set({ ownerUserId: before!.ownerUserId, ownerPhone: before!.ownerPhone })
+        .where(eq(t.shops.id, '1002'));
+    }
+  });
+
+  test('a refused bind shows the reason and closes the prompt', async ({ page, context }) => {
+    const phone = freshPhone();
+    const [before] = await admin.db.select().from(t.shops).where(eq(t.shops.id, '1002'));
+    await admin.db
+      .update(t.shops)
+      .set({ ownerUserId: null, ownerPhone: phone })
+      .where(eq(t.shops.id, '1002'));
+    try {
+      await signIn(context, phone);
+      await page.goto(`${shop.url}/index?shopId=1002`);
+      const dialog = page.getByRole('dialog', { name: '店主身份确认' });
+      await expect(dialog).toBeVisible();
+      // Meanwhile the shop's opening phone changed.
+      await admin.db
+        .update(t.shops)
+        .set({ ownerPhone: '13700000000' })
+        .where(eq(t.shops.id, '1002'));
+      await dialog.getByRole('button', { name: '绑定店主身份' }).click();
+      await expect(page.locator('#shell-toast')).toHaveText('当前账号不是该店铺的店主');
+      await expect(dialog).toBeHidden();
+    } finally {
+      await admin.db
+        .update(t.shops)
+        .set({ ownerUserId: before!.ownerUserId, ownerPhone: before!.ownerPhone })
+        .where(eq(t.shops.id, '1002'));
+    }
+  });
+});
+
+test('the three application calls credit the inviter and refuse a second application', async () => {
+  const call = async (path: string, phone: string) => {
+    const id = await userId(phone);
+    const token = await createSession(admin.db, id);
+    const response = await fetch(`${shop.url}${path}`, {
+      method: 'POST',
+      headers: { cookie: `sid=${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    return { id, body: (await response.json()) as { code: number; message: string } };
+  };
+  const inviter = await userId('13800000003');
+  const tw = await call(`/api/member/xdwxh5/register/tw/1001/${inviter}`, freshPhone());
+  expect(tw.body).toMatchObject({ code: 0, message: '开店成功', data: { currentRole: 3 } });
+  const school = await call('/api/member/xdwxh5/registerSchool/1001', freshPhone());
+  expect(school.body).toMatchObject({ code: 0 });
+  const [row] = await admin.db
+    .select({ invitedBy: t.shopMembers.invitedBy, role: t.shopMembers.role })
+    .from(t.shopMembers)
+    .where(eq(t.shopMembers.userId, tw.id));
+  expect(row).toEqual({ invitedBy: inviter, role: 3 });
+  const again = await call('/api/member/xdwxh5/register/1001', '13800000003');
+  expect(again.body).toEqual({
+    code: 409,
+    message: '您已经是本店店主，无需重复申请',
+    success: false,
+    data: null,
+  });
+  const badCode = await call('/api/member/xdwxh5/register/tw/1001/abc', freshPhone());
+  expect(badCode.body).toMatchObject({ code: 400 });
+});
