@@ -42,7 +42,7 @@ test('search finds a product by a word of its name and its link opens the produc
   expect(url.pathname).toBe('/search');
   expect(url.searchParams.get('shopId')).toBe('1001');
   expect(url.searchParams.get('distributorId')).toBe('77');
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
   await expect(box).toHaveValue('冲锋衣');
   await page.screenshot({ path: 'test-results/screens/search-result-375x667.png' });
 

@@ -11,6 +11,8 @@ describe('parseEnv', () => {
       DEFAULT_SHOP_ID: '1001',
       SMS_PROVIDER: 'console',
       PAYMENT_PROVIDER: 'sandbox',
+      MESSAGING_APP_PROVIDER: 'sandbox',
+      MESSAGING_APP_ID: 'wxsandbox0000000',
       NODE_ENV: 'development',
     });
   });

@@ -7,14 +7,13 @@ import { messagingApp, type MessagingAppProvider } from '../providers/messaging-
 import { issueSandboxCode, newDeviceId } from '../providers/messaging-app/sandbox.ts';
 import {
   AUTH_STATE_COOKIE_PREFIX,
-  OPEN_ID_COOKIE,
   backPath,
   beginMemberAuth,
   finishMemberAuth,
   shopOfBack,
   type AuthCookieJar,
 } from './member-auth.ts';
-import { getSessionUser } from './sessions.ts';
+import { OPEN_ID_COOKIE, getSessionUser } from './sessions.ts';
 
 const APP = 'wxsandbox0000000';
 const ORIGIN = 'http://shop.test';

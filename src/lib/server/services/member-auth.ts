@@ -20,6 +20,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { shopMembers, shops, users } from '../db/schema.ts';
 import type { MessagingAppProvider, MessagingIdentity } from '../providers/messaging-app/index.ts';
 import {
+  OPEN_ID_COOKIE,
   SESSION_COOKIE,
   SESSION_DAYS,
   createSession,
@@ -27,8 +28,7 @@ import {
   setSessionCookies,
 } from './sessions.ts';
 
-/** The readable open-id cookie of shell §3 ("Cookies read: an open-id ..."). */
-export const OPEN_ID_COOKIE = 'open_id';
+/** The one-time state of a member-auth round trip lives in an httpOnly cookie of this name. */
 export const AUTH_STATE_COOKIE_PREFIX = 'mauth_';
 export const AUTH_STATE_PATH = '/api/auth/';
 export const AUTH_STATE_TTL_SECONDS = 600;

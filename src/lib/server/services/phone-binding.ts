@@ -17,12 +17,8 @@ import { users } from '../db/schema.ts';
 import { mergeAccounts } from './accounts.ts';
 import { consumeCode, issueCode, type SmsPurpose } from './sms-codes.ts';
 
-/**
- * What the binding codes are sent as. The SMS service knows one purpose so far ('login'); a
- * code proves the phone is the shopper's either way. A 'bind' purpose (its own message text and
- * its own latest code) is the better home once the SMS service has it.
- */
-export const BIND_CODE_PURPOSE: SmsPurpose = 'login';
+/** Binding codes have their own purpose: their own wording, and a login code does not bind. */
+export const BIND_CODE_PURPOSE: SmsPurpose = 'bind';
 
 export interface BindPhoneStatus {
   isBindPhone: boolean;

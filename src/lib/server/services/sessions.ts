@@ -109,6 +109,8 @@ export async function destroySession(db: DbOrTx, token: string): Promise<void> {
 
 /** The readable cookie naming the logged-in user (§3 "a login id"); never the session secret. */
 export const LOGIN_ID_COOKIE = 'login_id';
+/** The readable open-id cookie of a messaging-app sign-in (§3 "an open-id"). */
+export const OPEN_ID_COOKIE = 'open_id';
 
 interface CookieJar {
   set(name: string, value: string, options: Record<string, unknown>): void;
@@ -139,4 +141,5 @@ export function setSessionCookies(
 export function clearSessionCookies(cookies: CookieJar): void {
   cookies.delete(SESSION_COOKIE, { path: '/' });
   cookies.delete(LOGIN_ID_COOKIE, { path: '/' });
+  cookies.delete(OPEN_ID_COOKIE, { path: '/' });
 }

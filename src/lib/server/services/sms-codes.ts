@@ -23,10 +23,11 @@ import { smsCodes } from '../db/schema.ts';
 import { smsProvider, type SmsProvider } from '../providers/sms/index.ts';
 
 /**
- * What a code is for: logging in (the send-code call's `type` 2), or a shop owner authorising a
- * new administrator (the code goes to the owner's phone). A code is only good for its purpose.
+ * What a code is for: logging in (the send-code call's `type` 2), binding a phone to a
+ * messaging-app account, or a shop owner authorising a new administrator (the code goes to the
+ * owner's phone). A code is only good for its purpose.
  */
-export type SmsPurpose = 'login' | 'admin';
+export type SmsPurpose = 'login' | 'bind' | 'admin';
 export const PURPOSE_BY_TYPE = { 2: 'login' } as const satisfies Record<number, SmsPurpose>;
 
 const HOUR_MS = 3_600_000;
@@ -48,6 +49,8 @@ export function hashCode(phone: string, code: string, purpose: SmsPurpose): stri
 
 /** The message carrying a code; the code is its only run of six digits. */
 export function codeText(code: string, purpose: SmsPurpose = 'login'): string {
+  if (purpose === 'bind')
+    return `【小店】您正在绑定手机号，验证码是${code}，5分钟内有效，请勿泄露。`;
   if (purpose === 'admin')
     return `【小店】有人申请成为您店铺的管理员，授权验证码是${code}，5分钟内有效。如非您本人同意，请勿告知他人。`;
   return `【小店】您的登录验证码是${code}，5分钟内有效，请勿泄露。`;
