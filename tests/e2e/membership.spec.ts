@@ -124,7 +124,7 @@ test.describe('in the messaging app (the only place the applications open)', () 
     await expect(page.locator('#shell-toast')).toHaveText('签署成功');
     await page.goto(`${shop.url}/index?shopId=1001`);
     await expect(page.getByRole('dialog', { name: '签署店主服务协议' })).toHaveCount(0);
-      // A shop keeper may now open the wallet (its page comes with the wallet issue).
+    // A shop keeper may now open the wallet (its page comes with the wallet issue).
     expect((await page.goto(`${shop.url}/wallet?shopId=1001`))?.status()).not.toBe(403);
   });
 

@@ -105,8 +105,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     case 'login-web':
       // Commerce §4: clear the readable login-id and open-id cookies (the session itself is
       // httpOnly and already void on the server), mark the page logged out, go to login.
-      for (const name of ['login_id', 'open_id'])
-        document.cookie = `${name}=; Max-Age=0; path=/`;
+      for (const name of ['login_id', 'open_id']) document.cookie = `${name}=; Max-Age=0; path=/`;
       document.body.dataset.loggedIn = 'false';
       location.href = action.location;
       break;
