@@ -96,6 +96,32 @@ test.describe('roles', () => {
     expect((await tabs(page)).map((s) => s.trim())).toEqual(['首页', '订单', '设置']);
   });
 
+  test('distributor and manager endpoints answer only their roles', async () => {
+    const ask = async (phone: string, path: string, method = 'GET') => {
+      const token = await createSession(admin.db, await userId(phone));
+      const response = await fetch(`${shop.url}${path}`, {
+        method,
+        headers: { cookie: `sid=${token}`, 'content-type': 'application/json' },
+        ...(method === 'POST' ? { body: '{}' } : {}),
+      });
+      return ((await response.json()) as { code: number }).code;
+    };
+    const profit = '/api/member/xdwxh5/distributor/profit?shopBizCode=1001';
+    const skins = '/api/shop/decoration/querySkinList?shopBizCode=1001';
+    expect(await ask('13800000001', profit)).toBe(40301);
+    expect(await ask('13800000007', profit)).toBe(40301); // a disabled distributor
+    expect(await ask('13800000004', profit)).toBe(40301);
+    expect(await ask('13800000003', profit)).toBe(0);
+    expect(await ask('13800000001', skins)).toBe(40301);
+    expect(await ask('13800000003', skins)).toBe(40301);
+    expect(await ask('13800000004', skins)).toBe(0);
+    expect(
+      await ask('13800000001', '/api/shop/decoration/saveSelectedSkin/1?shopBizCode=1001', 'POST'),
+    ).toBe(40301);
+    const loggedOut = await fetch(`${shop.url}${skins}`);
+    expect(((await loggedOut.json()) as { code: number }).code).toBe(100006);
+  });
+
   test('switchRole refuses a request from another site', async () => {
     const answer = await fetch(
       `${shop.url}/api/member/xdwxh5/admin/switchRole?shopBizCode=1001&role=1`,

@@ -95,6 +95,7 @@ export const Messages = {
   CONTRACT_SIGNED: '签署成功',
   REGISTERED: '开店成功',
   ADMIN_BOUND: '已成为本店管理员',
+  SKIN_NOT_FOUND: '皮肤不存在',
 } as const;
 
 /** An expected failure with a code and a user-facing message; never carries a stack to the client. */
