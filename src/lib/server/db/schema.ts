@@ -198,6 +198,36 @@ export const smsOutbox = pgTable('sms_outbox', {
   createdAt: createdAt(),
 });
 
+/**
+ * The QR-code consent to an administrator (bind/qrCode): a one-time grant the applicant's page
+ * shows as a QR code and the shop owner approves. Only the SHA-256 of its token is kept; one open
+ * grant per applicant and shop (a new request replaces it).
+ */
+export const adminGrants = pgTable(
+  'admin_grants',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The six digits both screens show, so the owner approves the right person. */
+    userVerifyCode: text('user_verify_code').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('admin_grants_open_unique')
+      .on(t.shopId, t.userId)
+      .where(sql`${t.consumedAt} is null`),
+    index('admin_grants_expires_idx').on(t.expiresAt),
+  ],
+);
+
 export const brands = pgTable('brands', {
   id: id(),
   name: text('name').notNull(),
