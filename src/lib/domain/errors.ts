@@ -96,6 +96,10 @@ export const Messages = {
   REGISTERED: '开店成功',
   ADMIN_BOUND: '已成为本店管理员',
   SKIN_NOT_FOUND: '皮肤不存在',
+  ADMIN_GRANT_INVALID: '授权链接已失效，请让申请人重新生成二维码',
+  ADMIN_GRANT_APPROVED: '授权成功',
+  ADMIN_GRANT_REJECTED: '已拒绝授权',
+  USER_VERIFY_CODE_FORMAT: '核对码应为6位数字',
 } as const;
 
 /** An expected failure with a code and a user-facing message; never carries a stack to the client. */

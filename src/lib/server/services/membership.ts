@@ -270,15 +270,21 @@ export async function bindAdminWithCode(
   if (!(await consumeCode(db, { phone, code: input.code, purpose: 'admin' }))) {
     throw new AppError(ErrorCode.SMS_CODE_INVALID, Messages.SMS_CODE_INVALID);
   }
+  return makeAdministrator(db, input.shopId, input.userId);
+}
+
+/**
+ * Makes the user administrator of the shop once the owner has consented (by SMS code or QR
+ * grant): administrator, manager role now, maxRole 4 unless they are customer service.
+ */
+export async function makeAdministrator(
+  db: DbOrTx,
+  shopId: string,
+  userId: number,
+): Promise<{ currentRole: number }> {
   await db
     .insert(shopMembers)
-    .values({
-      shopId: input.shopId,
-      userId: input.userId,
-      role: ROLE_MANAGER,
-      maxRole: ROLE_MANAGER,
-      administrator: true,
-    })
+    .values({ shopId, userId, role: ROLE_MANAGER, maxRole: ROLE_MANAGER, administrator: true })
     .onConflictDoUpdate({
       target: [shopMembers.shopId, shopMembers.userId],
       set: {
