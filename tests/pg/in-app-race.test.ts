@@ -9,7 +9,7 @@ import type { Database } from '../../src/lib/server/db/client.ts';
 import { sessions, users } from '../../src/lib/server/db/schema.ts';
 import { signInWithIdentity } from '../../src/lib/server/services/member-auth.ts';
 import { readOutbox } from '../../src/lib/server/providers/sms/console.ts';
-import { bindUserPhone } from '../../src/lib/server/services/phone-binding.ts';
+import { BIND_CODE_PURPOSE, bindUserPhone } from '../../src/lib/server/services/phone-binding.ts';
 import { issueCode } from '../../src/lib/server/services/sms-codes.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
 
@@ -92,7 +92,7 @@ it('one app account binding two phone accounts at once merges into exactly one o
   const me = await appAccount(null);
   const codes: string[] = [];
   for (const target of [first, second]) {
-    await issueCode(database.db, { phone: target, clientIp: null });
+    await issueCode(database.db, { phone: target, purpose: BIND_CODE_PURPOSE, clientIp: null });
     codes.push((await readOutbox(database.db, target))[0]!.code!);
   }
   const results = await Promise.allSettled([
