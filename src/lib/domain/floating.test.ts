@@ -4,8 +4,9 @@ import { badgeText, clampFloating, floatingButtonsFor, showsBackIcon } from './f
 describe('floating helper buttons (commerce §2)', () => {
   it('shows top and cart on index, order and my', () => {
     expect(floatingButtonsFor('index')).toEqual({ top: true, home: false, cart: true });
-    expect(floatingButtonsFor('order')).toEqual({ top: true, home: true, cart: true });
-    expect(floatingButtonsFor('my')).toEqual({ top: true, home: true, cart: true });
+    expect(floatingButtonsFor('order')).toEqual({ top: true, home: false, cart: true });
+    expect(floatingButtonsFor('my')).toEqual({ top: true, home: false, cart: true });
+    expect(floatingButtonsFor('service')).toEqual({ top: true, home: false, cart: false });
   });
 
   it('shows top and home but no cart elsewhere', () => {

@@ -1,7 +1,8 @@
 /**
  * The floating helper buttons per route (commerce §2): none on product detail, login,
- * registration, protocol, venue and similar pages; the cart only on index, order and my; the top
- * button (shown beyond two viewport heights) everywhere else the group shows.
+ * registration, protocol, venue and similar pages; the cart only on index, order and my; home
+ * elsewhere, but not on the pages the tab bar already leads home from; the top button (shown
+ * beyond two viewport heights) everywhere the group shows.
  */
 
 const WITHOUT_HELPERS = new Set([
@@ -11,6 +12,8 @@ const WITHOUT_HELPERS = new Set([
   'login_web',
   'phoneLogin',
   'register',
+  'applyForAdmin',
+  'orderPosterEnv',
   'registerAgent',
   'registerAgentProcess',
   'registerSuccess',
@@ -37,6 +40,8 @@ const WITHOUT_HELPERS = new Set([
 ]);
 
 const WITH_CART = new Set(['index', 'order', 'my']);
+/** Pages with the tab bar's home tab: a floating home button would only repeat it. */
+const TAB_PAGES = new Set(['index', 'order', 'my', 'service']);
 
 export interface FloatingButtons {
   top: boolean;
@@ -46,7 +51,7 @@ export interface FloatingButtons {
 
 export function floatingButtonsFor(routeName: string): FloatingButtons {
   if (WITHOUT_HELPERS.has(routeName)) return { top: false, home: false, cart: false };
-  return { top: true, home: routeName !== 'index', cart: WITH_CART.has(routeName) };
+  return { top: true, home: !TAB_PAGES.has(routeName), cart: WITH_CART.has(routeName) };
 }
 
 /** Routes that never show the floating back icon (shell §2): home, order, my and the login pages. */
