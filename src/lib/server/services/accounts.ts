@@ -14,6 +14,8 @@
  * - cart_items: one line per SKU, quantities added up to the 99-piece cap.
  * - wallets: balances and frozen amounts added up; every wallet entry is kept.
  * - guide_tags, popup_closes: seen by either is seen.
+ * - admin_grants: open administrator requests (minutes long) of the merged-away account are
+ *   dropped; the applicant asks again from the kept account.
  * - addresses: all kept; one default at most (the kept account's, if it has one).
  * - real_names: one per account: the kept account's, unless only the other one is verified.
  * - orders, withdrawals: all kept; an idempotency key both accounts happened to use is cleared on
@@ -33,6 +35,7 @@ export const HANDLED_USER_COLUMNS = new Set([
   'sessions.user_id',
   'guide_tags.user_id',
   'popup_closes.user_id',
+  'admin_grants.user_id',
   'user_coupons.user_id',
   'cart_items.user_id',
   'cart_items.distributor_id',
@@ -134,6 +137,7 @@ export async function mergeAccounts(
       delete from popup_closes o using popup_closes m
       where o.user_id = ${gone} and m.user_id = ${keep} and m.code = o.code`);
     await tx.execute(sql`update popup_closes set user_id = ${keep} where user_id = ${gone}`);
+    await tx.execute(sql`delete from admin_grants where user_id = ${gone}`);
 
     await tx.execute(sql`update user_coupons set user_id = ${keep} where user_id = ${gone}`);
 
