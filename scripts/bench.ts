@@ -20,6 +20,8 @@ const PAGES = [
 ];
 
 const CONNECTIONS = 10;
+/** The demo consumer (DESIGN.md), logged in through the SMS flow and its dev outbox. */
+const SIGNED_IN_PHONE = '13800000001';
 // Ask for compressed bodies like a real phone browser, so compression cost is in the numbers.
 const HEADERS = { 'accept-encoding': 'br, gzip' };
 
@@ -48,15 +50,15 @@ function build(): void {
   writeFileSync('dist/.build-stamp', new Date().toISOString());
 }
 
-async function load(url: string, duration: number): Promise<Omit<Row, 'target'>> {
+async function load(
+  url: string,
+  duration: number,
+  extraHeaders: Record<string, string> = {},
+): Promise<Omit<Row, 'target'>> {
+  const headers = { ...HEADERS, ...extraHeaders };
   // A short warm-up first so JIT and caches settle before sampling.
-  await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: Math.min(2, duration),
-    headers: HEADERS,
-  });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers: HEADERS });
+  await autocannon({ url, connections: CONNECTIONS, duration: Math.min(2, duration), headers });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
   const failures = result.errors + result.timeouts + result.non2xx;
   if (failures > 0) {
     throw new Error(
@@ -151,12 +153,36 @@ function printTable(rows: Row[]): void {
   for (const line of lines.slice(1)) console.log(format(line));
 
   const health = rows.find((r) => r.target === '/api/health');
-  const detail = rows.find((r) => r.target.startsWith('/productDetail'));
+  const detail = rows.find(
+    (r) => r.target.startsWith('/productDetail') && !r.target.endsWith('(signed in)'),
+  );
   if (health && detail) {
     console.log(
       `\nproductDetail vs health throughput: ${(detail.reqPerSec / health.reqPerSec).toFixed(2)}x`,
     );
   }
+}
+
+/** Logs in as a shopper would (code from the dev outbox) and answers the session token. */
+async function signIn(base: URL, phone: string): Promise<string> {
+  const post = (path: string, body: unknown) =>
+    fetch(new URL(path, base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await post('/api/member/phone/sendCode', { phone });
+  const outbox = (await (
+    await fetch(new URL(`/api/dev/sms-outbox?phone=${phone}`, base))
+  ).json()) as { data: { code: string }[] };
+  const login = await post('/api/member/phone/login', { phone, verifyCode: outbox.data[0]!.code });
+  const token = login.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith('sid='))
+    ?.split(';')[0]
+    ?.slice('sid='.length);
+  if (!token) throw new Error(`logging in as ${phone} failed: ${await login.text()}`);
+  return token;
 }
 
 /** The bytes a phone downloads for the HTML document itself, brotli as the server sends it. */
@@ -222,6 +248,14 @@ async function main(): Promise<void> {
       const js = target === '/api/health' ? undefined : await pageJs(url);
       rows.push({ target, ...(await load(url.href, duration)), ...(js && { js }) });
     }
+    // A signed-in shopper's product page is rendered for them every time (no page cache).
+    const cookie = `sid=${await signIn(base, SIGNED_IN_PHONE)}`;
+    const detail = PAGES.find((page) => page.startsWith('/productDetail'))!;
+    console.log(`Measuring ${detail} signed in for ${duration} s ...`);
+    rows.push({
+      target: `${detail} (signed in)`,
+      ...(await load(new URL(detail, base).href, duration, { cookie })),
+    });
     printTable(rows);
 
     console.log(

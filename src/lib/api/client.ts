@@ -103,9 +103,15 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       document.dispatchEvent(new CustomEvent('shop:login-required'));
       break;
     case 'login-web':
-      // Commerce §4: clear the readable login-id and open-id cookies (the session itself is
-      // httpOnly and already void on the server), mark the page logged out, go to login.
-      for (const name of ['login_id', 'open_id']) document.cookie = `${name}=; Max-Age=0; path=/`;
+      // Commerce §4: clear the login cookies, mark the page logged out, go to login. The session
+      // cookie is httpOnly, so the server ends it: login_web then shows its form instead of
+      // sending a still-signed-in visitor straight back here.
+      if (action.clearSession) {
+        await fetch('/api/member/logout', { method: 'POST', credentials: 'include' }).catch(
+          () => undefined,
+        );
+        for (const name of ['login_id', 'open_id']) document.cookie = `${name}=; Max-Age=0; path=/`;
+      }
       document.body.dataset.loggedIn = 'false';
       location.href = action.location;
       break;

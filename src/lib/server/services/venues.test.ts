@@ -71,7 +71,13 @@ describe('running and upcoming sales', () => {
 
   it('groups them by the home tabs, each sale once', async () => {
     const groups = await listRunningSalesByTag(database.db, '1001', SEED_NOW);
-    expect(groups.map((g) => g.tagName)).toEqual(['服饰鞋包', '美妆个护', '家居生活', '母婴童装']);
+    expect(groups.map((g) => g.tagName)).toEqual([
+      '今日特卖',
+      '服饰鞋包',
+      '美妆个护',
+      '家居生活',
+      '母婴童装',
+    ]);
     const grouped = groups.flatMap((g) => g.sales.map((s) => s.activityNo));
     const all = (await listRunningSales(database.db, '1001', SEED_NOW)).map((s) => s.activityNo);
     expect(grouped.toSorted()).toEqual(all.toSorted());

@@ -309,6 +309,8 @@ async function seedInto(tx: Tx, now: Date): Promise<void> {
     ])
     .returning({ id: t.activityTags.id, tagNo: t.activityTags.tagNo });
   const tagId = (no: string) => tags.find((x) => x.tagNo === no)!.id;
+  // The home tab 今日特卖 of 1001 holds two of its running clothing sales; the rest go by category.
+  const TODAY_PICKS_1001 = new Set(['bailu', 'shiguang']);
   const tagFor = (shopId: string, b: BrandDef) => {
     if (shopId === '1002')
       return tagId(b.category === 'home' || b.category === 'beauty' ? 'T100202' : 'T100201');
@@ -385,7 +387,10 @@ async function seedInto(tx: Tx, now: Date): Promise<void> {
         activityNo: `A${shopId}${pad(next(`a${shopId}`), 3)}`,
         shopId,
         brandId: brandIdOf(brand),
-        tagId: tagFor(shopId, brand),
+        tagId:
+          shopId === '1001' && state === 'ongoing' && TODAY_PICKS_1001.has(brand.key)
+            ? tagId('T100101')
+            : tagFor(shopId, brand),
         title: `${brand.name} ${headline[state]}`,
         subtitle: `全场低至${Math.round(discount * 10)}折，${brand.story.split(/[，。：]/)[0]}`,
         bannerUrl,
