@@ -8,9 +8,9 @@ import { eq } from 'drizzle-orm';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Database } from '../../src/lib/server/db/client.ts';
 import * as t from '../../src/lib/server/db/schema.ts';
-import { createSession } from '../../src/lib/server/services/sessions.ts';
 import { ensureDatabase, postgresDatabase } from '../fixtures/db.ts';
 import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
+import { IN_APP_UA, freshPhone, signInAs, userIdFor } from '../fixtures/accounts.ts';
 
 let admin: Database;
 let shop: ShopProcess;
@@ -29,31 +29,12 @@ test.afterAll(async () => {
   await admin?.close();
 });
 
-const IN_APP_UA =
-  'Mozilla/5.0 (Linux; Android 13; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.47';
 const OWNER = '13800000003'; // owner of shop 1001
 const INVALID = '授权链接已失效，请让申请人重新生成二维码';
 
 test.use({ userAgent: IN_APP_UA });
 
-/** A phone no earlier run used (the database is reset per run, but runs may overlap in time). */
-let serial = 0;
-function freshPhone(): string {
-  serial += 1;
-  return `139${String((Date.now() % 1e6) * 10 + serial)
-    .padStart(8, '0')
-    .slice(-8)}`;
-}
-
-async function userId(phone: string): Promise<number> {
-  const [found] = await admin.db.select().from(t.users).where(eq(t.users.phone, phone));
-  if (found) return found.id;
-  const [created] = await admin.db
-    .insert(t.users)
-    .values({ phone, nickname: '扫码申请人' })
-    .returning();
-  return created!.id;
-}
+const userId = (phone: string) => userIdFor(admin, phone, '扫码申请人');
 
 /** Inside the messaging app its JS bridge is there (else the shell reloads the page once). */
 async function withBridge(context: BrowserContext): Promise<void> {
@@ -64,12 +45,8 @@ async function withBridge(context: BrowserContext): Promise<void> {
 
 async function signIn(context: BrowserContext, phone: string): Promise<number> {
   await withBridge(context);
-  const id = await userId(phone);
-  const token = await createSession(admin.db, id);
-  await context.addCookies([
-    { name: 'sid', value: token, url: shop.url, httpOnly: true, sameSite: 'Lax' },
-  ]);
-  return id;
+  await userId(phone);
+  return (await signInAs(admin, shop.url, context, phone)).id;
 }
 
 /** Another phone: its own in-app browser context at the suite's phone size. */

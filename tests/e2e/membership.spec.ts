@@ -10,6 +10,7 @@ import * as t from '../../src/lib/server/db/schema.ts';
 import { createSession } from '../../src/lib/server/services/sessions.ts';
 import { ensureDatabase, postgresDatabase } from '../fixtures/db.ts';
 import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
+import { IN_APP_UA, freshPhone, signInAs, userIdFor } from '../fixtures/accounts.ts';
 
 let admin: Database;
 let shop: ShopProcess;
@@ -28,36 +29,9 @@ test.afterAll(async () => {
   await admin?.close();
 });
 
-/** A phone no earlier run used: the database outlives a run. */
-let serial = 0;
-function freshPhone(): string {
-  serial += 1;
-  return `139${String((Date.now() % 1e6) * 10 + serial)
-    .padStart(8, '0')
-    .slice(-8)}`;
-}
-
-async function userId(phone: string): Promise<number> {
-  const [found] = await admin.db.select().from(t.users).where(eq(t.users.phone, phone));
-  if (found) return found.id;
-  const [created] = await admin.db
-    .insert(t.users)
-    .values({ phone, nickname: '测试用户' })
-    .returning();
-  return created!.id;
-}
-
-async function signIn(context: BrowserContext, phone: string): Promise<number> {
-  const id = await userId(phone);
-  const token = await createSession(admin.db, id);
-  await context.addCookies([
-    { name: 'sid', value: token, url: shop.url, httpOnly: true, sameSite: 'Lax' },
-  ]);
-  return id;
-}
-
-const IN_APP_UA =
-  'Mozilla/5.0 (Linux; Android 13; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.47';
+const userId = (phone: string) => userIdFor(admin, phone);
+const signIn = async (context: BrowserContext, phone: string) =>
+  (await signInAs(admin, shop.url, context, phone)).id;
 
 const tabs = (page: import('@playwright/test').Page) =>
   page.locator('nav[aria-label="主导航"] a').allInnerTexts();

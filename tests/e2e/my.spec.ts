@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { Database } from '../../src/lib/server/db/client.ts';
 import * as t from '../../src/lib/server/db/schema.ts';
-import { createSession } from '../../src/lib/server/services/sessions.ts';
 import { ensureDatabase, postgresDatabase } from '../fixtures/db.ts';
 import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
+import { signInAs, userIdFor } from '../fixtures/accounts.ts';
 
 let admin: Database;
 let shop: ShopProcess;
@@ -28,21 +28,9 @@ test.afterAll(async () => {
   await admin?.close();
 });
 
-async function userIdOf(phone: string): Promise<number> {
-  const [user] = await admin.db
-    .select({ id: t.users.id })
-    .from(t.users)
-    .where(eq(t.users.phone, phone));
-  return user!.id;
-}
-
-async function signIn(context: BrowserContext, phone: string): Promise<string> {
-  const token = await createSession(admin.db, await userIdOf(phone));
-  await context.addCookies([
-    { name: 'sid', value: token, url: shop.url, httpOnly: true, sameSite: 'Lax' },
-  ]);
-  return token;
-}
+const userIdOf = (phone: string) => userIdFor(admin, phone);
+const signIn = async (context: BrowserContext, phone: string) =>
+  (await signInAs(admin, shop.url, context, phone)).token;
 
 const trimmed = async (texts: Promise<string[]>) => (await texts).map((s) => s.trim());
 const tabLabels = (page: Page) =>

@@ -7,9 +7,9 @@ import { expect, test, type BrowserContext } from '@playwright/test';
 import type { Database } from '../../src/lib/server/db/client.ts';
 import * as t from '../../src/lib/server/db/schema.ts';
 import { ROUTES, routePath } from '../../src/lib/routes.ts';
-import { createSession } from '../../src/lib/server/services/sessions.ts';
 import { ensureDatabase, postgresDatabase } from '../fixtures/db.ts';
 import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
+import { signInAs } from '../fixtures/accounts.ts';
 
 let admin: Database;
 let shop: ShopProcess;
@@ -28,17 +28,8 @@ test.afterAll(async () => {
   await admin?.close();
 });
 
-async function signIn(context: BrowserContext, phone: string): Promise<number> {
-  const [user] = await admin.db
-    .select({ id: t.users.id })
-    .from(t.users)
-    .where(eq(t.users.phone, phone));
-  const token = await createSession(admin.db, user!.id);
-  await context.addCookies([
-    { name: 'sid', value: token, url: shop.url, httpOnly: true, sameSite: 'Lax' },
-  ]);
-  return user!.id;
-}
+const signIn = async (context: BrowserContext, phone: string) =>
+  (await signInAs(admin, shop.url, context, phone)).id;
 
 const tabLabels = (page: import('@playwright/test').Page) =>
   page.locator('nav[aria-label="主导航"] a').allInnerTexts();

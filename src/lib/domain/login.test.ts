@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Messages } from './errors.ts';
+import type { LinkTarget } from './links.ts';
 import {
   CODE_DIGITS,
   LOGIN_CODE,
@@ -21,6 +22,7 @@ import {
   parseLoginReferrer,
   sendButtonLabel,
   sendCodeProblem,
+  loginDoneLink,
 } from './login.ts';
 
 describe('the constants of shell §5 and §9', () => {
@@ -230,5 +232,26 @@ describe('maskPhone', () => {
   it('hides the middle four digits of a full number', () => {
     expect(maskPhone('13800000001')).toBe('138****0001');
     expect(maskPhone('1380')).toBe('1380');
+  });
+});
+
+describe('loginDoneLink', () => {
+  const link = (target: LinkTarget) =>
+    typeof target === 'string'
+      ? target
+      : `/${target.name}?${new URLSearchParams(target.query as Record<string, string>).toString()}`;
+
+  it('goes back to the referrer route with its query', () => {
+    expect(loginDoneLink(link, JSON.stringify({ name: 'order', query: { status: '10' } }))).toBe(
+      '/order?status=10',
+    );
+  });
+
+  it('goes home without a referrer, with a broken one, or one whose path has parameters', () => {
+    expect(loginDoneLink(link, null)).toBe('/index?');
+    expect(loginDoneLink(link, '{nope')).toBe('/index?');
+    expect(loginDoneLink(link, JSON.stringify({ name: 'legal-protocol-type', query: {} }))).toBe(
+      '/index?',
+    );
   });
 });

@@ -2,7 +2,9 @@
  * The login rules of shell §5 and §9, shared by the login form (browser) and the server's input
  * checks, so both sides refuse the same things with the same words.
  */
+import { routeByName } from '../routes.ts';
 import { Messages } from './errors.ts';
+import type { LinkTarget } from './links.ts';
 
 export const PHONE_MAX_DIGITS = 11;
 export const CODE_DIGITS = 6;
@@ -136,4 +138,19 @@ export function parseLoginReferrer(
 /** A phone as shown back to its owner: 138****0001. */
 export function maskPhone(phone: string): string {
   return phone.length === PHONE_MAX_DIGITS ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
+}
+
+/**
+ * Where a login page sends the shopper once logged in: the `referrer` route with its query (a
+ * route with path parameters cannot be rebuilt from a name, so it falls back), else the home.
+ */
+export function loginDoneLink(
+  link: (target: LinkTarget) => string,
+  referrerParam: string | null,
+): string {
+  const referrer = parseLoginReferrer(referrerParam);
+  const from = referrer ? routeByName(referrer.name) : undefined;
+  return referrer && from && !from.path.includes(':')
+    ? link({ name: from.name, query: referrer.query })
+    : link({ name: 'index' });
 }
