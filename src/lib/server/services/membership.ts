@@ -14,16 +14,11 @@ import {
 } from '../../domain/roles.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { shopMembers, shops, users, wallets } from '../db/schema.ts';
+import type { ShopMembership } from './sessions.ts';
 import { consumeCode, issueCode } from './sms-codes.ts';
 
-export interface MemberRow {
-  currentRole: number;
-  maxRole: number;
-  distributorDisable: boolean;
-  level: number | null;
-  administrator: boolean;
-  signAgreement: boolean;
-}
+/** A member's standing in a shop: the same fields a session carries for the shop visited. */
+export type MemberRow = ShopMembership;
 
 const memberColumns = {
   currentRole: shopMembers.role,
