@@ -96,6 +96,7 @@ export const Messages = {
   REGISTERED: '开店成功',
   ADMIN_BOUND: '已成为本店管理员',
   SKIN_NOT_FOUND: '皮肤不存在',
+  PHONE_HAS_ACCOUNT_NEEDS_CODE: '该手机号已注册，请获取验证码后绑定',
   ADMIN_GRANT_INVALID: '授权链接已失效，请让申请人重新生成二维码',
   ADMIN_GRANT_APPROVED: '授权成功',
   ADMIN_GRANT_REJECTED: '已拒绝授权',

@@ -10,6 +10,8 @@ describe('parseEnv', () => {
       DATABASE_URL: undefined,
       DEFAULT_SHOP_ID: '1001',
       SMS_PROVIDER: 'console',
+      SMS_DEV_OUTBOX: false,
+      TRUST_PROXY: false,
       PAYMENT_PROVIDER: 'sandbox',
       MESSAGING_APP_PROVIDER: 'sandbox',
       MESSAGING_APP_ID: 'wxsandbox0000000',

@@ -13,6 +13,15 @@ const optionalText = z
 /** An empty variable counts as unset, so `PORT=` means the default, not port 0. */
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
+/** A switch: 1/true/on or 0/false/off, off when unset. */
+const flag = z.preprocess(
+  emptyAsUnset,
+  z
+    .enum(['1', 'true', 'on', '0', 'false', 'off'], { error: 'must be 1/true/on or 0/false/off' })
+    .default('0')
+    .transform((v) => v === '1' || v === 'true' || v === 'on'),
+);
+
 const envSchema = z.object({
   PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).default(4321)),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -29,6 +38,10 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be a shop id of letters, digits, _ or -')
     .default('1001'),
   SMS_PROVIDER: z.enum(['console']).default('console'),
+  /** Serve GET /api/dev/sms-outbox (console provider only): for tests and local demos, never public. */
+  SMS_DEV_OUTBOX: flag,
+  /** Behind one trusted reverse proxy: the client address is the last X-Forwarded-For hop. */
+  TRUST_PROXY: flag,
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   MESSAGING_APP_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   MESSAGING_APP_ID: z

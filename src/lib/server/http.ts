@@ -6,6 +6,8 @@ import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { fail, ok } from '../domain/envelope.ts';
 import { AppError, ErrorCode, Messages } from '../domain/errors.ts';
+import { env } from './env.ts';
+import { clientAddress } from './services/sms-codes.ts';
 
 z.config(z.locales.zhCN());
 
@@ -105,4 +107,13 @@ export async function parseBody<S extends z.ZodRawShape>(request: Request, shape
 
 export function notFound(message: string = Messages.NOT_FOUND): never {
   throw new AppError(ErrorCode.NOT_FOUND, message);
+}
+
+/** The caller's address for per-client limits (see clientAddress: proxies are trusted only when configured). */
+export function requestClientAddress(context: APIContext): string | null {
+  return clientAddress(
+    context.request.headers.get('x-forwarded-for'),
+    () => context.clientAddress,
+    env().TRUST_PROXY,
+  );
 }

@@ -28,7 +28,7 @@ describe('pickEncoding', () => {
 });
 
 describe('pageKey', () => {
-  it('differs by content version, query, in-app flag and cookie state', () => {
+  it('differs by content version, host, query, in-app flag and cookie state', () => {
     const base = {
       url: new URL('http://s/a?shopId=1'),
       contentVersion: 1,
@@ -43,8 +43,9 @@ describe('pageKey', () => {
       pageKey({ ...base, inApp: true }),
       pageKey({ ...base, shopCookieSet: true }),
       pageKey({ ...base, secure: true }),
+      pageKey({ ...base, url: new URL('http://evil.example/a?shopId=1') }),
     ]);
-    expect(keys.size).toBe(6);
+    expect(keys.size).toBe(7);
   });
 });
 

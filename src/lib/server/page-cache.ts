@@ -40,7 +40,9 @@ export interface PageKeyInput {
 
 export function pageKey(input: PageKeyInput): string {
   const flags = `${Number(input.inApp)}${Number(input.secure)}${Number(input.shopCookieSet)}`;
-  return `${input.contentVersion}|${flags}|${input.url.pathname}${input.url.search}`;
+  // The host too: pages write absolute URLs (canonical, og:url) from it, and a request with a
+  // forged Host header must not put its links into the page everybody else gets.
+  return `${input.contentVersion}|${flags}|${input.url.host}${input.url.pathname}${input.url.search}`;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';

@@ -364,7 +364,7 @@ describe('merging a messaging-app account into a phone account', () => {
     expect(shop!.ownerUserId).toBe(phoneAccount);
   });
 
-  it('keeps a disabled distributor disabled, and a manager a manager', async () => {
+  it('keeps a disabled distributor disabled (whichever identity carried it), and a manager a manager', async () => {
     const db = database.db;
     const manager = await user({ phone: phone() });
     const app = await user({ openId: `sbx_mgr_${serial}` });
@@ -374,11 +374,12 @@ describe('merging a messaging-app account into a phone account', () => {
     ]);
     await mergeAccounts(db, { keepId: manager, goneId: app });
     const [member] = await db.select().from(t.shopMembers).where(eq(t.shopMembers.userId, manager));
+    // Still a manager; the shop's switch-off of the shop keeper stays with the person.
     expect(member).toMatchObject({
       role: 4,
       maxRole: 4,
       administrator: true,
-      distributorDisable: false,
+      distributorDisable: true,
     });
 
     const disabled = await user({ phone: phone() });
@@ -390,6 +391,18 @@ describe('merging a messaging-app account into a phone account', () => {
     await mergeAccounts(db, { keepId: disabled, goneId: app2 });
     const [still] = await db.select().from(t.shopMembers).where(eq(t.shopMembers.userId, disabled));
     expect(still).toMatchObject({ role: 3, distributorDisable: true });
+
+    // A disabled keeper who signs up again in the app as a fresh keeper and binds their phone
+    // does not come out enabled.
+    const banned = await user({ phone: phone() });
+    const fresh = await user({ openId: `sbx_again_${serial}` });
+    await db.insert(t.shopMembers).values([
+      { shopId: '1001', userId: banned, role: 3, maxRole: 3, level: 1, distributorDisable: true },
+      { shopId: '1001', userId: fresh, role: 3, maxRole: 3, level: 1 },
+    ]);
+    await mergeAccounts(db, { keepId: banned, goneId: fresh });
+    const [after] = await db.select().from(t.shopMembers).where(eq(t.shopMembers.userId, banned));
+    expect(after).toMatchObject({ role: 3, distributorDisable: true });
   });
 
   it('moves rows of a table it has no rule for, and refuses as a whole when that breaks a rule', async () => {

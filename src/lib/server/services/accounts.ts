@@ -8,8 +8,8 @@
  *
  * Combining rules:
  * - shop_members: the higher role and maxRole (by number), administrator if either, the higher
- *   level, the agreement signed if either; the distributor switch follows the row whose role is
- *   kept (both rows' when the roles are equal: disabled only if both were); the earlier inviter
+ *   level, the agreement signed if either; disabled as a shop keeper if either was (a shop's
+ *   decision is not undone by signing up again under another identity); the earlier inviter
  *   and join time. Rows of people the other account invited now name the kept account.
  * - cart_items: one line per SKU, quantities added up to the 99-piece cap.
  * - wallets: balances and frozen amounts added up; every wallet entry is kept.
@@ -106,10 +106,7 @@ export async function mergeAccounts(
         administrator = m.administrator or o.administrator,
         level = greatest(m.level, o.level),
         sign_agreement = m.sign_agreement or o.sign_agreement,
-        distributor_disable = case
-          when o.role > m.role then o.distributor_disable
-          when o.role < m.role then m.distributor_disable
-          else m.distributor_disable and o.distributor_disable end,
+        distributor_disable = m.distributor_disable or o.distributor_disable,
         invited_by = case when m.created_at <= o.created_at
           then coalesce(m.invited_by, o.invited_by) else coalesce(o.invited_by, m.invited_by) end,
         created_at = least(m.created_at, o.created_at)

@@ -332,8 +332,11 @@ export async function readProductDetail(
   productNo: string,
   now = new Date(),
 ): Promise<ProductDetail | null> {
-  const product = await cachedContent(contentVersion, `product:${shopId}:${productNo}`, () =>
-    getProductDetail(db, shopId, productNo, now),
+  const product = await cachedContent(
+    contentVersion,
+    `product:${shopId}:${productNo}`,
+    () => getProductDetail(db, shopId, productNo, now),
+    now.getTime(),
   );
   if (!product?.sale) return product;
   return { ...product, sale: { ...product.sale, state: saleState(product.sale, now) } };
@@ -348,9 +351,17 @@ export async function readBrandSale(
   options: { sort?: ProductSort; size?: string | undefined; now?: Date } = {},
 ): Promise<BrandSale | null> {
   const now = options.now ?? new Date();
-  const key = `sale:${shopId}:${activityNo}:${options.sort ?? 'default'}:${options.size ?? ''}`;
-  const sale = await cachedContent(contentVersion, key, () =>
-    getBrandSale(db, shopId, activityNo, { ...options, now }),
-  );
+  const read = (sort: ProductSort, size: string | undefined) =>
+    cachedContent(
+      contentVersion,
+      `sale:${shopId}:${activityNo}:${sort}:${size ?? ''}`,
+      () => getBrandSale(db, shopId, activityNo, { sort, size, now }),
+      now.getTime(),
+    );
+  const sort = options.sort ?? 'default';
+  const whole = await read(sort, undefined);
+  // Only a size the sale offers gets its own entry: made-up sizes cannot fill the cache.
+  const sale =
+    options.size && whole?.sizes.includes(options.size) ? await read(sort, options.size) : whole;
   return sale && { ...sale, state: saleState(sale, now) };
 }

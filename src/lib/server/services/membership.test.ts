@@ -208,6 +208,30 @@ describe('administrator application', () => {
     ).toMatchObject({ code: 40010 });
   });
 
+  it('a code sent for one applicant does not make another one administrator', async () => {
+    const asked = await newUser('13900000108');
+    const other = await newUser('13900000109');
+    // Shop 1002's owner phone has received nothing yet in this file.
+    await sendAdminCode(db, { shopId: '1002', userId: asked, clientIp: null });
+    const [owner] = await db
+      .select({ phone: users.phone })
+      .from(shops)
+      .innerJoin(users, eq(users.id, shops.ownerUserId))
+      .where(eq(shops.id, '1002'));
+    const [sms] = await db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.phone, owner!.phone!))
+      .orderBy(desc(smsOutbox.id));
+    const code = codeInText(sms!.text)!;
+    expect(
+      await refusal(bindAdminWithCode(db, { shopId: '1002', userId: other, code })),
+    ).toMatchObject({ code: 40010 });
+    expect(await bindAdminWithCode(db, { shopId: '1002', userId: asked, code })).toEqual({
+      currentRole: 4,
+    });
+  });
+
   it('a login code of the owner does not authorise an administrator', async () => {
     const applicant = await newUser('13900000107');
     const { issueCode } = await import('./sms-codes.ts');

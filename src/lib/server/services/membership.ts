@@ -241,6 +241,11 @@ async function ownerPhoneOf(db: DbOrTx, shopId: string): Promise<string> {
   return row.phone;
 }
 
+/** A code the owner passes on authorises this applicant in this shop, nobody and nowhere else. */
+function adminCodePurpose(shopId: string, userId: number) {
+  return `admin:${shopId}:${userId}` as const;
+}
+
 /** Sends the owner a code that authorises this user as administrator (limits of the SMS service). */
 export async function sendAdminCode(
   db: DbOrTx,
@@ -249,7 +254,11 @@ export async function sendAdminCode(
   const info = await adminBindInfo(db, input.shopId, input.userId);
   if (info.administrator) throw new AppError(ErrorCode.CONFLICT, Messages.ALREADY_ADMIN);
   const phone = await ownerPhoneOf(db, input.shopId);
-  await issueCode(db, { phone, purpose: 'admin', clientIp: input.clientIp });
+  await issueCode(db, {
+    phone,
+    purpose: adminCodePurpose(input.shopId, input.userId),
+    clientIp: input.clientIp,
+  });
   return { ownerPhone: maskPhone(phone) };
 }
 
@@ -262,7 +271,8 @@ export async function bindAdminWithCode(
   input: { shopId: string; userId: number; code: string },
 ): Promise<{ currentRole: number }> {
   const phone = await ownerPhoneOf(db, input.shopId);
-  if (!(await consumeCode(db, { phone, code: input.code, purpose: 'admin' }))) {
+  const purpose = adminCodePurpose(input.shopId, input.userId);
+  if (!(await consumeCode(db, { phone, code: input.code, purpose }))) {
     throw new AppError(ErrorCode.SMS_CODE_INVALID, Messages.SMS_CODE_INVALID);
   }
   return makeAdministrator(db, input.shopId, input.userId);

@@ -164,12 +164,15 @@ describe('binding a phone', () => {
     expect((await bindPhoneStatus(database.db, owner.id, true)).needIntercept).toBe(false);
   });
 
-  it('merges without a code when the phone is the one the app reported', async () => {
+  it('asks for a code before the app reported phone takes over an existing account', async () => {
     const owner = await phoneAccount();
     const me = await appAccount(owner.phone);
-    expect(await bindUserPhone(database.db, { userId: me.id, phone: owner.phone })).toEqual({
-      userId: owner.id,
-      merged: true,
-    });
+    await expect(bindUserPhone(database.db, { userId: me.id, phone: owner.phone })).rejects.toThrow(
+      '该手机号已注册，请获取验证码后绑定',
+    );
+    const verifyCode = await codeSentTo(me.id, owner.phone);
+    expect(
+      await bindUserPhone(database.db, { userId: me.id, phone: owner.phone, verifyCode }),
+    ).toEqual({ userId: owner.id, merged: true });
   });
 });

@@ -100,7 +100,10 @@ export async function bindUserPhone(db: DbOrTx, input: BindPhone): Promise<Bound
   if (me.phone !== null)
     throw new AppError(ErrorCode.ACCOUNT_HAS_PHONE, Messages.ACCOUNT_HAS_PHONE);
 
-  if (phone !== me.defaultPhone) {
+  // The app's own phone binds without a code while nobody else holds it; taking over an existing
+  // account always needs a code sent to that phone.
+  const codeChecked = phone !== me.defaultPhone || input.verifyCode !== undefined;
+  if (codeChecked) {
     if (!input.verifyCode || !LOGIN_CODE.test(input.verifyCode))
       throw new AppError(ErrorCode.BAD_REQUEST, Messages.SMS_CODE_FORMAT);
     // Consumed before anything else, so its wrong tries count even when binding fails later.
@@ -117,7 +120,7 @@ export async function bindUserPhone(db: DbOrTx, input: BindPhone): Promise<Bound
   // the second finds it and merges.
   for (let attempt = 0; ; attempt++) {
     try {
-      return await bindVerifiedPhone(db, me.id, phone);
+      return await bindVerifiedPhone(db, me.id, phone, codeChecked);
     } catch (error) {
       if (attempt === 0 && isUniqueViolation(error)) continue;
       throw error;
@@ -125,7 +128,12 @@ export async function bindUserPhone(db: DbOrTx, input: BindPhone): Promise<Bound
   }
 }
 
-async function bindVerifiedPhone(db: DbOrTx, userId: number, phone: string): Promise<BoundPhone> {
+async function bindVerifiedPhone(
+  db: DbOrTx,
+  userId: number,
+  phone: string,
+  codeChecked: boolean,
+): Promise<BoundPhone> {
   return db.transaction(async (tx) => {
     // Both rows locked, lowest id first (as a merge locks them), then decided on as they are now.
     const rows = await tx
@@ -146,6 +154,8 @@ async function bindVerifiedPhone(db: DbOrTx, userId: number, phone: string): Pro
     }
     if (owner.openId !== null)
       throw new AppError(ErrorCode.PHONE_ALREADY_BOUND, Messages.PHONE_ALREADY_BOUND);
+    if (!codeChecked)
+      throw new AppError(ErrorCode.BAD_REQUEST, Messages.PHONE_HAS_ACCOUNT_NEEDS_CODE);
     await mergeAccounts(tx, { keepId: owner.id, goneId: userId });
     return { userId: owner.id, merged: true };
   });

@@ -58,14 +58,20 @@ describe('pure helpers', () => {
   });
 
   it('takes the client address from the first forwarded hop, else the socket', () => {
-    expect(clientAddress('203.0.113.9, 10.0.0.1', () => '127.0.0.1')).toBe('203.0.113.9');
-    expect(clientAddress(' 2001:db8::1 ', () => '127.0.0.1')).toBe('2001:db8::1');
-    expect(clientAddress(null, () => '127.0.0.1')).toBe('127.0.0.1');
-    expect(clientAddress('<script>', () => '::1')).toBe('::1');
+    // Behind a trusted proxy, the hop it appended; otherwise the header is the client's word.
+    expect(clientAddress('203.0.113.9, 10.0.0.1', () => '127.0.0.1', true)).toBe('10.0.0.1');
+    expect(clientAddress(' 2001:db8::1 ', () => '127.0.0.1', true)).toBe('2001:db8::1');
+    expect(clientAddress('203.0.113.9', () => '127.0.0.1', false)).toBe('127.0.0.1');
+    expect(clientAddress(null, () => '127.0.0.1', true)).toBe('127.0.0.1');
+    expect(clientAddress('<script>', () => '::1', true)).toBe('::1');
     expect(
-      clientAddress(null, () => {
-        throw new Error('clientAddress is not available');
-      }),
+      clientAddress(
+        null,
+        () => {
+          throw new Error('clientAddress is not available');
+        },
+        true,
+      ),
     ).toBeNull();
   });
 });

@@ -24,10 +24,11 @@ import { smsProvider, type SmsProvider } from '../providers/sms/index.ts';
 
 /**
  * What a code is for: logging in (the send-code call's `type` 2), binding a phone to a
- * messaging-app account, or a shop owner authorising a new administrator (the code goes to the
- * owner's phone). A code is only good for its purpose.
+ * messaging-app account, or a shop owner authorising one applicant as administrator of one shop
+ * (`admin:{shopId}:{userId}`; the code goes to the owner's phone). A code is only good for its
+ * purpose.
  */
-export type SmsPurpose = 'login' | 'bind' | 'admin';
+export type SmsPurpose = 'login' | 'bind' | `admin:${string}`;
 export const PURPOSE_BY_TYPE = { 2: 'login' } as const satisfies Record<number, SmsPurpose>;
 
 const HOUR_MS = 3_600_000;
@@ -51,18 +52,23 @@ export function hashCode(phone: string, code: string, purpose: SmsPurpose): stri
 export function codeText(code: string, purpose: SmsPurpose = 'login'): string {
   if (purpose === 'bind')
     return `【小店】您正在绑定手机号，验证码是${code}，5分钟内有效，请勿泄露。`;
-  if (purpose === 'admin')
+  if (purpose.startsWith('admin:'))
     return `【小店】有人申请成为您店铺的管理员，授权验证码是${code}，5分钟内有效。如非您本人同意，请勿告知他人。`;
   return `【小店】您的登录验证码是${code}，5分钟内有效，请勿泄露。`;
 }
 
 /**
- * The caller's address for the per-client limit: the first hop of X-Forwarded-For when present
- * and well-formed, else the socket's address (which Astro may refuse to tell: then null).
+ * The caller's address for the per-client limit. X-Forwarded-For is written by the client unless
+ * a proxy we trust appends to it: only then (TRUST_PROXY) its last hop is the client; otherwise
+ * the socket's address (which Astro may refuse to tell: then null).
  */
-export function clientAddress(forwardedFor: string | null, socket: () => string): string | null {
-  const first = forwardedFor?.split(',')[0]?.trim();
-  if (first && /^[0-9A-Fa-f:.]{2,45}$/.test(first)) return first;
+export function clientAddress(
+  forwardedFor: string | null,
+  socket: () => string,
+  trustProxy: boolean,
+): string | null {
+  const last = trustProxy ? forwardedFor?.split(',').at(-1)?.trim() : undefined;
+  if (last && /^[0-9A-Fa-f:.]{2,45}$/.test(last)) return last;
   try {
     const address = socket();
     return address ? address.slice(0, 64) : null;

@@ -6,8 +6,9 @@
  *
  * A "sandbox user" is a browser: the consent page keeps a random device id in an httpOnly cookie,
  * and the open id is a hash of it. The phone the sandbox app reports is chosen at random (139…)
- * the first time that open id consents and kept from then on — never typed in, so nobody can
- * make the sandbox vouch for someone else's phone.
+ * the first time that open id consents and kept from then on — never typed in. A random number may
+ * still be somebody's: binding it to an account that already holds it needs a code sent to that
+ * phone (services/phone-binding.ts), so a sandbox user can never take an account over.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';

@@ -20,7 +20,13 @@ export function smsProvider(db: DbOrTx, name: SmsProviderName = env().SMS_PROVID
   }
 }
 
-/** The dev outbox (GET /api/dev/sms-outbox) exists only while the console provider is on. */
-export function devOutboxEnabled(name: SmsProviderName = env().SMS_PROVIDER): boolean {
-  return name === 'console';
+/**
+ * The dev outbox (GET /api/dev/sms-outbox) hands out codes, so it exists only when asked for
+ * (SMS_DEV_OUTBOX, set by the test suite and for local demos) and the console provider is on.
+ */
+export function devOutboxEnabled(
+  name: SmsProviderName = env().SMS_PROVIDER,
+  enabled: boolean = env().SMS_DEV_OUTBOX,
+): boolean {
+  return enabled && name === 'console';
 }

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { ok } from '../../../../lib/domain/envelope.ts';
 import { AppError, ErrorCode, Messages } from '../../../../lib/domain/errors.ts';
 import { sendCodeProblem } from '../../../../lib/domain/login.ts';
-import { handle, json, parseBody, parseQuery } from '../../../../lib/server/http.ts';
 import {
-  PURPOSE_BY_TYPE,
-  clientAddress,
-  issueCode,
-} from '../../../../lib/server/services/sms-codes.ts';
+  handle,
+  json,
+  parseBody,
+  parseQuery,
+  requestClientAddress,
+} from '../../../../lib/server/http.ts';
+import { PURPOSE_BY_TYPE, issueCode } from '../../../../lib/server/services/sms-codes.ts';
 
 /**
  * Sends a login code: { phone, type?: 2 }. The answer never tells whether the phone has an
@@ -24,10 +26,7 @@ export const POST = handle(async (context) => {
   await issueCode(context.locals.database.db, {
     phone: body.phone,
     purpose: PURPOSE_BY_TYPE[body.type ?? 2],
-    clientIp: clientAddress(
-      context.request.headers.get('x-forwarded-for'),
-      () => context.clientAddress,
-    ),
+    clientIp: requestClientAddress(context),
   });
   return json(ok(null, Messages.CODE_SENT));
 });

@@ -2,9 +2,8 @@ import { ok } from '../../../../../lib/domain/envelope.ts';
 import { Messages } from '../../../../../lib/domain/errors.ts';
 import { shopIdSchema } from '../../../../../lib/domain/ids.ts';
 import { refuseCrossSite, requireUser } from '../../../../../lib/server/auth.ts';
-import { handle, json, parseQuery } from '../../../../../lib/server/http.ts';
+import { handle, json, parseQuery, requestClientAddress } from '../../../../../lib/server/http.ts';
 import { sendAdminCode } from '../../../../../lib/server/services/membership.ts';
-import { clientAddress } from '../../../../../lib/server/services/sms-codes.ts';
 
 /**
  * GET ?shopBizCode= → sends the shop owner a code authorising this user as administrator;
@@ -17,10 +16,7 @@ export const GET = handle(async (context) => {
   const result = await sendAdminCode(context.locals.database.db, {
     shopId: shopBizCode,
     userId: user.id,
-    clientIp: clientAddress(
-      context.request.headers.get('x-forwarded-for'),
-      () => context.clientAddress,
-    ),
+    clientIp: requestClientAddress(context),
   });
   return json(ok(result, Messages.CODE_SENT));
 });

@@ -3,6 +3,8 @@ import { USER_VERIFY_CODE } from '../../../../../../lib/domain/admin-grant.ts';
 import { Messages } from '../../../../../../lib/domain/errors.ts';
 import { shopIdSchema } from '../../../../../../lib/domain/ids.ts';
 import { refuseCrossSite, requireUser } from '../../../../../../lib/server/auth.ts';
+import { isHttps } from '../../../../../../lib/server/shell.ts';
+import { publicOrigin } from '../../../../../../lib/server/services/member-auth.ts';
 import { handle, parseQuery } from '../../../../../../lib/server/http.ts';
 import { createAdminGrant } from '../../../../../../lib/server/services/admin-grants.ts';
 
@@ -23,6 +25,6 @@ export const GET = handle(async (context) => {
     shopId: query.shopBizCode,
     userId: user.id,
     userVerifyCode: query.userVerifyCode,
-    origin: context.url.origin,
+    origin: publicOrigin(context.url, isHttps(context.request, context.url)),
   });
 });

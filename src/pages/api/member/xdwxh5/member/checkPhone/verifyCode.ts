@@ -2,9 +2,14 @@ import { z } from 'zod';
 import { ok } from '../../../../../../lib/domain/envelope.ts';
 import { Messages } from '../../../../../../lib/domain/errors.ts';
 import { requireUser } from '../../../../../../lib/server/auth.ts';
-import { handle, json, parseBody, parseQuery } from '../../../../../../lib/server/http.ts';
+import {
+  handle,
+  json,
+  parseBody,
+  parseQuery,
+  requestClientAddress,
+} from '../../../../../../lib/server/http.ts';
 import { sendBindCode } from '../../../../../../lib/server/services/phone-binding.ts';
-import { clientAddress } from '../../../../../../lib/server/services/sms-codes.ts';
 
 /**
  * POST checkPhone/verifyCode (shell §7) { phone }: sends the code that binds another phone to
@@ -17,10 +22,7 @@ export const POST = handle(async (context) => {
   await sendBindCode(context.locals.database.db, {
     userId: user.id,
     phone: body.phone,
-    clientIp: clientAddress(
-      context.request.headers.get('x-forwarded-for'),
-      () => context.clientAddress,
-    ),
+    clientIp: requestClientAddress(context),
   });
   return json(ok(null, Messages.CODE_SENT));
 });

@@ -1,0 +1,50 @@
+/**
+ * The content version is raised at commit for stock moves (migration 0006): two orders of
+ * different SKUs never wait on each other for it, and each visible move still raises it.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bootDatabase } from '../../src/lib/server/boot.ts';
+import { readContentVersion } from '../../src/lib/server/content-cache.ts';
+import type { Database } from '../../src/lib/server/db/client.ts';
+import { skus } from '../../src/lib/server/db/schema.ts';
+import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
+
+let database: Database;
+beforeAll(async () => {
+  await (await postgresDatabase()).close();
+  database = await bootDatabase({ url: TEST_DATABASE_URL });
+});
+afterAll(() => database.close());
+
+it('an open order holding one SKU does not hold up a stock move of another', async () => {
+  const db = database.db;
+  const setStock = (skuNo: string, stock: number) =>
+    db.update(skus).set({ stock }).where(eq(skus.skuNo, skuNo));
+  await setStock('P10010001-01', 80);
+  await setStock('P10010001-02', 80);
+  const before = await readContentVersion(db);
+
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let updated!: () => void;
+  const firstUpdated = new Promise<void>((resolve) => (updated = resolve));
+  const first = db.transaction(async (tx) => {
+    await tx.update(skus).set({ stock: 79 }).where(eq(skus.skuNo, 'P10010001-01'));
+    updated();
+    await held;
+  });
+  await firstUpdated;
+
+  // The other order commits while the first is still open: it must not wait for it.
+  const second = setStock('P10010001-02', 79).then(() => 'done');
+  const outcome = await Promise.race([
+    second,
+    new Promise((resolve) => setTimeout(() => resolve('blocked'), 3000)),
+  ]);
+  release();
+  await first;
+  expect(outcome).toBe('done');
+  // Both moves are below 100: each raised the version, at its commit.
+  expect(await readContentVersion(db)).toBe(before + 2);
+});
