@@ -153,6 +153,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     config,
     storedShopId,
     defaultShopId: DEFAULT_SHOP_ID,
+    secure,
   });
   const response = decision.kind === 'refuse' ? await next('/shell/forbidden') : await next();
   if (response.headers.has('cache-control')) return response;

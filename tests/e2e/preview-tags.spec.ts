@@ -228,3 +228,23 @@ test('a list page lists in JSON-LD exactly the sales it shows', async ({ page })
   );
   expect(listed).toEqual(shown);
 });
+
+test('behind a TLS-terminating proxy the absolute URLs say https, with the host shoppers use', async ({
+  request,
+}) => {
+  const html = await (
+    await request.get('/productDetail?productNo=P10010001&shopId=1001', {
+      headers: { 'x-forwarded-proto': 'https' },
+    })
+  ).text();
+  // As written in the HTML: `&` is `&amp;` in an attribute.
+  const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+  expect(canonical).toMatch(
+    /^https:\/\/[^/]+\/productDetail\?productNo=P10010001&amp;shopId=1001$/,
+  );
+  expect(html).toContain(`<meta property="og:url" content="${canonical}"`);
+  expect(html).not.toContain('"http://');
+  // The same page asked over plain http is kept apart, with http URLs.
+  const plain = await (await request.get('/productDetail?productNo=P10010001&shopId=1001')).text();
+  expect(/<link rel="canonical" href="([^"]+)"/.exec(plain)?.[1]).toMatch(/^http:\/\//);
+});

@@ -14,6 +14,8 @@ export const SHOP_COOKIE = 'shop_id';
 export const RETURN_COOKIE = 'shop_return';
 
 export interface ShellContext {
+  /** The origin shoppers use (https behind a TLS-terminating proxy): for absolute URLs. */
+  origin: string;
   shop: ShopDetail;
   route: RouteDef;
   params: Record<string, string>;
@@ -46,8 +48,10 @@ export function makeShellContext(input: {
   config: ConfigMap;
   storedShopId: string | undefined;
   defaultShopId: string;
+  /** The shopper reached us over https (maybe through a proxy). */
+  secure: boolean;
 }): ShellContext {
-  const { url, route, storedShopId, defaultShopId, ...rest } = input;
+  const { url, route, storedShopId, defaultShopId, secure, ...rest } = input;
   const linkContext = {
     query: url.searchParams,
     storedShopId,
@@ -56,6 +60,7 @@ export function makeShellContext(input: {
   };
   return {
     ...rest,
+    origin: `${secure ? 'https' : 'http'}://${url.host}`,
     route,
     role: roleLetter(input.member),
     link: (target) => buildLink(target, linkContext),
