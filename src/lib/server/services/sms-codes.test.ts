@@ -116,6 +116,22 @@ describe('sending a code', () => {
     await send(phone, at(60 * MIN + 1));
   });
 
+  it("keeps others' administrator codes to a phone apart from its owner's own login codes", async () => {
+    const owner = freshPhone();
+    const admin = (n: number) =>
+      issueCode(database.db, {
+        phone: owner,
+        purpose: `admin:1001:${n}`,
+        clientIp: null,
+        now: at(n * 2 * MIN),
+      });
+    for (let n = 0; n < 5; n++) await admin(n);
+    // A sixth application within the hour is refused ...
+    await expect(admin(5)).rejects.toMatchObject({ code: 429 });
+    // ... but the owner still gets a login code, at once.
+    await expect(send(owner, at(10 * MIN + 1000))).resolves.toMatch(/^\d{6}$/);
+  });
+
   it('allows 20 sends per client address per hour, across phones', async () => {
     const ip = '192.0.2.77';
     for (let i = 0; i < 20; i++) await send(freshPhone(), at(i), ip);

@@ -116,10 +116,15 @@ export async function issueCode(
       sql`select pg_advisory_xact_lock(${sql.raw(String(PHONE_LOCK_CLASS))}, hashtext(${phone}))`,
     );
     const hourAgo = new Date(now.getTime() - HOUR_MS);
+    // Codes others ask to be sent to this phone (an administrator application reaching the shop
+    // owner) have limits of their own, so they can never use up the owner's own login codes.
+    const sameClass = purpose.startsWith('admin:')
+      ? sql`${smsCodes.purpose} like 'admin:%'`
+      : sql`${smsCodes.purpose} not like 'admin:%'`;
     const [byPhone] = await tx
       .select({ sent: count(), last: max(smsCodes.createdAt) })
       .from(smsCodes)
-      .where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, hourAgo)));
+      .where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, hourAgo), sameClass));
     if (byPhone?.last && now.getTime() - byPhone.last.getTime() < SMS_RESEND_INTERVAL_MS) {
       throw tooMany();
     }
