@@ -170,6 +170,16 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * Secrets the servers share, made once at random by whichever server needs one first (e.g. the
+ * key of the SMS code hashes). Never part of any answer.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
 export const smsCodes = pgTable(
   'sms_codes',
   {

@@ -4,7 +4,16 @@ import { memoryDatabase } from '../../../../tests/fixtures/db.ts';
 import type { Database } from '../db/client.ts';
 import { smsCodes, smsOutbox } from '../db/schema.ts';
 import { codeInText, readOutbox } from '../providers/sms/console.ts';
-import { clientAddress, codeText, consumeCode, hashCode, issueCode, newCode } from './sms-codes.ts';
+import { serverSecret } from '../secrets.ts';
+import {
+  SMS_HASH_SECRET,
+  clientAddress,
+  codeText,
+  consumeCode,
+  hashCode,
+  issueCode,
+  newCode,
+} from './sms-codes.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -42,12 +51,15 @@ describe('pure helpers', () => {
   });
 
   it('hashes per purpose and phone, never containing the code', () => {
-    const hash = hashCode('13800000001', '123456', 'login');
+    const hash = hashCode('13800000001', '123456', 'login', 'key');
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
     expect(hash).not.toContain('123456');
-    expect(hashCode('13800000001', '123456', 'login')).toBe(hash);
-    expect(hashCode('13800000002', '123456', 'login')).not.toBe(hash);
-    expect(hashCode('13800000001', '123457', 'login')).not.toBe(hash);
+    expect(hashCode('13800000001', '123456', 'login', 'key')).toBe(hash);
+    expect(hashCode('13800000002', '123456', 'login', 'key')).not.toBe(hash);
+    expect(hashCode('13800000001', '123457', 'login', 'key')).not.toBe(hash);
+    expect(hashCode('13800000001', '123456', 'bind', 'key')).not.toBe(hash);
+    // Without the server's key the table's hashes cannot be recomputed.
+    expect(hashCode('13800000001', '123456', 'login', 'other key')).not.toBe(hash);
   });
 
   it('puts the code in the text as its only run of six digits', () => {
@@ -82,7 +94,7 @@ describe('sending a code', () => {
     const code = await send(phone, T0);
     const [row] = await database.db.select().from(smsCodes).where(eq(smsCodes.phone, phone));
     expect(row).toMatchObject({
-      codeHash: hashCode(phone, code, 'login'),
+      codeHash: hashCode(phone, code, 'login', await serverSecret(database.db, SMS_HASH_SECRET)),
       purpose: 'login',
       clientIp: '10.0.0.1',
       attempts: 0,

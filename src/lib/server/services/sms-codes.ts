@@ -8,7 +8,7 @@
  * and its phone while it checks the limits and stores the code; a check is one conditional UPDATE
  * that either consumes the code or counts a wrong try, only while the code is still valid.
  */
-import { createHash, randomInt } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import { and, count, eq, gt, lt, max, sql } from 'drizzle-orm';
 import { AppError, ErrorCode, Messages } from '../../domain/errors.ts';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../../domain/login.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { smsCodes } from '../db/schema.ts';
+import { serverSecret } from '../secrets.ts';
 import { smsProvider, type SmsProvider } from '../providers/sms/index.ts';
 
 /**
@@ -43,10 +44,17 @@ export function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
-/** What is stored instead of the code: SHA-256 over purpose, phone and code. */
-export function hashCode(phone: string, code: string, purpose: SmsPurpose): string {
-  return createHash('sha256').update(`${purpose}\n${phone}\n${code}`).digest('hex');
+/**
+ * What is stored instead of the code: an HMAC-SHA256 over purpose, phone and code, keyed by a
+ * server secret, so a copy of the table alone cannot be turned back into codes by trying all
+ * million of them.
+ */
+export function hashCode(phone: string, code: string, purpose: SmsPurpose, key: string): string {
+  return createHmac('sha256', key).update(`${purpose}\n${phone}\n${code}`).digest('hex');
 }
+
+/** The key of the code hashes, shared by every server of the database. */
+export const SMS_HASH_SECRET = 'sms-code-hash';
 
 /** The message carrying a code; the code is its only run of six digits. */
 export function codeText(code: string, purpose: SmsPurpose = 'login'): string {
@@ -101,6 +109,7 @@ export async function issueCode(
   const purpose = input.purpose ?? 'login';
   const { phone, clientIp } = input;
   const code = newCode();
+  const key = await serverSecret(db, SMS_HASH_SECRET);
 
   // Opportunistic, idempotent clean-up, outside the locks so sends never wait on it.
   await db.delete(smsCodes).where(lt(smsCodes.expiresAt, new Date(now.getTime() - PURGE_AFTER_MS)));
@@ -141,7 +150,7 @@ export async function issueCode(
       .values({
         phone,
         purpose,
-        codeHash: hashCode(phone, code, purpose),
+        codeHash: hashCode(phone, code, purpose, key),
         clientIp,
         expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
         createdAt: now,
@@ -174,7 +183,7 @@ export interface CheckCode {
 export async function consumeCode(db: DbOrTx, input: CheckCode): Promise<boolean> {
   const now = (input.now ?? new Date()).toISOString();
   const purpose = input.purpose ?? 'login';
-  const hash = hashCode(input.phone, input.code, purpose);
+  const hash = hashCode(input.phone, input.code, purpose, await serverSecret(db, SMS_HASH_SECRET));
   const matches = sql`${smsCodes.codeHash} = ${hash}`;
   const rows = await db
     .update(smsCodes)
