@@ -208,6 +208,43 @@ test.describe('owner identity', () => {
     }
   });
 
+  test('a bind answered with code 500 keeps the prompt open with the reason, and a retry binds', async ({
+    page,
+    context,
+  }) => {
+    const phone = freshPhone();
+    const [before] = await admin.db.select().from(t.shops).where(eq(t.shops.id, '1002'));
+    await admin.db
+      .update(t.shops)
+      .set({ ownerUserId: null, ownerPhone: phone })
+      .where(eq(t.shops.id, '1002'));
+    try {
+      await signIn(context, phone);
+      const bindPath = '**/api/member/xdwxh5/shopOwner/identity/bind**';
+      await page.route(bindPath, (route) =>
+        route.fulfill({
+          status: 500,
+          json: { code: 500, message: '系统繁忙，请稍后再试', success: false, data: null },
+        }),
+      );
+      await page.goto(`${shop.url}/index?shopId=1002`);
+      const dialog = page.getByRole('dialog', { name: '店主身份确认' });
+      await dialog.getByRole('button', { name: '绑定店主身份' }).click();
+      await expect(dialog.getByText('系统繁忙，请稍后再试')).toBeVisible();
+      await expect(dialog).toBeVisible();
+
+      await page.unroute(bindPath);
+      await dialog.getByRole('button', { name: '绑定店主身份' }).click();
+      await expect(page.locator('#shell-toast')).toHaveText('店主身份绑定成功，你可以管理该店铺。');
+      await expect(dialog).toBeHidden();
+    } finally {
+      await admin.db
+        .update(t.shops)
+        .set({ ownerUserId: before!.ownerUserId, ownerPhone: before!.ownerPhone })
+        .where(eq(t.shops.id, '1002'));
+    }
+  });
+
   test('a refused bind shows the reason and closes the prompt', async ({ page, context }) => {
     const phone = freshPhone();
     const [before] = await admin.db.select().from(t.shops).where(eq(t.shops.id, '1002'));
