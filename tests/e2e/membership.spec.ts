@@ -178,10 +178,8 @@ test('a plain browser gets the shop-keeper poster with a QR code of the applicat
 });
 
 test.describe('owner identity', () => {
-  test('the phone the shop was opened with is prompted on home and binds the owner', async ({
-    page,
-    context,
-  }) => {
+  /** Shop 1002 as if opened with a fresh phone no account owns yet; put back afterwards. */
+  async function asShopOpener(run: (phone: string) => Promise<void>): Promise<void> {
     const phone = freshPhone();
     const [before] = await admin.db.select().from(t.shops).where(eq(t.shops.id, '1002'));
     await admin.db
@@ -189,6 +187,20 @@ test.describe('owner identity', () => {
       .set({ ownerUserId: null, ownerPhone: phone })
       .where(eq(t.shops.id, '1002'));
     try {
+      await run(phone);
+    } finally {
+      await admin.db
+        .update(t.shops)
+        .set({ ownerUserId: before!.ownerUserId, ownerPhone: before!.ownerPhone })
+        .where(eq(t.shops.id, '1002'));
+    }
+  }
+
+  test('the phone the shop was opened with is prompted on home and binds the owner', async ({
+    page,
+    context,
+  }) => {
+    await asShopOpener(async (phone) => {
       await signIn(context, phone);
       await page.goto(`${shop.url}/index?shopId=1002`);
       const dialog = page.getByRole('dialog', { name: '店主身份确认' });
@@ -200,25 +212,14 @@ test.describe('owner identity', () => {
       await page.reload();
       await expect(page.getByRole('dialog', { name: '店主身份确认' })).toHaveCount(0);
       expect((await page.goto(`${shop.url}/wallet?shopId=1002`))?.status()).not.toBe(403);
-    } finally {
-      await admin.db
-        .update(t.shops)
-        .set({ ownerUserId: before!.ownerUserId, ownerPhone: before!.ownerPhone })
-        .where(eq(t.shops.id, '1002'));
-    }
+    });
   });
 
   test('a bind answered with code 500 keeps the prompt open with the reason, and a retry binds', async ({
     page,
     context,
   }) => {
-    const phone = freshPhone();
-    const [before] = await admin.db.select().from(t.shops).where(eq(t.shops.id, '1002'));
-    await admin.db
-      .update(t.shops)
-      .set({ ownerUserId: null, ownerPhone: phone })
-      .where(eq(t.shops.id, '1002'));
-    try {
+    await asShopOpener(async (phone) => {
       await signIn(context, phone);
       const bindPath = '**/api/member/xdwxh5/shopOwner/identity/bind**';
       await page.route(bindPath, (route) =>
@@ -237,22 +238,11 @@ test.describe('owner identity', () => {
       await dialog.getByRole('button', { name: '绑定店主身份' }).click();
       await expect(page.locator('#shell-toast')).toHaveText('店主身份绑定成功，你可以管理该店铺。');
       await expect(dialog).toBeHidden();
-    } finally {
-      await admin.db
-        .update(t.shops)
-        .set({ ownerUserId: before!.ownerUserId, ownerPhone: before!.ownerPhone })
-        .where(eq(t.shops.id, '1002'));
-    }
+    });
   });
 
   test('a refused bind shows the reason and closes the prompt', async ({ page, context }) => {
-    const phone = freshPhone();
-    const [before] = await admin.db.select().from(t.shops).where(eq(t.shops.id, '1002'));
-    await admin.db
-      .update(t.shops)
-      .set({ ownerUserId: null, ownerPhone: phone })
-      .where(eq(t.shops.id, '1002'));
-    try {
+    await asShopOpener(async (phone) => {
       await signIn(context, phone);
       await page.goto(`${shop.url}/index?shopId=1002`);
       const dialog = page.getByRole('dialog', { name: '店主身份确认' });
@@ -265,12 +255,7 @@ test.describe('owner identity', () => {
       await dialog.getByRole('button', { name: '绑定店主身份' }).click();
       await expect(page.locator('#shell-toast')).toHaveText('当前账号不是该店铺的店主');
       await expect(dialog).toBeHidden();
-    } finally {
-      await admin.db
-        .update(t.shops)
-        .set({ ownerUserId: before!.ownerUserId, ownerPhone: before!.ownerPhone })
-        .where(eq(t.shops.id, '1002'));
-    }
+    });
   });
 });
 
