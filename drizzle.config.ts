@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/lib/server/db/schema.ts',
-  out: './src/lib/server/db/migrations',
+  schema: './src/lib/platform/db/schema.ts',
+  out: './src/lib/platform/db/migrations',
 });

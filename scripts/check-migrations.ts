@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-const committed = 'src/lib/server/db/migrations';
+const committed = 'src/lib/platform/db/migrations';
 // drizzle-kit takes the output folder relative to the project.
 const scratch = 'node_modules/.cache/shop-migration-check';
 try {
@@ -17,7 +17,7 @@ try {
     [
       'generate',
       '--dialect=postgresql',
-      '--schema=src/lib/server/db/schema.ts',
+      '--schema=src/lib/platform/db/schema.ts',
       `--out=${scratch}`,
       '--name=drift',
     ],

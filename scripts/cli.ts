@@ -1,6 +1,6 @@
 /** Shared start of the command-line scripts: a bad setting or a known failure is one clear line. */
-import { DataDirInUseError } from '../src/lib/server/db/client.ts';
-import { EnvError, env, type Env } from '../src/lib/server/env.ts';
+import { DataDirInUseError } from '#lib/platform/db/client.server.ts';
+import { EnvError, env, type Env } from '#lib/platform/env.server.ts';
 
 export function envOrExit(): Env {
   try {

@@ -1,6 +1,6 @@
 /** npm run db:migrate: applies the migrations to the configured database (start-up does this too). */
-import { migrate, openDatabase } from '../src/lib/server/db/client.ts';
-import { databaseTarget } from '../src/lib/server/boot.ts';
+import { migrate, openDatabase } from '#lib/platform/db/client.server.ts';
+import { databaseTarget } from '#lib/platform/boot.server.ts';
 import { envOrExit, exitOnKnownError } from './cli.ts';
 
 const database = await openDatabase(databaseTarget(envOrExit())).catch((error: unknown) => {

@@ -2,9 +2,9 @@
  * npm run db:seed: rebuilds the demo data from scratch, in one transaction (every table emptied,
  * then seeded), so a running PostgreSQL-backed shop never sees it half done.
  */
-import { migrate, openDatabase } from '../src/lib/server/db/client.ts';
-import { reseedDemo } from '../src/lib/server/db/seed/index.ts';
-import { databaseTarget } from '../src/lib/server/boot.ts';
+import { migrate, openDatabase } from '#lib/platform/db/client.server.ts';
+import { reseedDemo } from '#lib/platform/db/seed/index.ts';
+import { databaseTarget } from '#lib/platform/boot.server.ts';
 import { envOrExit, exitOnKnownError } from './cli.ts';
 
 const database = await openDatabase(databaseTarget(envOrExit())).catch((error: unknown) => {

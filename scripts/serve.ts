@@ -7,8 +7,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
-import { closeDatabase, database } from '../src/lib/server/app.ts';
-import { env } from '../src/lib/server/env.ts';
+import { closeDatabase, database } from '#lib/platform/app.server.ts';
+import { env } from '#lib/platform/env.server.ts';
 
 type NodeHandler = (
   req: import('node:http').IncomingMessage,

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { closeDatabase } from '../src/lib/server/app.ts';
+import { closeDatabase } from '#lib/platform/app.server.ts';
 import { envOrExit, exitOnKnownError } from './cli.ts';
 
 const STAMP = 'dist/.build-stamp';

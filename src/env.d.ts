@@ -2,9 +2,9 @@
 
 declare namespace App {
   interface Locals {
-    database: import('./lib/server/db/client.ts').Database;
+    database: import('#lib/platform/db/client.server.ts').Database;
     /** Set by the middleware on every shop page (routes of the route table). */
-    shell: import('./lib/server/shell.ts').ShellContext;
+    shell: import('#lib/shell/context.server.ts').ShellContext;
     /** The content version read for this page request (src/lib/server/content-cache.ts). */
     contentVersion: number;
     /** The error code the link-expired page shows. */

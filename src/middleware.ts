@@ -1,20 +1,20 @@
 import { defineMiddleware } from 'astro:middleware';
-import { fail } from './lib/domain/envelope.ts';
-import { AppError, ErrorCode, MAINTENANCE_HTTP_STATUS, Messages } from './lib/domain/errors.ts';
-import { isShopId } from './lib/domain/ids.ts';
-import { canonicalLocation, guardRoute } from './lib/domain/navigation.ts';
-import { ROLE_MANAGER, roleLetter, switchableRoles } from './lib/domain/roles.ts';
-import { switchRole } from './lib/server/services/membership.ts';
-import { matchRoute } from './lib/routes.ts';
-import { database } from './lib/server/app.ts';
-import { env } from './lib/server/env.ts';
-import { isCrossSiteWrite } from './lib/server/csrf.ts';
-import { json } from './lib/server/http.ts';
-import { getConfigMap } from './lib/server/services/config.ts';
-import { SESSION_COOKIE, getSession } from './lib/server/services/sessions.ts';
-import { getShopDetail } from './lib/server/services/shops.ts';
-import { cachedContent, readContentVersion } from './lib/server/content-cache.ts';
-import { cachedPage, keepPage, pageKey } from './lib/server/page-cache.ts';
+import { fail } from '#lib/platform/envelope.ts';
+import { AppError, ErrorCode, MAINTENANCE_HTTP_STATUS, Messages } from '#lib/platform/errors.ts';
+import { isShopId } from '#lib/platform/ids.ts';
+import { canonicalLocation, guardRoute } from '#lib/shell/navigation.ts';
+import { ROLE_MANAGER, roleLetter, switchableRoles } from '#lib/membership/roles.ts';
+import { switchRole } from '#lib/membership/membership.server.ts';
+import { matchRoute } from '#lib/platform/routes.ts';
+import { database } from '#lib/platform/app.server.ts';
+import { env } from '#lib/platform/env.server.ts';
+import { isCrossSiteWrite } from '#lib/platform/csrf.server.ts';
+import { json } from '#lib/platform/http.server.ts';
+import { getConfigMap } from '#lib/shop/config.server.ts';
+import { SESSION_COOKIE, getSession } from '#lib/identity/sessions.server.ts';
+import { getShopDetail } from '#lib/shop/shops.server.ts';
+import { cachedContent, readContentVersion } from '#lib/platform/content-cache.server.ts';
+import { cachedPage, keepPage, pageKey } from '#lib/platform/page-cache.server.ts';
 import {
   RETURN_COOKIE,
   SHOP_COOKIE,
@@ -23,7 +23,7 @@ import {
   makeShellContext,
   rememberReturn,
   rememberShop,
-} from './lib/server/shell.ts';
+} from '#lib/shell/context.server.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { isShopId } from '../lib/domain/ids.ts';
-import { getShopDetail } from '../lib/server/services/shops.ts';
-import { shopSitemap, sitemapIndex } from '../lib/server/services/sitemap.ts';
+import { isShopId } from '#lib/platform/ids.ts';
+import { getShopDetail } from '#lib/shop/shops.server.ts';
+import { shopSitemap, sitemapIndex } from '#lib/shop/sitemap.server.ts';
 
 const XML = {
   'content-type': 'application/xml; charset=utf-8',

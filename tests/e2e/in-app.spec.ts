@@ -8,8 +8,8 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, test, type Page } from '@playwright/test';
-import type { Database } from '../../src/lib/server/db/client.ts';
-import * as t from '../../src/lib/server/db/schema.ts';
+import type { Database } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
 import { ensureDatabase, postgresDatabase } from '../fixtures/db.ts';
 import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
 

@@ -5,9 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect, test, type BrowserContext } from '@playwright/test';
-import type { Database } from '../../src/lib/server/db/client.ts';
-import * as t from '../../src/lib/server/db/schema.ts';
-import { createSession } from '../../src/lib/server/services/sessions.ts';
+import type { Database } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
+import { createSession } from '#lib/identity/sessions.server.ts';
 import { ensureDatabase, postgresDatabase } from '../fixtures/db.ts';
 import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
 import { IN_APP_UA, freshPhone, signInAs, userIdFor } from '../fixtures/accounts.ts';

@@ -8,7 +8,7 @@
  * (shop 1001 demo data); no login needed.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { CARRIED_PARAMS } from '../../src/lib/domain/carry.ts';
+import { CARRIED_PARAMS } from '#lib/platform/carry.ts';
 
 const SHOP_NAME = '小鹿优选';
 const SHARED = 'shopId=1001&distributorId=123&channel=3&shareChannel=131&spm=a1.b2';

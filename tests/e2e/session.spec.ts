@@ -4,9 +4,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect, test, type BrowserContext } from '@playwright/test';
-import type { Database } from '../../src/lib/server/db/client.ts';
-import * as t from '../../src/lib/server/db/schema.ts';
-import { ROUTES, routePath } from '../../src/lib/routes.ts';
+import type { Database } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
+import { ROUTES, routePath } from '#lib/platform/routes.ts';
 import { ensureDatabase, postgresDatabase } from '../fixtures/db.ts';
 import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
 import { signInAs } from '../fixtures/accounts.ts';

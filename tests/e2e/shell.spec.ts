@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { ROUTES, routePath } from '../../src/lib/routes.ts';
+import { ROUTES, routePath } from '#lib/platform/routes.ts';
 
 const run = promisify(execFile);
 

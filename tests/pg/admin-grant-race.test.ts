@@ -4,10 +4,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bootDatabase } from '../../src/lib/server/boot.ts';
-import type { Database } from '../../src/lib/server/db/client.ts';
-import { adminGrants, shopMembers, users } from '../../src/lib/server/db/schema.ts';
-import { approveAdminGrant, createAdminGrant } from '../../src/lib/server/services/admin-grants.ts';
+import { bootDatabase } from '#lib/platform/boot.server.ts';
+import type { Database } from '#lib/platform/db/client.server.ts';
+import { adminGrants, shopMembers, users } from '#lib/platform/db/schema.ts';
+import { approveAdminGrant, createAdminGrant } from '#lib/membership/admin-grants.server.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
 
 let database: Database;

@@ -1,10 +1,10 @@
 /** Many taps on "add to cart" at once never put more pieces in the cart than the stock holds. */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bootDatabase } from '../../src/lib/server/boot.ts';
-import type { Database } from '../../src/lib/server/db/client.ts';
-import { cartItems, skus, users } from '../../src/lib/server/db/schema.ts';
-import { addToCart } from '../../src/lib/server/services/cart.ts';
+import { bootDatabase } from '#lib/platform/boot.server.ts';
+import type { Database } from '#lib/platform/db/client.server.ts';
+import { cartItems, skus, users } from '#lib/platform/db/schema.ts';
+import { addToCart } from '#lib/cart/cart.server.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
 
 let database: Database;

@@ -4,10 +4,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bootDatabase } from '../../src/lib/server/boot.ts';
-import { readContentVersion } from '../../src/lib/server/content-cache.ts';
-import type { Database } from '../../src/lib/server/db/client.ts';
-import { skus } from '../../src/lib/server/db/schema.ts';
+import { bootDatabase } from '#lib/platform/boot.server.ts';
+import { readContentVersion } from '#lib/platform/content-cache.server.ts';
+import type { Database } from '#lib/platform/db/client.server.ts';
+import { skus } from '#lib/platform/db/schema.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
 
 let database: Database;

@@ -5,13 +5,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootDatabase } from '../../src/lib/server/boot.ts';
-import type { Database } from '../../src/lib/server/db/client.ts';
-import * as t from '../../src/lib/server/db/schema.ts';
-import { getConfigMap } from '../../src/lib/server/services/config.ts';
-import { getSellerInfo } from '../../src/lib/server/services/shops.ts';
+import { bootDatabase } from '#lib/platform/boot.server.ts';
+import type { Database } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
+import { getConfigMap } from '#lib/shop/config.server.ts';
+import { getSellerInfo } from '#lib/shop/shops.server.ts';
 import { TEST_DATABASE_URL, postgresDatabase, queryRows } from '../fixtures/db.ts';
-import journal from '../../src/lib/server/db/migrations/meta/_journal.json' with { type: 'json' };
+import journal from '#lib/platform/db/migrations/meta/_journal.json' with { type: 'json' };
 
 let admin: Database;
 beforeAll(async () => {

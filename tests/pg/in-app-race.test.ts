@@ -4,13 +4,13 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bootDatabase } from '../../src/lib/server/boot.ts';
-import type { Database } from '../../src/lib/server/db/client.ts';
-import { sessions, users } from '../../src/lib/server/db/schema.ts';
-import { signInWithIdentity } from '../../src/lib/server/services/member-auth.ts';
-import { readOutbox } from '../../src/lib/server/providers/sms/console.ts';
-import { BIND_CODE_PURPOSE, bindUserPhone } from '../../src/lib/server/services/phone-binding.ts';
-import { issueCode } from '../../src/lib/server/services/sms-codes.ts';
+import { bootDatabase } from '#lib/platform/boot.server.ts';
+import type { Database } from '#lib/platform/db/client.server.ts';
+import { sessions, users } from '#lib/platform/db/schema.ts';
+import { signInWithIdentity } from '#lib/identity/member-auth.server.ts';
+import { readOutbox } from '#lib/identity/sms/console.server.ts';
+import { BIND_CODE_PURPOSE, bindUserPhone } from '#lib/identity/phone-binding.server.ts';
+import { issueCode } from '#lib/identity/sms-codes.server.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
 
 let database: Database;

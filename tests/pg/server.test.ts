@@ -1,7 +1,7 @@
 /** `npm start` with DATABASE_URL set serves from the PostgreSQL server, and the tables live there. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../../src/lib/server/db/client.ts';
+import type { Database } from '#lib/platform/db/client.server.ts';
 import { TEST_DATABASE_URL, postgresDatabase, queryRows } from '../fixtures/db.ts';
 import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
 

@@ -5,12 +5,12 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { Database } from '../../src/lib/server/db/client.ts';
-import { migrate } from '../../src/lib/server/db/client.ts';
-import { sessions, smsCodes, smsOutbox } from '../../src/lib/server/db/schema.ts';
-import { readOutbox } from '../../src/lib/server/providers/sms/console.ts';
-import { loginWithPhone } from '../../src/lib/server/services/phone-login.ts';
-import { consumeCode, issueCode } from '../../src/lib/server/services/sms-codes.ts';
+import type { Database } from '#lib/platform/db/client.server.ts';
+import { migrate } from '#lib/platform/db/client.server.ts';
+import { sessions, smsCodes, smsOutbox } from '#lib/platform/db/schema.ts';
+import { readOutbox } from '#lib/identity/sms/console.server.ts';
+import { loginWithPhone } from '#lib/identity/phone-login.server.ts';
+import { consumeCode, issueCode } from '#lib/identity/sms-codes.server.ts';
 import { postgresDatabase } from '../fixtures/db.ts';
 
 let database: Database;

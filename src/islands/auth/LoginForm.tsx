@@ -6,9 +6,9 @@
  * a pasted "138 0000 0001" before the spaces are dropped; keepDigits cuts after.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { ApiError } from '../../lib/api/client.ts';
-import { loginWithCode, sendLoginCode } from '../../lib/api/auth.ts';
-import { Messages } from '../../lib/domain/errors.ts';
+import { ApiError } from '#lib/platform/client.ts';
+import { loginWithCode, sendLoginCode } from '#lib/identity/api.ts';
+import { Messages } from '#lib/platform/errors.ts';
 import {
   CODE_DIGITS,
   PHONE_MAX_DIGITS,
@@ -19,10 +19,10 @@ import {
   loginProblem,
   sendButtonLabel,
   sendCodeProblem,
-} from '../../lib/domain/login.ts';
-import { safeReturnPath } from '../../lib/domain/navigation.ts';
-import { toast } from '../../lib/shell/toast.ts';
-import { finishLoginForm, readLoginForm, saveLoginForm } from '../../lib/stores/login.ts';
+} from '#lib/identity/login.ts';
+import { safeReturnPath } from '#lib/shell/navigation.ts';
+import { toast } from '#lib/shell/toast.ts';
+import { finishLoginForm, readLoginForm, saveLoginForm } from '#lib/identity/store.ts';
 import './LoginForm.css';
 
 export interface LoginFormProps {

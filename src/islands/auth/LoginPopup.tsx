@@ -7,7 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
-import { $loginPopupOpen, closeLoginPopup, openLoginPopup } from '../../lib/stores/login.ts';
+import { $loginPopupOpen, closeLoginPopup, openLoginPopup } from '#lib/identity/store.ts';
 import LoginForm, { type LoginFormProps } from './LoginForm.tsx';
 import './LoginPopup.css';
 

@@ -13,14 +13,14 @@
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError, request } from '../../lib/api/client.ts';
-import { Messages } from '../../lib/domain/errors.ts';
+import { ApiError, request } from '#lib/platform/client.ts';
+import { Messages } from '#lib/platform/errors.ts';
 import {
   interceptDue,
   myTabAction,
   skipInterceptKey,
   storedTime,
-} from '../../lib/domain/intercept.ts';
+} from '#lib/identity/intercept.ts';
 import {
   CODE_DIGITS,
   PHONE_MAX_DIGITS,
@@ -30,8 +30,8 @@ import {
   maskPhone,
   sendButtonLabel,
   sendCodeProblem,
-} from '../../lib/domain/login.ts';
-import { toast } from '../../lib/shell/toast.ts';
+} from '#lib/identity/login.ts';
+import { toast } from '#lib/shell/toast.ts';
 import './PhoneBindPopup.css';
 
 interface Props {

@@ -4,11 +4,11 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { request } from '../../lib/api/client.ts';
-import { formatYuan } from '../../lib/domain/money.ts';
-import { badgeText } from '../../lib/domain/floating.ts';
-import { toast } from '../../lib/shell/toast.ts';
-import { $cartCount, setCartCount } from '../../lib/stores/cart.ts';
+import { request } from '#lib/platform/client.ts';
+import { formatYuan } from '#lib/platform/money.ts';
+import { badgeText } from '#lib/shell/floating.ts';
+import { toast } from '#lib/shell/toast.ts';
+import { $cartCount, setCartCount } from '#lib/cart/store.ts';
 import './SkuPicker.css';
 
 export interface PickerSku {

@@ -3,12 +3,12 @@
  * shop's look-alike products (computed on the shop's own server). A file that is not a picture or
  * is too large is refused here already, with the server's own words.
  */
-import { MAX_UPLOAD_BYTES, UploadMessages } from '../../lib/domain/upload.ts';
+import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/catalog/upload.ts';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { carryQuery } from '../../lib/domain/carry.ts';
-import type { Envelope } from '../../lib/domain/envelope.ts';
-import { imageSrcSet, imageUrl } from '../../lib/domain/images.ts';
-import { toast } from '../../lib/shell/toast.ts';
+import { carryQuery } from '#lib/platform/carry.ts';
+import type { Envelope } from '#lib/platform/envelope.ts';
+import { imageSrcSet, imageUrl } from '#lib/media/images.ts';
+import { toast } from '#lib/shell/toast.ts';
 import './ImageSearch.css';
 
 /** The server's limit and refusals (services/image-search.ts), repeated so no server code ships. */

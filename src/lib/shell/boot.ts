@@ -3,8 +3,8 @@
  * version check, back-forward and bridge reloads, scroll restore, the cart badge and dismissible
  * notices. Every page of ShopLayout loads this one small module.
  */
-import { badgeText, clampFloating } from '../domain/floating.ts';
-import { $cartCount, setCartCount } from '../stores/cart.ts';
+import { badgeText, clampFloating } from './floating.ts';
+import { $cartCount, setCartCount } from '#lib/cart/store.ts';
 import { RELOAD_ON_SHOW_KEY } from './reload.ts';
 import { toast } from './toast.ts';
 
@@ -174,7 +174,7 @@ async function cartBadge(): Promise<void> {
     }
   });
   if ($cartCount.get() !== null) return;
-  const { request } = await import('../api/client.ts');
+  const { request } = await import('#lib/platform/client.ts');
   try {
     const { cartSkuNum } = await request<{ cartSkuNum: number }>(
       '/api/spweb/cart/queryBuyerCartSkuTotal',

@@ -1,4 +1,4 @@
-import { handle } from '../../lib/server/http.ts';
-import { checkHealth } from '../../lib/server/services/health.ts';
+import { handle } from '#lib/platform/http.server.ts';
+import { checkHealth } from '#lib/platform/health.server.ts';
 
 export const GET = handle(({ locals }) => checkHealth(locals.database));

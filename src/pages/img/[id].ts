@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { parseImageWidth, renderImage } from '../../lib/server/services/images.ts';
+import { parseImageWidth, renderImage } from '#lib/media/images.server.ts';
 
 function text(status: number, message: string): Response {
   return new Response(message, {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { shopIdSchema } from '../../../lib/domain/ids.ts';
-import { handle, parseParams, parseQuery } from '../../../lib/server/http.ts';
-import { messagingApp } from '../../../lib/server/providers/messaging-app/index.ts';
-import { finishMemberAuth } from '../../../lib/server/services/member-auth.ts';
-import { isHttps } from '../../../lib/server/shell.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { handle, parseParams, parseQuery } from '#lib/platform/http.server.ts';
+import { messagingApp } from '#lib/identity/messaging-app/index.server.ts';
+import { finishMemberAuth } from '#lib/identity/member-auth.server.ts';
+import { isHttps } from '#lib/shell/context.server.ts';
 
 /**
  * The messaging app comes back here with ?code=&state= (no code when the user refused): signs

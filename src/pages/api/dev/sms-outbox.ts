@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { handle, notFound, parseQuery } from '../../../lib/server/http.ts';
-import { readOutbox } from '../../../lib/server/providers/sms/console.ts';
-import { devOutboxEnabled } from '../../../lib/server/providers/sms/index.ts';
+import { handle, notFound, parseQuery } from '#lib/platform/http.server.ts';
+import { readOutbox } from '#lib/identity/sms/console.server.ts';
+import { devOutboxEnabled } from '#lib/identity/sms/index.server.ts';
 
 /** The console SMS provider's outbox for one phone, newest first; 404 under any other provider. */
 export const GET = handle(async (context) => {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { env } from '../../../lib/server/env.ts';
-import { handle, parseQuery } from '../../../lib/server/http.ts';
-import { messagingApp } from '../../../lib/server/providers/messaging-app/index.ts';
-import { beginMemberAuth, publicOrigin } from '../../../lib/server/services/member-auth.ts';
-import { SHOP_COOKIE, isHttps } from '../../../lib/server/shell.ts';
+import { env } from '#lib/platform/env.server.ts';
+import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { messagingApp } from '#lib/identity/messaging-app/index.server.ts';
+import { beginMemberAuth, publicOrigin } from '#lib/identity/member-auth.server.ts';
+import { SHOP_COOKIE, isHttps } from '#lib/shell/context.server.ts';
 
 /**
  * Login redirect (shell §7): GET /api/member/auth?backUrl= sends the browser to the messaging

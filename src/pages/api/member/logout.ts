@@ -1,6 +1,6 @@
-import { handle, parseBody, parseQuery } from '../../../lib/server/http.ts';
-import { logout } from '../../../lib/server/services/phone-login.ts';
-import { SESSION_COOKIE, clearSessionCookies } from '../../../lib/server/services/sessions.ts';
+import { handle, parseBody, parseQuery } from '#lib/platform/http.server.ts';
+import { logout } from '#lib/identity/phone-login.server.ts';
+import { SESSION_COOKIE, clearSessionCookies } from '#lib/identity/sessions.server.ts';
 
 /** Ends the caller's session on the server and clears its cookies; code 0 even without one. */
 export const POST = handle(async (context) => {

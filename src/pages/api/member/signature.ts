@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { AppError, ErrorCode, Messages } from '../../../lib/domain/errors.ts';
-import { handle, parseQuery } from '../../../lib/server/http.ts';
-import { messagingApp } from '../../../lib/server/providers/messaging-app/index.ts';
-import { jsSdkConfig } from '../../../lib/server/providers/messaging-app/signature.ts';
-import { publicOrigin } from '../../../lib/server/services/member-auth.ts';
-import { isHttps } from '../../../lib/server/shell.ts';
+import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { messagingApp } from '#lib/identity/messaging-app/index.server.ts';
+import { jsSdkConfig } from '#lib/identity/messaging-app/signature.server.ts';
+import { publicOrigin } from '#lib/identity/member-auth.server.ts';
+import { isHttps } from '#lib/shell/context.server.ts';
 
 /**
  * GET /api/member/signature?url= (shell §7): the messaging app's JS-SDK config for a page of

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { shopIdSchema } from '../../../../lib/domain/ids.ts';
-import { handle, parseQuery } from '../../../../lib/server/http.ts';
-import { getMarketResource } from '../../../../lib/server/services/commodity.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { getMarketResource } from '#lib/catalog/commodity.server.ts';
 
 /**
  * The market resource (shell §3, today's hits) of the shop named by shopBizCode, the one of

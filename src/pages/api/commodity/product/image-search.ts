@@ -1,11 +1,11 @@
-import { AppError, ErrorCode, Messages } from '../../../../lib/domain/errors.ts';
-import { handle, parseQuery } from '../../../../lib/server/http.ts';
+import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { handle, parseQuery } from '#lib/platform/http.server.ts';
 import {
   MAX_UPLOAD_BYTES,
   UploadMessages,
   searchSimilar,
-} from '../../../../lib/server/services/image-search.ts';
-import { getShopDetail } from '../../../../lib/server/services/shops.ts';
+} from '#lib/catalog/image-search.server.ts';
+import { getShopDetail } from '#lib/shop/shops.server.ts';
 
 const RESULTS = 20;
 /**

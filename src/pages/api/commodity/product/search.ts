@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { AppError, ErrorCode, Messages } from '../../../../lib/domain/errors.ts';
-import { shopIdSchema } from '../../../../lib/domain/ids.ts';
-import { handle, parseQuery } from '../../../../lib/server/http.ts';
+import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { handle, parseQuery } from '#lib/platform/http.server.ts';
 import {
   MAX_KEYWORD_LENGTH,
   MAX_PAGE_SIZE,
   SEARCH_SORTS,
   searchProducts,
-} from '../../../../lib/server/services/search.ts';
+} from '#lib/catalog/search.server.ts';
 
 /**
  * Keyword search for islands and other clients: one page of the shop's matching products (prices

@@ -1,5 +1,5 @@
-import { handle, parseQuery } from '../../../../lib/server/http.ts';
-import { getConfigMap } from '../../../../lib/server/services/config.ts';
+import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { getConfigMap } from '#lib/shop/config.server.ts';
 
 export const GET = handle(({ locals, url }) => {
   parseQuery(url, {});

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { AppError, ErrorCode, Messages } from '../../../../lib/domain/errors.ts';
-import { LOGIN_CODE, loginProblem } from '../../../../lib/domain/login.ts';
-import { safeReturnPath } from '../../../../lib/domain/navigation.ts';
-import { handle, parseBody, parseQuery } from '../../../../lib/server/http.ts';
-import { loginWithPhone } from '../../../../lib/server/services/phone-login.ts';
-import { SESSION_COOKIE, setSessionCookies } from '../../../../lib/server/services/sessions.ts';
-import { RETURN_COOKIE, isHttps } from '../../../../lib/server/shell.ts';
+import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { LOGIN_CODE, loginProblem } from '#lib/identity/login.ts';
+import { safeReturnPath } from '#lib/shell/navigation.ts';
+import { handle, parseBody, parseQuery } from '#lib/platform/http.server.ts';
+import { loginWithPhone } from '#lib/identity/phone-login.server.ts';
+import { SESSION_COOKIE, setSessionCookies } from '#lib/identity/sessions.server.ts';
+import { RETURN_COOKIE, isHttps } from '#lib/shell/context.server.ts';
 
 /**
  * Logs in with { phone, verifyCode }: a new session in the httpOnly cookie (the one the request

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { ok } from '../../../../lib/domain/envelope.ts';
-import { AppError, ErrorCode, Messages } from '../../../../lib/domain/errors.ts';
-import { sendCodeProblem } from '../../../../lib/domain/login.ts';
+import { ok } from '#lib/platform/envelope.ts';
+import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { sendCodeProblem } from '#lib/identity/login.ts';
 import {
   handle,
   json,
   parseBody,
   parseQuery,
   requestClientAddress,
-} from '../../../../lib/server/http.ts';
-import { PURPOSE_BY_TYPE, issueCode } from '../../../../lib/server/services/sms-codes.ts';
+} from '#lib/platform/http.server.ts';
+import { PURPOSE_BY_TYPE, issueCode } from '#lib/identity/sms-codes.server.ts';
 
 /**
  * Sends a login code: { phone, type?: 2 }. The answer never tells whether the phone has an

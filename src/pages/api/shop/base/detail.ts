@@ -1,7 +1,7 @@
-import { AppError, ErrorCode, Messages } from '../../../../lib/domain/errors.ts';
-import { shopIdSchema } from '../../../../lib/domain/ids.ts';
-import { handle, parseQuery } from '../../../../lib/server/http.ts';
-import { getShopDetail } from '../../../../lib/server/services/shops.ts';
+import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { getShopDetail } from '#lib/shop/shops.server.ts';
 
 /** The shop is named by shopId, or by the shopBizCode the request client adds from the page URL. */
 export const GET = handle(({ locals, url }) => {

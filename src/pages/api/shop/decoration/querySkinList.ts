@@ -1,7 +1,7 @@
-import { shopIdSchema } from '../../../../lib/domain/ids.ts';
-import { requireRole } from '../../../../lib/server/auth.ts';
-import { handle, parseQuery } from '../../../../lib/server/http.ts';
-import { listSkins } from '../../../../lib/server/services/skins.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { requireRole } from '#lib/membership/auth.server.ts';
+import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { listSkins } from '#lib/shop/skins.server.ts';
 
 /** GET ?shopBizCode= → [{ id, name, homePreviewUrl, skinStatus }], the skin in use first. Managers. */
 export const GET = handle(async (context) => {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { AppError, ErrorCode, Messages } from '../../../../lib/domain/errors.ts';
-import { requireUser } from '../../../../lib/server/auth.ts';
-import { handle, parseBody, parseQuery } from '../../../../lib/server/http.ts';
-import { MAX_PIECES_PER_SKU, addToCart } from '../../../../lib/server/services/cart.ts';
+import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { requireUser } from '#lib/membership/auth.server.ts';
+import { handle, parseBody, parseQuery } from '#lib/platform/http.server.ts';
+import { MAX_PIECES_PER_SKU, addToCart } from '#lib/cart/cart.server.ts';
 
 /** Adds pieces of a SKU to the caller's cart in the shop named by shopBizCode; answers cartSkuNum. */
 export const POST = handle(async (context) => {

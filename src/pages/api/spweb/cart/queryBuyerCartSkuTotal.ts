@@ -1,7 +1,7 @@
-import { AppError, ErrorCode, Messages } from '../../../../lib/domain/errors.ts';
-import { requireUser } from '../../../../lib/server/auth.ts';
-import { handle, parseQuery } from '../../../../lib/server/http.ts';
-import { countCartSkus } from '../../../../lib/server/services/cart.ts';
+import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { requireUser } from '#lib/membership/auth.server.ts';
+import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { countCartSkus } from '#lib/cart/cart.server.ts';
 
 /** The cart badge: cartSkuNum of the caller in the shop named by shopBizCode. */
 export const GET = handle(async (context) => {

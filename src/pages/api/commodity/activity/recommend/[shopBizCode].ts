@@ -1,6 +1,6 @@
-import { shopIdSchema } from '../../../../../lib/domain/ids.ts';
-import { handle, parseParams, parseQuery } from '../../../../../lib/server/http.ts';
-import { listRecommendedSales } from '../../../../../lib/server/services/commodity.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { handle, parseParams, parseQuery } from '#lib/platform/http.server.ts';
+import { listRecommendedSales } from '#lib/catalog/commodity.server.ts';
 
 /**
  * Recommended brand sales: the shop's running sales whose products sold most, at most 10, as

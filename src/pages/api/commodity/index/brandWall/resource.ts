@@ -1,6 +1,6 @@
-import { shopIdSchema } from '../../../../../lib/domain/ids.ts';
-import { handle, parseQuery } from '../../../../../lib/server/http.ts';
-import { getBrandWallResource } from '../../../../../lib/server/services/commodity.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { getBrandWallResource } from '#lib/catalog/commodity.server.ts';
 
 /**
  * The brand wall of the shop named by shopBizCode: `{ configId, title, list: { brandId,

@@ -1,6 +1,6 @@
-import { shopIdSchema } from '../../../../../lib/domain/ids.ts';
-import { handle, parseBody, parseQuery } from '../../../../../lib/server/http.ts';
-import { getNewBornProducts } from '../../../../../lib/server/services/commodity.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { handle, parseBody, parseQuery } from '#lib/platform/http.server.ts';
+import { getNewBornProducts } from '#lib/catalog/commodity.server.ts';
 
 /**
  * The new-customer zone's products (its detail list) of the shop named by shopBizCode:

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { shopIdSchema } from '../../../../../lib/domain/ids.ts';
-import { handle, parseQuery } from '../../../../../lib/server/http.ts';
-import { getNewBornResource } from '../../../../../lib/server/services/commodity.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { getNewBornResource } from '#lib/catalog/commodity.server.ts';
 
 /**
  * The new-customer zone of the shop named by shopBizCode: `{ configId, title, bgColor, bgImg,

@@ -1,6 +1,6 @@
-import { shopIdSchema } from '../../../../../lib/domain/ids.ts';
-import { handle, parseQuery } from '../../../../../lib/server/http.ts';
-import { listBrandsWithSales } from '../../../../../lib/server/services/commodity.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { listBrandsWithSales } from '#lib/catalog/commodity.server.ts';
 
 /**
  * The brandList page's data: the brands with a running sale in the shop (query shopBizCode), in

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { shopIdSchema } from '../../../../../lib/domain/ids.ts';
-import { handle, parseBody, parseParams, parseQuery } from '../../../../../lib/server/http.ts';
-import { BANNER_LOCATIONS, listBanners } from '../../../../../lib/server/services/commodity.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { handle, parseBody, parseParams, parseQuery } from '#lib/platform/http.server.ts';
+import { BANNER_LOCATIONS, listBanners } from '#lib/catalog/commodity.server.ts';
 
 /**
  * The live banners of one location (indexBanner, brandBanner, proDetailBanner) in the shop's

@@ -1,6 +1,6 @@
-import { shopIdSchema } from '../../../../../lib/domain/ids.ts';
-import { handle, parseParams, parseQuery } from '../../../../../lib/server/http.ts';
-import { listSaleTags, pageSales } from '../../../../../lib/server/services/commodity.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { handle, parseParams, parseQuery } from '#lib/platform/http.server.ts';
+import { listSaleTags, pageSales } from '#lib/catalog/commodity.server.ts';
 
 /**
  * The sale tabs with counts: `{ total, list: { tagNo, name, activityCount }[] }`, where

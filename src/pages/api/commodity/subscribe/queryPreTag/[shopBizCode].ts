@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { shopIdSchema } from '../../../../../lib/domain/ids.ts';
-import { handle, parseBody, parseParams, parseQuery } from '../../../../../lib/server/http.ts';
-import { listUpcomingDays } from '../../../../../lib/server/services/commodity.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { handle, parseBody, parseParams, parseQuery } from '#lib/platform/http.server.ts';
+import { listUpcomingDays } from '#lib/catalog/commodity.server.ts';
 
 const moduleKey = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, '格式不正确');
 

@@ -1,6 +1,6 @@
-import { shopIdSchema } from '../../../../../lib/domain/ids.ts';
-import { handle, parseBody, parseParams, parseQuery } from '../../../../../lib/server/http.ts';
-import { listMemberSales } from '../../../../../lib/server/services/commodity.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { handle, parseBody, parseParams, parseQuery } from '#lib/platform/http.server.ts';
+import { listMemberSales } from '#lib/catalog/commodity.server.ts';
 
 /**
  * Sales for members. We keep no members-only flag on sales, so this answers the running sales of

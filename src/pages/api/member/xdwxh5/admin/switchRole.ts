@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { shopIdSchema } from '../../../../../lib/domain/ids.ts';
-import { refuseCrossSite, requireUser } from '../../../../../lib/server/auth.ts';
-import { handle, parseQuery } from '../../../../../lib/server/http.ts';
-import { switchRole } from '../../../../../lib/server/services/membership.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { refuseCrossSite, requireUser } from '#lib/membership/auth.server.ts';
+import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { switchRole } from '#lib/membership/membership.server.ts';
 
 /**
  * GET ?shopBizCode=&role=1|3|4|5 → { currentRole }. A GET in the specification although it

@@ -1,9 +1,9 @@
-import { ok } from '../../../../../lib/domain/envelope.ts';
-import { Messages } from '../../../../../lib/domain/errors.ts';
-import { shopIdSchema } from '../../../../../lib/domain/ids.ts';
-import { refuseCrossSite, requireUser } from '../../../../../lib/server/auth.ts';
-import { handle, json, parseQuery, requestClientAddress } from '../../../../../lib/server/http.ts';
-import { sendAdminCode } from '../../../../../lib/server/services/membership.ts';
+import { ok } from '#lib/platform/envelope.ts';
+import { Messages } from '#lib/platform/errors.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { refuseCrossSite, requireUser } from '#lib/membership/auth.server.ts';
+import { handle, json, parseQuery, requestClientAddress } from '#lib/platform/http.server.ts';
+import { sendAdminCode } from '#lib/membership/membership.server.ts';
 
 /**
  * GET ?shopBizCode= → sends the shop owner a code authorising this user as administrator;

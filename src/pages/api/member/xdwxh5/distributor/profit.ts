@@ -1,7 +1,7 @@
-import { shopIdSchema } from '../../../../../lib/domain/ids.ts';
-import { requireRole } from '../../../../../lib/server/auth.ts';
-import { handle, parseQuery } from '../../../../../lib/server/http.ts';
-import { getWalletSummary } from '../../../../../lib/server/services/wallet-summary.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { requireRole } from '#lib/membership/auth.server.ts';
+import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { getWalletSummary } from '#lib/distribution/wallet-summary.server.ts';
 
 /** GET ?shopBizCode= → { balanceCents, frozenCents }: the shop keeper's own money. Shop keepers. */
 export const GET = handle(async (context) => {

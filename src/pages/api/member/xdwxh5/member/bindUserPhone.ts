@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { ok } from '../../../../../lib/domain/envelope.ts';
-import { Messages } from '../../../../../lib/domain/errors.ts';
-import { requireUser } from '../../../../../lib/server/auth.ts';
-import { handle, json, parseBody, parseQuery } from '../../../../../lib/server/http.ts';
-import { bindUserPhone } from '../../../../../lib/server/services/phone-binding.ts';
-import { LOGIN_ID_COOKIE, SESSION_DAYS } from '../../../../../lib/server/services/sessions.ts';
-import { isHttps } from '../../../../../lib/server/shell.ts';
+import { ok } from '#lib/platform/envelope.ts';
+import { Messages } from '#lib/platform/errors.ts';
+import { requireUser } from '#lib/membership/auth.server.ts';
+import { handle, json, parseBody, parseQuery } from '#lib/platform/http.server.ts';
+import { bindUserPhone } from '#lib/identity/phone-binding.server.ts';
+import { LOGIN_ID_COOKIE, SESSION_DAYS } from '#lib/identity/sessions.server.ts';
+import { isHttps } from '#lib/shell/context.server.ts';
 
 /**
  * POST bindUserPhone (shell §7) { phone, verifyCode? }: binds a phone to the signed-in account —

@@ -1,7 +1,7 @@
-import { AppError, ErrorCode, Messages } from '../../../../../lib/domain/errors.ts';
-import { requireUser } from '../../../../../lib/server/auth.ts';
-import { handle, parseQuery } from '../../../../../lib/server/http.ts';
-import { getUserInfo } from '../../../../../lib/server/services/member.ts';
+import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { requireUser } from '#lib/membership/auth.server.ts';
+import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { getUserInfo } from '#lib/membership/member.server.ts';
 
 /**
  * GET user info (shell §3, §7 "Member info by shopId"): the signed-in user's standing in the shop

@@ -1,4 +1,4 @@
-import { handle } from '../../../../../lib/server/http.ts';
+import { handle } from '#lib/platform/http.server.ts';
 import { register } from './_register.ts';
 
 /** POST register/{shopId}: the user becomes a shop keeper here → { currentRole: 3 }. */

@@ -1,15 +1,12 @@
 /** The shop-keeper application calls (register, registerSchool, register/tw) share one handler. */
 import type { APIContext } from 'astro';
 import { z } from 'zod';
-import { ok } from '../../../../../lib/domain/envelope.ts';
-import { Messages } from '../../../../../lib/domain/errors.ts';
-import { shopIdSchema } from '../../../../../lib/domain/ids.ts';
-import { requireUser } from '../../../../../lib/server/auth.ts';
-import { json, parseBody, parseParams, parseQuery } from '../../../../../lib/server/http.ts';
-import {
-  registerShopKeeper,
-  type RegisterChannel,
-} from '../../../../../lib/server/services/membership.ts';
+import { ok } from '#lib/platform/envelope.ts';
+import { Messages } from '#lib/platform/errors.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { requireUser } from '#lib/membership/auth.server.ts';
+import { json, parseBody, parseParams, parseQuery } from '#lib/platform/http.server.ts';
+import { registerShopKeeper, type RegisterChannel } from '#lib/membership/membership.server.ts';
 
 export async function register(context: APIContext, channel: RegisterChannel): Promise<Response> {
   const user = await requireUser(context);

@@ -1,7 +1,7 @@
-import { shopIdSchema } from '../../../../../lib/domain/ids.ts';
-import { requireUser } from '../../../../../lib/server/auth.ts';
-import { handle, parseQuery } from '../../../../../lib/server/http.ts';
-import { registrationState } from '../../../../../lib/server/services/membership.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { requireUser } from '#lib/membership/auth.server.ts';
+import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { registrationState } from '#lib/membership/membership.server.ts';
 
 /** GET ?shopBizCode= → { registered, distributorDisable, currentRole }. */
 export const GET = handle(async (context) => {

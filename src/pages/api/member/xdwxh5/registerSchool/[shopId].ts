@@ -1,4 +1,4 @@
-import { handle } from '../../../../../lib/server/http.ts';
+import { handle } from '#lib/platform/http.server.ts';
 import { register } from '../register/_register.ts';
 
 /** POST registerSchool/{shopId}: the same application, arriving from the business school. */

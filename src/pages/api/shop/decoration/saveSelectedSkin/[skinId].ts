@@ -1,16 +1,10 @@
 import { z } from 'zod';
-import { ok } from '../../../../../lib/domain/envelope.ts';
-import { Messages } from '../../../../../lib/domain/errors.ts';
-import { shopIdSchema } from '../../../../../lib/domain/ids.ts';
-import { requireRole } from '../../../../../lib/server/auth.ts';
-import {
-  handle,
-  json,
-  parseBody,
-  parseParams,
-  parseQuery,
-} from '../../../../../lib/server/http.ts';
-import { selectSkin } from '../../../../../lib/server/services/skins.ts';
+import { ok } from '#lib/platform/envelope.ts';
+import { Messages } from '#lib/platform/errors.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { requireRole } from '#lib/membership/auth.server.ts';
+import { handle, json, parseBody, parseParams, parseQuery } from '#lib/platform/http.server.ts';
+import { selectSkin } from '#lib/shop/skins.server.ts';
 
 /** POST saveSelectedSkin/{skinId}?shopBizCode= → 换肤成功. Managers only. */
 export const POST = handle(async (context) => {

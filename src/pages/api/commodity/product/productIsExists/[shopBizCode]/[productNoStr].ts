@@ -1,6 +1,6 @@
-import { shopIdSchema } from '../../../../../../lib/domain/ids.ts';
-import { handle, parseBody, parseParams, parseQuery } from '../../../../../../lib/server/http.ts';
-import { noListSchema, productsExist } from '../../../../../../lib/server/services/commodity.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { handle, parseBody, parseParams, parseQuery } from '#lib/platform/http.server.ts';
+import { noListSchema, productsExist } from '#lib/catalog/commodity.server.ts';
 
 /**
  * Which of the products (productNoStr: comma-separated numbers, at most 50) are live in the

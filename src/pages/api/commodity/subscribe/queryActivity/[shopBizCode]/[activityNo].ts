@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { AppError, ErrorCode } from '../../../../../../lib/domain/errors.ts';
-import { shopIdSchema } from '../../../../../../lib/domain/ids.ts';
-import { handle, parseBody, parseParams, parseQuery } from '../../../../../../lib/server/http.ts';
-import { getBrandSale } from '../../../../../../lib/server/services/catalog.ts';
-import { ACTIVITY_NOT_FOUND } from '../../../../../../lib/server/services/commodity.ts';
+import { AppError, ErrorCode } from '#lib/platform/errors.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { handle, parseBody, parseParams, parseQuery } from '#lib/platform/http.server.ts';
+import { getBrandSale } from '#lib/catalog/catalog.server.ts';
+import { ACTIVITY_NOT_FOUND } from '#lib/catalog/commodity.server.ts';
 
 /**
  * One brand sale of the shop with its products (getBrandSale): `{ activityNo, title, subtitle,

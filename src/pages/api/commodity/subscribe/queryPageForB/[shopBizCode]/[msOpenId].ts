@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { shopIdSchema } from '../../../../../../lib/domain/ids.ts';
-import { handle, parseBody, parseParams, parseQuery } from '../../../../../../lib/server/http.ts';
-import { MAX_SALES_PAGE_SIZE, pageSales } from '../../../../../../lib/server/services/commodity.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { handle, parseBody, parseParams, parseQuery } from '#lib/platform/http.server.ts';
+import { MAX_SALES_PAGE_SIZE, pageSales } from '#lib/catalog/commodity.server.ts';
 
 /**
  * One page of the running brand sales of a tab: `{ tag, pageNum, pageSize, total, list }`, list

@@ -1,6 +1,6 @@
-import { shopIdSchema } from '../../../../../../lib/domain/ids.ts';
-import { handle, parseBody, parseParams, parseQuery } from '../../../../../../lib/server/http.ts';
-import { listSaleTags } from '../../../../../../lib/server/services/commodity.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { handle, parseBody, parseParams, parseQuery } from '#lib/platform/http.server.ts';
+import { listSaleTags } from '#lib/catalog/commodity.server.ts';
 
 /**
  * The home page's sale tabs (activity tags) in the shop's order: `{ tagNo, name }[]`. Empty for

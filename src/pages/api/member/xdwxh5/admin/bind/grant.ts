@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ok } from '../../../../../../lib/domain/envelope.ts';
-import { Messages } from '../../../../../../lib/domain/errors.ts';
-import { requireUser } from '../../../../../../lib/server/auth.ts';
-import { handle, json, parseBody, parseQuery } from '../../../../../../lib/server/http.ts';
-import { approveAdminGrant } from '../../../../../../lib/server/services/admin-grants.ts';
+import { ok } from '#lib/platform/envelope.ts';
+import { Messages } from '#lib/platform/errors.ts';
+import { requireUser } from '#lib/membership/auth.server.ts';
+import { handle, json, parseBody, parseQuery } from '#lib/platform/http.server.ts';
+import { approveAdminGrant } from '#lib/membership/admin-grants.server.ts';
 
 /**
  * POST { grant } → 授权成功 { shopBizCode }: the shop's owner approves the applicant of a QR

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { ok } from '../../../../../../lib/domain/envelope.ts';
-import { Messages } from '../../../../../../lib/domain/errors.ts';
-import { shopIdSchema } from '../../../../../../lib/domain/ids.ts';
-import { LOGIN_CODE } from '../../../../../../lib/domain/login.ts';
-import { refuseCrossSite, requireUser } from '../../../../../../lib/server/auth.ts';
-import { handle, json, parseQuery } from '../../../../../../lib/server/http.ts';
-import { bindAdminWithCode } from '../../../../../../lib/server/services/membership.ts';
+import { ok } from '#lib/platform/envelope.ts';
+import { Messages } from '#lib/platform/errors.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { LOGIN_CODE } from '#lib/identity/login.ts';
+import { refuseCrossSite, requireUser } from '#lib/membership/auth.server.ts';
+import { handle, json, parseQuery } from '#lib/platform/http.server.ts';
+import { bindAdminWithCode } from '#lib/membership/membership.server.ts';
 
 /**
  * GET ?shopBizCode=&verifyCode= → binds this user as administrator with the code the owner's

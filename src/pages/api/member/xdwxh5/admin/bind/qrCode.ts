@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { USER_VERIFY_CODE } from '../../../../../../lib/domain/admin-grant.ts';
-import { Messages } from '../../../../../../lib/domain/errors.ts';
-import { shopIdSchema } from '../../../../../../lib/domain/ids.ts';
-import { refuseCrossSite, requireUser } from '../../../../../../lib/server/auth.ts';
-import { isHttps } from '../../../../../../lib/server/shell.ts';
-import { publicOrigin } from '../../../../../../lib/server/services/member-auth.ts';
-import { handle, parseQuery } from '../../../../../../lib/server/http.ts';
-import { createAdminGrant } from '../../../../../../lib/server/services/admin-grants.ts';
+import { USER_VERIFY_CODE } from '#lib/membership/admin-grant.ts';
+import { Messages } from '#lib/platform/errors.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { refuseCrossSite, requireUser } from '#lib/membership/auth.server.ts';
+import { isHttps } from '#lib/shell/context.server.ts';
+import { publicOrigin } from '#lib/identity/member-auth.server.ts';
+import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { createAdminGrant } from '#lib/membership/admin-grants.server.ts';
 
 /**
  * GET ?shopBizCode=&userVerifyCode= → { qrSvg, url, expiresAt }: a one-time grant (10 minutes,

@@ -1,9 +1,9 @@
-import { ok } from '../../../../../../lib/domain/envelope.ts';
-import { Messages } from '../../../../../../lib/domain/errors.ts';
-import { shopIdSchema } from '../../../../../../lib/domain/ids.ts';
-import { requireUser } from '../../../../../../lib/server/auth.ts';
-import { handle, json, parseBody, parseQuery } from '../../../../../../lib/server/http.ts';
-import { signContract } from '../../../../../../lib/server/services/membership.ts';
+import { ok } from '#lib/platform/envelope.ts';
+import { Messages } from '#lib/platform/errors.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { requireUser } from '#lib/membership/auth.server.ts';
+import { handle, json, parseBody, parseQuery } from '#lib/platform/http.server.ts';
+import { signContract } from '#lib/membership/membership.server.ts';
 
 /** POST ?shopBizCode= (empty body) → code 0, data true: the member has signed the contract. */
 export const POST = handle(async (context) => {

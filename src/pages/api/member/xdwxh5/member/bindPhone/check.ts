@@ -1,7 +1,7 @@
-import { requireUser } from '../../../../../../lib/server/auth.ts';
-import { handle, parseQuery } from '../../../../../../lib/server/http.ts';
-import { bindPhoneStatus } from '../../../../../../lib/server/services/phone-binding.ts';
-import { isInApp } from '../../../../../../lib/server/shell.ts';
+import { requireUser } from '#lib/membership/auth.server.ts';
+import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { bindPhoneStatus } from '#lib/identity/phone-binding.server.ts';
+import { isInApp } from '#lib/shell/context.server.ts';
 
 /**
  * GET bindPhone check (shell §7): { isBindPhone, userDefaultPhone, needIntercept } for the

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { ok } from '../../../../../../lib/domain/envelope.ts';
-import { Messages } from '../../../../../../lib/domain/errors.ts';
-import { requireUser } from '../../../../../../lib/server/auth.ts';
+import { ok } from '#lib/platform/envelope.ts';
+import { Messages } from '#lib/platform/errors.ts';
+import { requireUser } from '#lib/membership/auth.server.ts';
 import {
   handle,
   json,
   parseBody,
   parseQuery,
   requestClientAddress,
-} from '../../../../../../lib/server/http.ts';
-import { sendBindCode } from '../../../../../../lib/server/services/phone-binding.ts';
+} from '#lib/platform/http.server.ts';
+import { sendBindCode } from '#lib/identity/phone-binding.server.ts';
 
 /**
  * POST checkPhone/verifyCode (shell §7) { phone }: sends the code that binds another phone to

@@ -1,6 +1,6 @@
-import { shopIdSchema } from '../../../../../../lib/domain/ids.ts';
-import { handle, parseParams, parseQuery } from '../../../../../../lib/server/http.ts';
-import { getSellerInfo } from '../../../../../../lib/server/services/shops.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { handle, parseParams, parseQuery } from '#lib/platform/http.server.ts';
+import { getSellerInfo } from '#lib/shop/shops.server.ts';
 
 export const GET = handle(({ locals, params, url }) => {
   const { shopId } = parseParams(params, { shopId: shopIdSchema });

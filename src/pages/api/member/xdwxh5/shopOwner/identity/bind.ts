@@ -1,9 +1,9 @@
-import { ok } from '../../../../../../lib/domain/envelope.ts';
-import { Messages } from '../../../../../../lib/domain/errors.ts';
-import { shopIdSchema } from '../../../../../../lib/domain/ids.ts';
-import { requireUser } from '../../../../../../lib/server/auth.ts';
-import { handle, json, parseBody, parseQuery } from '../../../../../../lib/server/http.ts';
-import { bindOwnerIdentity } from '../../../../../../lib/server/services/membership.ts';
+import { ok } from '#lib/platform/envelope.ts';
+import { Messages } from '#lib/platform/errors.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { requireUser } from '#lib/membership/auth.server.ts';
+import { handle, json, parseBody, parseQuery } from '#lib/platform/http.server.ts';
+import { bindOwnerIdentity } from '#lib/membership/membership.server.ts';
 
 /** POST ?shopBizCode= → code 0 with 店主身份绑定成功，你可以管理该店铺。 */
 export const POST = handle(async (context) => {

@@ -1,4 +1,4 @@
-import { handle } from '../../../../../../../lib/server/http.ts';
+import { handle } from '#lib/platform/http.server.ts';
 import { register } from '../../_register.ts';
 
 /** POST register/tw/{shopId}/{twCode}: the application with an invitation code. */

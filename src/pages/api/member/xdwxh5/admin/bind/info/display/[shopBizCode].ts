@@ -1,7 +1,7 @@
-import { shopIdSchema } from '../../../../../../../../lib/domain/ids.ts';
-import { requireUser } from '../../../../../../../../lib/server/auth.ts';
-import { handle, parseParams, parseQuery } from '../../../../../../../../lib/server/http.ts';
-import { adminBindInfo } from '../../../../../../../../lib/server/services/membership.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+import { requireUser } from '#lib/membership/auth.server.ts';
+import { handle, parseParams, parseQuery } from '#lib/platform/http.server.ts';
+import { adminBindInfo } from '#lib/membership/membership.server.ts';
 
 /**
  * GET bind/info/display/{shopBizCode} → { shopName, shopLogoUrl, hasOwner, ownerNickname,

@@ -1,0 +1,103 @@
+/** The shopper's cart, one per user and shop, on the server. */
+import { and, eq, sql } from 'drizzle-orm';
+import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { saleState } from '#lib/catalog/sale.ts';
+import type { DbOrTx } from '#lib/platform/db/client.server.ts';
+import { activities, cartItems, products, shopMembers, skus } from '#lib/platform/db/schema.ts';
+
+/** The most pieces of one SKU a cart holds. */
+export const MAX_PIECES_PER_SKU = 99;
+
+/** cartSkuNum: how many pieces are in the user's cart in this shop. */
+export async function countCartSkus(db: DbOrTx, shopId: string, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
+    .from(cartItems)
+    .where(and(eq(cartItems.shopId, shopId), eq(cartItems.userId, userId)));
+  return row?.n ?? 0;
+}
+
+export interface AddToCart {
+  shopId: string;
+  userId: number;
+  skuNo: string;
+  quantity: number;
+  /** The distributor whose link the shopper came by, when they are one of this shop's. */
+  distributorId?: number | undefined;
+  now?: Date;
+}
+
+/**
+ * Adds pieces of a SKU: only of a product on sale in this shop right now, never more than its
+ * stock or 99 pieces in all. Returns the new cartSkuNum.
+ */
+export async function addToCart(db: DbOrTx, input: AddToCart): Promise<number> {
+  const now = input.now ?? new Date();
+  const [sku] = await db
+    .select({
+      id: skus.id,
+      stock: skus.stock,
+      productStatus: products.status,
+      startAt: activities.startAt,
+      endAt: activities.endAt,
+      activityStatus: activities.status,
+    })
+    .from(skus)
+    .innerJoin(products, eq(products.id, skus.productId))
+    .leftJoin(activities, eq(activities.id, products.activityId))
+    .where(and(eq(skus.skuNo, input.skuNo), eq(products.shopId, input.shopId)))
+    .limit(1);
+  if (!sku || sku.productStatus !== 1 || sku.activityStatus === 0) {
+    throw new AppError(ErrorCode.PRODUCT_GONE, Messages.PRODUCT_GONE);
+  }
+  if (sku.startAt && sku.endAt) {
+    const state = saleState({ startAt: sku.startAt, endAt: sku.endAt }, now);
+    if (state === 'upcoming')
+      throw new AppError(ErrorCode.SALE_NOT_STARTED, Messages.SALE_NOT_STARTED);
+    if (state === 'ended') throw new AppError(ErrorCode.SALE_ENDED, Messages.SALE_ENDED);
+  }
+
+  const distributorId = input.distributorId
+    ? await shopDistributor(db, input.shopId, input.distributorId)
+    : null;
+  const limit = Math.min(sku.stock, MAX_PIECES_PER_SKU);
+  const tooMany = () =>
+    sku.stock < MAX_PIECES_PER_SKU
+      ? new AppError(ErrorCode.OUT_OF_STOCK, Messages.OUT_OF_STOCK)
+      : new AppError(ErrorCode.CART_LIMIT, Messages.CART_LIMIT);
+  if (input.quantity > limit) throw tooMany();
+  // One statement: the pieces already in the cart and the new ones are checked together.
+  const [line] = await db
+    .insert(cartItems)
+    .values({
+      shopId: input.shopId,
+      userId: input.userId,
+      skuId: sku.id,
+      quantity: input.quantity,
+      distributorId,
+    })
+    .onConflictDoUpdate({
+      target: [cartItems.shopId, cartItems.userId, cartItems.skuId],
+      set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, selected: true },
+      setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${limit}`,
+    })
+    .returning({ quantity: cartItems.quantity });
+  if (!line) throw tooMany();
+  return countCartSkus(db, input.shopId, input.userId);
+}
+
+async function shopDistributor(db: DbOrTx, shopId: string, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ userId: shopMembers.userId })
+    .from(shopMembers)
+    .where(
+      and(
+        eq(shopMembers.shopId, shopId),
+        eq(shopMembers.userId, userId),
+        eq(shopMembers.role, 3),
+        eq(shopMembers.distributorDisable, false),
+      ),
+    )
+    .limit(1);
+  return row?.userId ?? null;
+}

@@ -1,0 +1,188 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_NOW, memoryDatabase } from '../../../tests/fixtures/db.ts';
+import type { Database } from '#lib/platform/db/client.server.ts';
+import { activities, hotSearchKeys, products, shops } from '#lib/platform/db/schema.ts';
+import { getProductDetail } from './catalog.server.ts';
+import {
+  containsPattern,
+  hotKeys,
+  listHotKeys,
+  searchProducts,
+  searchTerms,
+  type SearchOptions,
+} from './search.server.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await memoryDatabase();
+});
+afterAll(() => database.close());
+
+const search = (keyword: string, options: Partial<SearchOptions> = {}) =>
+  searchProducts(database.db, '1001', { keyword, now: SEED_NOW, ...options });
+
+describe('searchTerms and containsPattern', () => {
+  it('splits on any whitespace and list punctuation, folds full-width forms, drops repeats', () => {
+    expect(searchTerms('  森野　冲锋衣，SPF50 森野 ')).toEqual(['森野', '冲锋衣', 'spf50']);
+    expect(searchTerms('ＳＰＦ５０')).toEqual(['spf50']);
+    expect(searchTerms('   ')).toEqual([]);
+  });
+
+  it('takes %, _ and \\ literally', () => {
+    expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
+  });
+});
+
+describe('searchProducts', () => {
+  it('finds a product by a word of its name', async () => {
+    const result = await search('冲锋衣');
+    expect(result.total).toBe(1);
+    expect(result.items).toEqual([
+      expect.objectContaining({ productNo: 'P10010001', name: '森野 轻量防风冲锋衣' }),
+    ]);
+    expect(result.items[0]!.imageUrl).toMatch(/^\/media\/\d+$/);
+  });
+
+  it('finds products by their brand name, case-insensitively, and the brand with its running sale', async () => {
+    const result = await search('senye');
+    // The running sale's eight products; the ended sale's are not on sale any more.
+    expect(result.total).toBe(8);
+    expect(result.items.every((p) => p.name.startsWith('森野'))).toBe(true);
+    expect(result.brands).toEqual([
+      expect.objectContaining({ name: '森野 SENYE', activityNo: 'A1001001' }),
+    ]);
+    expect(result.brands[0]!.logoUrl).toBeTruthy();
+  });
+
+  it('narrows with each further term', async () => {
+    const one = await search('速干');
+    const two = await search('速干 T恤');
+    expect(one.total).toBeGreaterThan(two.total);
+    expect(two.items.map((p) => p.name).sort()).toEqual(['森野 速干圆领运动T恤']);
+    expect((await search('森野 跑鞋')).total).toBe(0);
+  });
+
+  it('ranks name matches above matches through the brand or the subtitle', async () => {
+    // 防风 is in one product's name and in the brand story every 森野 product has as subtitle.
+    const result = await search('防风');
+    expect(result.total).toBe(8);
+    expect(result.items[0]!.name).toBe('森野 轻量防风冲锋衣');
+  });
+
+  it('takes % and _ in a keyword literally', async () => {
+    expect((await search('%')).total).toBe(0);
+    expect((await search('_')).total).toBe(0);
+    expect((await search('森野%冲锋衣')).total).toBe(0);
+    await database.db
+      .update(products)
+      .set({ name: '森野 100%纯棉_T恤' })
+      .where(eq(products.productNo, 'P10010008'));
+    try {
+      expect((await search('100%')).items.map((p) => p.productNo)).toEqual(['P10010008']);
+      expect((await search('棉_t')).items.map((p) => p.productNo)).toEqual(['P10010008']);
+    } finally {
+      await database.db
+        .update(products)
+        .set({ name: '森野 速干圆领运动T恤' })
+        .where(eq(products.productNo, 'P10010008'));
+    }
+  });
+
+  it('sorts by price either way and by sales', async () => {
+    const cheapFirst = await search('鞋', { sort: 'price-asc' });
+    expect(cheapFirst.total).toBeGreaterThan(3);
+    const prices = cheapFirst.items.map((p) => p.priceCents);
+    expect(prices).toEqual(prices.toSorted((a, b) => a - b));
+    const dearFirst = await search('鞋', { sort: 'price-desc' });
+    expect(dearFirst.items.map((p) => p.priceCents)).toEqual(prices.toReversed());
+    const sales = (await search('鞋', { sort: 'sales' })).items.map((p) => p.salesCount);
+    expect(sales).toEqual(sales.toSorted((a, b) => b - a));
+  });
+
+  it('pages through the results without repeating or missing one', async () => {
+    const all = await search('鞋', { pageSize: 50 });
+    const pages = [1, 2, 3, 4].map((page) => search('鞋', { page, pageSize: 3 }));
+    const seen = (await Promise.all(pages)).flatMap((r) => r.items.map((p) => p.productNo));
+    expect(all.total).toBe(all.items.length);
+    expect(seen.slice(0, all.total)).toEqual(all.items.map((p) => p.productNo));
+    const beyond = await search('鞋', { page: 99, pageSize: 3 });
+    expect(beyond).toMatchObject({ total: all.total, items: [] });
+  });
+
+  it('never shows another shop’s products, nor withdrawn or not yet started ones', async () => {
+    // 拾光皮具 sells in shop 1002 only in an upcoming sale.
+    const other = await searchProducts(database.db, '1002', {
+      keyword: '冲锋衣',
+      now: SEED_NOW,
+    });
+    expect(other.total).toBe(0);
+    expect(
+      (await searchProducts(database.db, '1002', { keyword: '拾光', now: SEED_NOW })).total,
+    ).toBe(0);
+    const inOther = await searchProducts(database.db, '1002', { keyword: '四件套', now: SEED_NOW });
+    expect(inOther.items.every((p) => p.productNo.startsWith('P1002'))).toBe(true);
+    expect(inOther.total).toBe(1);
+    expect((await searchProducts(database.db, '9999', { keyword: '森野' })).total).toBe(0);
+
+    await database.db
+      .update(products)
+      .set({ status: 0 })
+      .where(eq(products.productNo, 'P10010001'));
+    try {
+      expect((await search('冲锋衣')).total).toBe(0);
+    } finally {
+      await database.db
+        .update(products)
+        .set({ status: 1 })
+        .where(eq(products.productNo, 'P10010001'));
+    }
+  });
+
+  it('shows prices with the global and the sale markup, as the product page does', async () => {
+    await database.db.update(shops).set({ globalAddPriceCents: 500 }).where(eq(shops.id, '1001'));
+    await database.db
+      .update(activities)
+      .set({ addPriceCents: 300 })
+      .where(eq(activities.activityNo, 'A1001001'));
+    try {
+      const [card] = (await search('冲锋衣')).items;
+      const detail = await getProductDetail(database.db, '1001', 'P10010001', SEED_NOW);
+      expect(card!.priceCents).toBe(detail!.priceCents);
+      const [row] = await database.db
+        .select()
+        .from(products)
+        .where(eq(products.productNo, 'P10010001'));
+      expect(card!.priceCents).toBe(row!.priceCents + 800);
+    } finally {
+      await database.db.update(shops).set({ globalAddPriceCents: 0 }).where(eq(shops.id, '1001'));
+      await database.db
+        .update(activities)
+        .set({ addPriceCents: 0 })
+        .where(eq(activities.activityNo, 'A1001001'));
+    }
+  });
+
+  it('finds nothing for an empty keyword', async () => {
+    expect(await search('  ')).toEqual({ total: 0, items: [], brands: [] });
+  });
+});
+
+describe('hotKeys', () => {
+  it('gives the shop’s keys in order with the type-5 key as the default', async () => {
+    expect(await hotKeys(database.db, '1001')).toEqual({
+      defaultKey: '冲锋衣',
+      keys: ['冲锋衣', '连衣裙', '跑鞋', '四件套', '精华', '童装'],
+    });
+    expect((await listHotKeys(database.db, '1002'))[0]).toEqual({ hotName: '冲锋衣', type: 5 });
+  });
+
+  it('has no default without a type-5 key, and no keys for an unknown shop', async () => {
+    await database.db
+      .update(hotSearchKeys)
+      .set({ type: 1 })
+      .where(eq(hotSearchKeys.shopId, '1002'));
+    expect((await hotKeys(database.db, '1002')).defaultKey).toBeNull();
+    expect(await hotKeys(database.db, '9999')).toEqual({ defaultKey: null, keys: [] });
+  });
+});

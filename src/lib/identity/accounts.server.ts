@@ -1,0 +1,250 @@
+/**
+ * One person, one account: when a messaging-app identity binds the phone of an account that has
+ * no messaging-app identity yet, the two accounts become one (identity issue, item 4). The kept
+ * account takes the other's open id, and every row that referenced either account now references
+ * the kept one — nothing is dropped where two rows can live side by side, and where the database
+ * allows only one (a membership per shop, a cart line per SKU, a wallet per shop ...) the two are
+ * combined by the rules below. All of it is one transaction: it happens whole or not at all.
+ *
+ * Combining rules:
+ * - shop_members: the higher role and maxRole (by number), administrator if either, the higher
+ *   level, the agreement signed if either; disabled as a shop keeper if either was (a shop's
+ *   decision is not undone by signing up again under another identity); the earlier inviter
+ *   and join time. Rows of people the other account invited now name the kept account.
+ * - cart_items: one line per SKU, quantities added up to the 99-piece cap.
+ * - wallets: balances and frozen amounts added up; every wallet entry is kept.
+ * - guide_tags, popup_closes: seen by either is seen.
+ * - admin_grants: open administrator requests (minutes long) of the merged-away account are
+ *   dropped; the applicant asks again from the kept account.
+ * - addresses: all kept; one default at most (the kept account's, if it has one).
+ * - real_names: one per account: the kept account's, unless only the other one is verified.
+ * - orders, withdrawals: all kept; an idempotency key both accounts happened to use is cleared on
+ *   the other account's row (the retry window it guards is long over).
+ * - Any other column referring to users (a table added later) is moved as it is; should that
+ *   break a uniqueness rule, the whole merge is refused and nothing changes.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '#lib/platform/db/client.server.ts';
+import { MAX_PIECES_PER_SKU } from '#lib/cart/cart.server.ts';
+
+/** The user-referring columns handled by a rule above (table.column). */
+export const HANDLED_USER_COLUMNS = new Set([
+  'shops.owner_user_id',
+  'shop_members.user_id',
+  'shop_members.invited_by',
+  'sessions.user_id',
+  'guide_tags.user_id',
+  'popup_closes.user_id',
+  'admin_grants.user_id',
+  'user_coupons.user_id',
+  'cart_items.user_id',
+  'cart_items.distributor_id',
+  'addresses.user_id',
+  'real_names.user_id',
+  'orders.user_id',
+  'orders.distributor_id',
+  'wallets.user_id',
+  'wallet_entries.user_id',
+  'bank_cards.user_id',
+  'withdrawals.user_id',
+  'media.owner_user_id',
+  'share_links.distributor_id',
+]);
+
+export class MergeRefused extends Error {
+  override name = 'MergeRefused';
+}
+
+/** Rows of a raw query, whichever engine answered (PGlite gives { rows }, postgres.js an array). */
+async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
+}
+
+interface UserRow {
+  id: number;
+  phone: string | null;
+  open_id: string | null;
+  default_phone: string | null;
+  nickname: string;
+  avatar_url: string | null;
+}
+
+/**
+ * Merges account `goneId` into account `keepId` and deletes `goneId`. Refuses (MergeRefused)
+ * when either is missing, they are the same, or both hold a different phone or open id.
+ */
+export async function mergeAccounts(
+  db: DbOrTx,
+  input: { keepId: number; goneId: number },
+): Promise<void> {
+  const keep = Number(input.keepId);
+  const gone = Number(input.goneId);
+  if (!Number.isSafeInteger(keep) || !Number.isSafeInteger(gone) || keep === gone)
+    throw new MergeRefused('Two different accounts are needed');
+
+  await db.transaction(async (tx) => {
+    // Lowest id first, as every merge does, so two merges never wait on each other in a circle.
+    const people = await rows<UserRow>(
+      tx,
+      sql`select id::int as id, phone, open_id, default_phone, nickname, avatar_url from users
+          where id in (${keep}, ${gone}) order by id for update`,
+    );
+    const k = people.find((p) => Number(p.id) === keep);
+    const g = people.find((p) => Number(p.id) === gone);
+    if (!k || !g) throw new MergeRefused('No such account');
+    if (k.phone && g.phone && k.phone !== g.phone)
+      throw new MergeRefused('Both accounts have a phone');
+    if (k.open_id && g.open_id && k.open_id !== g.open_id)
+      throw new MergeRefused('Both accounts have a messaging-app identity');
+
+    // Memberships: combine per shop, then move the rest.
+    await tx.execute(sql`
+      update shop_members m set
+        role = greatest(m.role, o.role),
+        max_role = greatest(m.max_role, o.max_role),
+        administrator = m.administrator or o.administrator,
+        level = greatest(m.level, o.level),
+        sign_agreement = m.sign_agreement or o.sign_agreement,
+        distributor_disable = m.distributor_disable or o.distributor_disable,
+        invited_by = case when m.created_at <= o.created_at
+          then coalesce(m.invited_by, o.invited_by) else coalesce(o.invited_by, m.invited_by) end,
+        created_at = least(m.created_at, o.created_at)
+      from shop_members o
+      where m.user_id = ${keep} and o.user_id = ${gone} and o.shop_id = m.shop_id`);
+    await tx.execute(sql`
+      delete from shop_members o using shop_members m
+      where o.user_id = ${gone} and m.user_id = ${keep} and m.shop_id = o.shop_id`);
+    await tx.execute(sql`update shop_members set user_id = ${keep} where user_id = ${gone}`);
+    await tx.execute(sql`update shop_members set invited_by = ${keep} where invited_by = ${gone}`);
+    await tx.execute(
+      sql`update shop_members set invited_by = null where user_id = ${keep} and invited_by = ${keep}`,
+    );
+
+    await tx.execute(sql`update shops set owner_user_id = ${keep} where owner_user_id = ${gone}`);
+    await tx.execute(sql`update sessions set user_id = ${keep} where user_id = ${gone}`);
+
+    // Seen by either is seen.
+    await tx.execute(sql`
+      delete from guide_tags o using guide_tags m
+      where o.user_id = ${gone} and m.user_id = ${keep}
+        and m.shop_id = o.shop_id and m.tag_name = o.tag_name`);
+    await tx.execute(sql`update guide_tags set user_id = ${keep} where user_id = ${gone}`);
+    await tx.execute(sql`
+      delete from popup_closes o using popup_closes m
+      where o.user_id = ${gone} and m.user_id = ${keep} and m.code = o.code`);
+    await tx.execute(sql`update popup_closes set user_id = ${keep} where user_id = ${gone}`);
+    await tx.execute(sql`delete from admin_grants where user_id = ${gone}`);
+
+    await tx.execute(sql`update user_coupons set user_id = ${keep} where user_id = ${gone}`);
+
+    // One cart line per SKU: add up, within the cap.
+    await tx.execute(sql`
+      update cart_items m set
+        quantity = least(${MAX_PIECES_PER_SKU}, m.quantity + o.quantity),
+        selected = m.selected or o.selected,
+        distributor_id = coalesce(m.distributor_id, o.distributor_id)
+      from cart_items o
+      where m.user_id = ${keep} and o.user_id = ${gone}
+        and o.shop_id = m.shop_id and o.sku_id = m.sku_id`);
+    await tx.execute(sql`
+      delete from cart_items o using cart_items m
+      where o.user_id = ${gone} and m.user_id = ${keep}
+        and m.shop_id = o.shop_id and m.sku_id = o.sku_id`);
+    await tx.execute(sql`update cart_items set user_id = ${keep} where user_id = ${gone}`);
+    await tx.execute(
+      sql`update cart_items set distributor_id = ${keep} where distributor_id = ${gone}`,
+    );
+
+    // Addresses: all kept, one default at most.
+    await tx.execute(sql`
+      update addresses set is_default = false
+      where user_id = ${gone} and is_default
+        and exists (select 1 from addresses d where d.user_id = ${keep} and d.is_default)`);
+    await tx.execute(sql`update addresses set user_id = ${keep} where user_id = ${gone}`);
+
+    // One real-name record: the kept account's, unless only the other one is verified.
+    await tx.execute(sql`
+      delete from real_names m
+      where m.user_id = ${keep} and m.verified_at is null
+        and exists (select 1 from real_names o where o.user_id = ${gone} and o.verified_at is not null)`);
+    await tx.execute(sql`
+      delete from real_names o
+      where o.user_id = ${gone} and exists (select 1 from real_names m where m.user_id = ${keep})`);
+    await tx.execute(sql`update real_names set user_id = ${keep} where user_id = ${gone}`);
+
+    // Orders and withdrawals: all kept; a shared idempotency key stays with the kept account.
+    await tx.execute(sql`
+      update orders o set idempotency_key = null
+      where o.user_id = ${gone} and o.idempotency_key is not null and exists (
+        select 1 from orders m where m.user_id = ${keep} and m.idempotency_key = o.idempotency_key)`);
+    await tx.execute(sql`update orders set user_id = ${keep} where user_id = ${gone}`);
+    await tx.execute(
+      sql`update orders set distributor_id = ${keep} where distributor_id = ${gone}`,
+    );
+    await tx.execute(sql`
+      update withdrawals o set idempotency_key = null
+      where o.user_id = ${gone} and o.idempotency_key is not null and exists (
+        select 1 from withdrawals m where m.user_id = ${keep} and m.idempotency_key = o.idempotency_key)`);
+    await tx.execute(sql`update withdrawals set user_id = ${keep} where user_id = ${gone}`);
+
+    // Wallets: one per shop, the money added up; every entry kept.
+    await tx.execute(sql`
+      insert into wallets (shop_id, user_id, balance_cents, frozen_cents)
+      select shop_id, ${keep}, balance_cents, frozen_cents from wallets where user_id = ${gone}
+      on conflict (shop_id, user_id) do update set
+        balance_cents = wallets.balance_cents + excluded.balance_cents,
+        frozen_cents = wallets.frozen_cents + excluded.frozen_cents`);
+    await tx.execute(sql`delete from wallets where user_id = ${gone}`);
+    await tx.execute(sql`update wallet_entries set user_id = ${keep} where user_id = ${gone}`);
+    await tx.execute(sql`update bank_cards set user_id = ${keep} where user_id = ${gone}`);
+
+    await tx.execute(sql`update media set owner_user_id = ${keep} where owner_user_id = ${gone}`);
+    await tx.execute(
+      sql`update share_links set distributor_id = ${keep} where distributor_id = ${gone}`,
+    );
+
+    // Columns no rule above knows (tables added later): moved as they are.
+    for (const ref of await userReferences(tx)) {
+      if (HANDLED_USER_COLUMNS.has(`${ref.table_name}.${ref.column_name}`)) continue;
+      const table = sql.raw(ref.qualified_table);
+      const column = sql.raw(ref.quoted_column);
+      await tx.execute(sql`update ${table} set ${column} = ${keep} where ${column} = ${gone}`);
+    }
+
+    // The other account goes (the database refuses if anything still refers to it), then the
+    // kept one takes its identity.
+    await tx.execute(sql`delete from users where id = ${gone}`);
+    await tx.execute(sql`
+      update users set
+        phone = coalesce(phone, ${g.phone}),
+        open_id = coalesce(open_id, ${g.open_id}),
+        default_phone = coalesce(${g.default_phone}, default_phone),
+        avatar_url = coalesce(avatar_url, ${g.avatar_url}),
+        nickname = case when nickname = '' then ${g.nickname} else nickname end
+      where id = ${keep}`);
+  });
+}
+
+export interface UserReference {
+  table_name: string;
+  column_name: string;
+  qualified_table: string;
+  quoted_column: string;
+}
+
+/** Every foreign-key column of the database that refers to users(id). */
+export async function userReferences(db: DbOrTx): Promise<UserReference[]> {
+  return rows<UserReference>(
+    db,
+    sql`select r.relname as table_name, a.attname as column_name,
+          quote_ident(n.nspname) || '.' || quote_ident(r.relname) as qualified_table,
+          quote_ident(a.attname) as quoted_column
+        from pg_constraint c
+        join pg_class r on r.oid = c.conrelid
+        join pg_namespace n on n.oid = r.relnamespace
+        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
+        where c.contype = 'f' and c.confrelid = 'users'::regclass
+        order by 1, 2`,
+  );
+}

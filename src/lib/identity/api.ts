@@ -1,0 +1,68 @@
+/**
+ * The login calls of the browser (shell §7): send a login code, log in with it, log out. Every
+ * call goes through the one request client; login calls carry the login channel.
+ */
+import { ApiError, request } from '#lib/platform/client.ts';
+import { Messages, isLoginInvalid } from '#lib/platform/errors.ts';
+import { toast } from '#lib/shell/toast.ts';
+
+export interface LoginResult {
+  userId: number;
+  /** A path of this site to go back to, or null: then the shop's home. */
+  returnTo: string | null;
+}
+
+/** Sends a login code (type 2). The caller shows 验证码已发送，请查收 or the refusal. */
+export function sendLoginCode(phone: string): Promise<unknown> {
+  return request('/api/member/phone/sendCode', {
+    method: 'POST',
+    body: { phone, type: 2 },
+    loginChannel: true,
+    silent: true,
+  });
+}
+
+/** Logs in with a code; the server sets the session cookie. */
+export function loginWithCode(phone: string, verifyCode: string): Promise<LoginResult> {
+  return request<LoginResult>('/api/member/phone/login', {
+    method: 'POST',
+    body: { phone, verifyCode },
+    loginChannel: true,
+    silent: true,
+  });
+}
+
+/**
+ * Logs out (the server destroys the session and clears its cookies), then goes to `homeHref`,
+ * the shop's index link built by the page. When the session could not be ended the shopper
+ * stays, told why.
+ */
+export async function logout(homeHref: string): Promise<void> {
+  try {
+    await request('/api/member/logout', { method: 'POST', silent: true });
+  } catch (error) {
+    const answer = error instanceof ApiError ? error : new ApiError(-1, '');
+    // "Not logged in" means there is no session left to end; anything else leaves it running.
+    if (!isLoginInvalid(answer.code, answer.message)) {
+      toast(answer.message || Messages.SYSTEM_ERROR);
+      return;
+    }
+  }
+  location.replace(homeHref);
+}
+
+/**
+ * Wires every `[data-logout]` element of the page (now and later) to `logout`. The element names
+ * where to go next in `data-href` (or its own `href`): `<button data-logout data-href={index}>`.
+ */
+export function bindLogoutButtons(root: Document = document): void {
+  root.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target.closest('[data-logout]') : null;
+    if (!(target instanceof HTMLElement)) return;
+    event.preventDefault();
+    if (target.dataset.busy === 'true') return;
+    target.dataset.busy = 'true';
+    const href = target.dataset.href ?? target.getAttribute('href') ?? '/';
+    void logout(href).finally(() => delete target.dataset.busy);
+  });
+}

@@ -1,0 +1,211 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_NOW, memoryDatabase } from '../../../tests/fixtures/db.ts';
+import type { Database } from '#lib/platform/db/client.server.ts';
+import {
+  addresses,
+  coupons,
+  orderLines,
+  orders,
+  products,
+  skus,
+  userCoupons,
+  users,
+} from '#lib/platform/db/schema.ts';
+import { getMyPage, getUserInfo } from './member.server.ts';
+
+let database: Database;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  database = await memoryDatabase();
+  const rows = await database.db.select({ id: users.id, phone: users.phone }).from(users);
+  for (const row of rows) ids[row.phone!] = row.id;
+});
+afterAll(() => database.close());
+
+let orderSeq = 0;
+async function addOrder(userId: number, shopId: string, status: number, refundStatus?: number) {
+  const [product] = await database.db
+    .select({ id: products.id, skuId: skus.id })
+    .from(products)
+    .innerJoin(skus, eq(skus.productId, products.id))
+    .where(eq(products.shopId, shopId))
+    .limit(1);
+  const [order] = await database.db
+    .insert(orders)
+    .values({
+      orderNo: `T${shopId}${String(++orderSeq).padStart(6, '0')}`,
+      shopId,
+      userId,
+      status,
+      goodsCents: 1000,
+      payCents: 1000,
+      address: { name: '鹿小姐' },
+      payDeadline: new Date(SEED_NOW.getTime() + 12 * 60_000),
+    })
+    .returning({ id: orders.id });
+  for (const refund of [refundStatus ?? null, null]) {
+    await database.db.insert(orderLines).values({
+      orderId: order!.id,
+      productId: product!.id,
+      skuId: product!.skuId,
+      productName: '测试商品',
+      skuDesc: '红色 M',
+      unitPriceCents: 500,
+      quantity: 1,
+      lineCents: 500,
+      refundStatus: refund,
+    });
+  }
+}
+
+describe('getMyPage', () => {
+  it('answers the seeded consumer: nickname, masked phone, one coupon, one address, no orders', async () => {
+    const page = await getMyPage(database.db, '1001', ids['13800000001']!, SEED_NOW);
+    expect(page).toEqual({
+      nickname: '小鹿买买',
+      avatarUrl: null,
+      maskedPhone: '138****0001',
+      orderCounts: { awaitingPayment: 0, paid: 0, shipped: 0, refunds: 0 },
+      unusedCoupons: 1,
+      addresses: 1,
+    });
+  });
+
+  it('counts orders by status in this shop only, and orders with a refund under review', async () => {
+    const user = ids['13800000003']!;
+    await addOrder(user, '1001', 10);
+    await addOrder(user, '1001', 10);
+    await addOrder(user, '1001', 20);
+    await addOrder(user, '1001', 30);
+    await addOrder(user, '1001', 30);
+    await addOrder(user, '1001', 30);
+    await addOrder(user, '1001', 40, 10); // completed, refund under review
+    await addOrder(user, '1001', 30, 70); // refund approved: not counted as a refund
+    await addOrder(user, '1001', 40, 60); // refund failed: not counted
+    await addOrder(user, '1001', 50);
+    await addOrder(user, '1002', 10); // another shop
+    await addOrder(ids['13800000001']!, '1001', 20); // another user
+    const page = await getMyPage(database.db, '1001', user, SEED_NOW);
+    expect(page.orderCounts).toEqual({ awaitingPayment: 2, paid: 1, shipped: 4, refunds: 1 });
+    const other = await getMyPage(database.db, '1002', user, SEED_NOW);
+    expect(other.orderCounts).toEqual({ awaitingPayment: 1, paid: 0, shipped: 0, refunds: 0 });
+  });
+
+  it('counts unused, still-valid coupons of this shop, and every address of the user', async () => {
+    const user = ids['13800000005']!;
+    const [coupon] = await database.db
+      .select({ id: coupons.id })
+      .from(coupons)
+      .where(eq(coupons.shopId, '1001'))
+      .limit(1);
+    const [otherShop] = await database.db
+      .select({ id: coupons.id })
+      .from(coupons)
+      .where(eq(coupons.shopId, '1002'))
+      .limit(1);
+    const day = 86_400_000;
+    const valid = {
+      validFrom: new Date(SEED_NOW.getTime() - day),
+      validTo: new Date(SEED_NOW.getTime() + day),
+    };
+    await database.db.insert(userCoupons).values([
+      { couponId: coupon!.id, userId: user, shopId: '1001', status: 0, ...valid },
+      { couponId: coupon!.id, userId: user, shopId: '1001', status: 0, ...valid },
+      { couponId: coupon!.id, userId: user, shopId: '1001', status: 1, ...valid },
+      { couponId: coupon!.id, userId: user, shopId: '1001', status: 2, ...valid },
+      {
+        couponId: coupon!.id,
+        userId: user,
+        shopId: '1001',
+        status: 0,
+        validFrom: new Date(SEED_NOW.getTime() - 3 * day),
+        validTo: new Date(SEED_NOW.getTime() - day),
+      },
+      { couponId: otherShop!.id, userId: user, shopId: '1002', status: 0, ...valid },
+    ]);
+    const address = {
+      userId: user,
+      name: '安',
+      phone: '13800000005',
+      province: '浙江省',
+      city: '杭州市',
+      district: '西湖区',
+      detail: '1 号',
+    };
+    await database.db.insert(addresses).values([address, address, address]);
+    const page = await getMyPage(database.db, '1001', user, SEED_NOW);
+    expect(page.unusedCoupons).toBe(2);
+    expect(page.addresses).toBe(3);
+    expect((await getMyPage(database.db, '1002', user, SEED_NOW)).unusedCoupons).toBe(1);
+  });
+
+  it('shows no phone for an account without one, and refuses an unknown user as logged out', async () => {
+    const [row] = await database.db
+      .insert(users)
+      .values({ nickname: 'wx', avatarUrl: '/media/1' })
+      .returning({ id: users.id });
+    const page = await getMyPage(database.db, '1001', row!.id, SEED_NOW);
+    expect(page).toMatchObject({ nickname: 'wx', avatarUrl: '/media/1', maskedPhone: '' });
+    await expect(getMyPage(database.db, '1001', 987_654_321)).rejects.toMatchObject({
+      code: 100006,
+      message: '用户未登录',
+    });
+  });
+});
+
+describe('getUserInfo', () => {
+  it.each([
+    ['13800000001', { currentRole: 1, maxRole: 1, level: null, administrator: false, userType: 1 }],
+    ['13800000003', { currentRole: 3, maxRole: 3, level: 1, administrator: false, userType: 3 }],
+    ['13800000004', { currentRole: 4, maxRole: 4, level: null, administrator: true, userType: 1 }],
+    ['13800000005', { currentRole: 5, maxRole: 5, level: null, administrator: false, userType: 1 }],
+  ] as const)('answers the standing of %s in shop 1001', async (phone, expected) => {
+    const info = await getUserInfo(database.db, '1001', ids[phone]!);
+    expect(info).toMatchObject({
+      userId: ids[phone],
+      phone: `138****${phone.slice(7)}`,
+      distributorDisable: false,
+      ...expected,
+    });
+  });
+
+  it('keeps a disabled distributor disabled (the client counts them as a customer)', async () => {
+    const info = await getUserInfo(database.db, '1001', ids['13800000007']!);
+    expect(info).toEqual({
+      userId: ids['13800000007'],
+      nickname: '前店主老吴',
+      avatarUrl: null,
+      phone: '138****0007',
+      currentRole: 3,
+      maxRole: 3,
+      distributorDisable: true,
+      level: 1,
+      administrator: false,
+      userType: 3,
+    });
+  });
+
+  it('answers a consumer for a user who is not a member of the shop', async () => {
+    const info = await getUserInfo(database.db, '1002', ids['13800000001']!);
+    expect(info).toMatchObject({
+      currentRole: 1,
+      maxRole: 1,
+      distributorDisable: false,
+      level: null,
+      administrator: false,
+      userType: 1,
+    });
+  });
+
+  it('refuses an unknown shop with 404 and an unknown user as logged out', async () => {
+    await expect(getUserInfo(database.db, '9999', ids['13800000001']!)).rejects.toMatchObject({
+      code: 404,
+      message: '店铺不存在',
+    });
+    await expect(getUserInfo(database.db, '1001', 987_654_321)).rejects.toMatchObject({
+      code: 100006,
+    });
+  });
+});

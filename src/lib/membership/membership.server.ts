@@ -1,0 +1,297 @@
+/**
+ * A user's standing in a shop after login: switching roles, the shop-keeper contract, the shop
+ * owner's identity, applying to be a shop keeper, and becoming an administrator with the owner's
+ * consent. Every change is a conditional write decided here, never a role sent by a client.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { maskPhone } from '#lib/identity/login.ts';
+import { ROLE_DISTRIBUTOR, ROLE_MANAGER, needsContract, switchableRoles } from './roles.ts';
+import type { DbOrTx } from '#lib/platform/db/client.server.ts';
+import { shopMembers, shops, users, wallets } from '#lib/platform/db/schema.ts';
+import type { ShopMembership } from '#lib/identity/sessions.server.ts';
+import { consumeCode, issueCode } from '#lib/identity/sms-codes.server.ts';
+
+/** A member's standing in a shop: the same fields a session carries for the shop visited. */
+export type MemberRow = ShopMembership;
+
+const memberColumns = {
+  currentRole: shopMembers.role,
+  maxRole: shopMembers.maxRole,
+  distributorDisable: shopMembers.distributorDisable,
+  level: shopMembers.level,
+  administrator: shopMembers.administrator,
+  signAgreement: shopMembers.signAgreement,
+};
+
+export async function getMember(
+  db: DbOrTx,
+  shopId: string,
+  userId: number,
+): Promise<MemberRow | null> {
+  const [row] = await db
+    .select(memberColumns)
+    .from(shopMembers)
+    .where(and(eq(shopMembers.shopId, shopId), eq(shopMembers.userId, userId)));
+  return row ?? null;
+}
+
+async function shopOrThrow(db: DbOrTx, shopId: string) {
+  const [shop] = await db
+    .select({
+      id: shops.id,
+      name: shops.name,
+      logoUrl: shops.logoUrl,
+      ownerUserId: shops.ownerUserId,
+      ownerPhone: shops.ownerPhone,
+    })
+    .from(shops)
+    .where(and(eq(shops.id, shopId), eq(shops.status, 1)));
+  if (!shop) throw new AppError(ErrorCode.NOT_FOUND, Messages.SHOP_NOT_FOUND);
+  return shop;
+}
+
+/** switchRole: the member's current role becomes `role` when they hold it; answers the new role. */
+export async function switchRole(
+  db: DbOrTx,
+  input: { shopId: string; userId: number; role: number },
+): Promise<{ currentRole: number }> {
+  const member = await getMember(db, input.shopId, input.userId);
+  if (!member || !switchableRoles(member).includes(input.role)) {
+    throw new AppError(
+      ErrorCode.NO_PERMISSION,
+      input.role === ROLE_MANAGER ? Messages.SWITCH_TO_MANAGER : Messages.FORBIDDEN,
+    );
+  }
+  await db
+    .update(shopMembers)
+    .set({ role: input.role })
+    .where(and(eq(shopMembers.shopId, input.shopId), eq(shopMembers.userId, input.userId)));
+  return { currentRole: input.role };
+}
+
+/** Legal contract state (shell §3): currentRole, maxRole, signAgreement, and whether to ask now. */
+export async function contractState(db: DbOrTx, shopId: string, userId: number) {
+  const member = await getMember(db, shopId, userId);
+  return {
+    currentRole: member?.currentRole ?? 1,
+    maxRole: member?.maxRole ?? 1,
+    signAgreement: member?.signAgreement ?? false,
+    needSign: needsContract(member),
+  };
+}
+
+/** The member signs the shop-keeper contract; signing twice changes nothing. */
+export async function signContract(db: DbOrTx, shopId: string, userId: number): Promise<void> {
+  const rows = await db
+    .update(shopMembers)
+    .set({ signAgreement: true })
+    .where(and(eq(shopMembers.shopId, shopId), eq(shopMembers.userId, userId)))
+    .returning({ userId: shopMembers.userId });
+  if (rows.length === 0) throw new AppError(ErrorCode.NO_PERMISSION, Messages.FORBIDDEN);
+}
+
+async function userPhone(db: DbOrTx, userId: number): Promise<string | null> {
+  const [user] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
+  return user?.phone ?? null;
+}
+
+/**
+ * The owner identity prompt (shell §4): shown when the logged-in user's phone is the one the shop
+ * was opened with and the shop does not yet count them as its owner.
+ */
+export async function ownerIdentity(db: DbOrTx, shopId: string, userId: number) {
+  const [shop, phone] = await Promise.all([shopOrThrow(db, shopId), userPhone(db, userId)]);
+  const needBind = phone !== null && shop.ownerPhone === phone && shop.ownerUserId !== userId;
+  return { needBind, shopName: shop.name, phone: needBind && phone ? maskPhone(phone) : null };
+}
+
+/** Binds the owner identity: the shop's owner becomes this user, a shop keeper with a wallet. */
+export async function bindOwnerIdentity(db: DbOrTx, shopId: string, userId: number): Promise<void> {
+  await shopOrThrow(db, shopId);
+  await db.transaction(async (tx) => {
+    const bound = await tx
+      .update(shops)
+      .set({ ownerUserId: userId })
+      .where(
+        and(
+          eq(shops.id, shopId),
+          sql`${shops.ownerPhone} = (select ${users.phone} from ${users} where ${users.id} = ${userId})`,
+        ),
+      )
+      .returning({ id: shops.id });
+    if (bound.length === 0) throw new AppError(ErrorCode.NO_PERMISSION, Messages.NOT_SHOP_OWNER);
+    await becomeShopKeeper(tx, shopId, userId, { signAgreement: null });
+  });
+}
+
+/**
+ * Makes the user a shop keeper (distributor, role 3) of the shop, keeping any higher standing:
+ * a manager stays able to manage, an existing level is kept.
+ */
+async function becomeShopKeeper(
+  db: DbOrTx,
+  shopId: string,
+  userId: number,
+  options: { signAgreement: boolean | null; invitedBy?: number | null },
+): Promise<void> {
+  await db
+    .insert(shopMembers)
+    .values({
+      shopId,
+      userId,
+      role: ROLE_DISTRIBUTOR,
+      maxRole: ROLE_DISTRIBUTOR,
+      level: 1,
+      signAgreement: options.signAgreement ?? false,
+      invitedBy: options.invitedBy ?? null,
+    })
+    .onConflictDoUpdate({
+      target: [shopMembers.shopId, shopMembers.userId],
+      set: {
+        role: ROLE_DISTRIBUTOR,
+        maxRole: sql`(case when ${shopMembers.maxRole} = ${ROLE_MANAGER} then ${ROLE_MANAGER} else ${ROLE_DISTRIBUTOR} end)::smallint`,
+        level: sql`coalesce(${shopMembers.level}, 1)`,
+        distributorDisable: false,
+      },
+    });
+  await db.insert(wallets).values({ shopId, userId }).onConflictDoNothing();
+}
+
+export type RegisterChannel = 'normal' | 'school' | 'tw';
+
+/** register checkUser: whether the user already keeps a shop here. */
+export async function registrationState(db: DbOrTx, shopId: string, userId: number) {
+  const member = await getMember(db, shopId, userId);
+  const registered =
+    member !== null &&
+    member.level !== null &&
+    (member.maxRole === ROLE_DISTRIBUTOR || member.maxRole === ROLE_MANAGER);
+  return {
+    registered,
+    distributorDisable: member?.distributorDisable ?? false,
+    currentRole: member?.currentRole ?? 1,
+  };
+}
+
+/**
+ * Shop-keeper application (register, registerSchool, register/tw): the user becomes a shop keeper
+ * of this shop, credited to the distributor who invited them when that is one of the shop's; the
+ * contract is asked for next (signAgreement false). A disabled shop keeper cannot re-apply.
+ */
+export async function registerShopKeeper(
+  db: DbOrTx,
+  input: { shopId: string; userId: number; channel: RegisterChannel; inviterId?: number | null },
+): Promise<{ currentRole: number }> {
+  await shopOrThrow(db, input.shopId);
+  const state = await registrationState(db, input.shopId, input.userId);
+  if (state.distributorDisable)
+    throw new AppError(ErrorCode.NO_PERMISSION, Messages.KEEPER_DISABLED);
+  if (state.registered) throw new AppError(ErrorCode.CONFLICT, Messages.ALREADY_KEEPER);
+  const inviter =
+    input.inviterId && input.inviterId !== input.userId
+      ? await getMember(db, input.shopId, input.inviterId)
+      : null;
+  const invitedBy =
+    inviter && inviter.level !== null && !inviter.distributorDisable ? input.inviterId! : null;
+  await db.transaction((tx) =>
+    becomeShopKeeper(tx, input.shopId, input.userId, { signAgreement: false, invitedBy }),
+  );
+  return { currentRole: ROLE_DISTRIBUTOR };
+}
+
+/** What the administrator application shows: the shop, its owner (masked), the user's standing. */
+export async function adminBindInfo(db: DbOrTx, shopId: string, userId: number) {
+  const [shop, member] = await Promise.all([
+    shopOrThrow(db, shopId),
+    getMember(db, shopId, userId),
+  ]);
+  const owner = shop.ownerUserId
+    ? (
+        await db
+          .select({ nickname: users.nickname, phone: users.phone, avatarUrl: users.avatarUrl })
+          .from(users)
+          .where(eq(users.id, shop.ownerUserId))
+      )[0]
+    : undefined;
+  return {
+    shopName: shop.name,
+    shopLogoUrl: shop.logoUrl ?? '',
+    hasOwner: owner !== undefined,
+    ownerNickname: owner?.nickname ?? '',
+    ownerPhone: owner?.phone ? maskPhone(owner.phone) : '',
+    ownerAvatarUrl: owner?.avatarUrl ?? '',
+    administrator: member?.administrator ?? false,
+    isOwner: shop.ownerUserId === userId,
+  };
+}
+
+async function ownerPhoneOf(db: DbOrTx, shopId: string): Promise<string> {
+  const [row] = await db
+    .select({ phone: users.phone })
+    .from(shops)
+    .innerJoin(users, eq(users.id, shops.ownerUserId))
+    .where(eq(shops.id, shopId));
+  if (!row?.phone) throw new AppError(ErrorCode.NOT_FOUND, Messages.SHOP_HAS_NO_OWNER);
+  return row.phone;
+}
+
+/** A code the owner passes on authorises this applicant in this shop, nobody and nowhere else. */
+function adminCodePurpose(shopId: string, userId: number) {
+  return `admin:${shopId}:${userId}` as const;
+}
+
+/** Sends the owner a code that authorises this user as administrator (limits of the SMS service). */
+export async function sendAdminCode(
+  db: DbOrTx,
+  input: { shopId: string; userId: number; clientIp: string | null },
+): Promise<{ ownerPhone: string }> {
+  const info = await adminBindInfo(db, input.shopId, input.userId);
+  if (info.administrator) throw new AppError(ErrorCode.CONFLICT, Messages.ALREADY_ADMIN);
+  const phone = await ownerPhoneOf(db, input.shopId);
+  await issueCode(db, {
+    phone,
+    purpose: adminCodePurpose(input.shopId, input.userId),
+    clientIp: input.clientIp,
+  });
+  return { ownerPhone: maskPhone(phone) };
+}
+
+/**
+ * Binds the user as administrator with the code the owner received: administrator, manager role
+ * now (maxRole 4 unless they are customer service).
+ */
+export async function bindAdminWithCode(
+  db: DbOrTx,
+  input: { shopId: string; userId: number; code: string },
+): Promise<{ currentRole: number }> {
+  const phone = await ownerPhoneOf(db, input.shopId);
+  const purpose = adminCodePurpose(input.shopId, input.userId);
+  if (!(await consumeCode(db, { phone, code: input.code, purpose }))) {
+    throw new AppError(ErrorCode.SMS_CODE_INVALID, Messages.SMS_CODE_INVALID);
+  }
+  return makeAdministrator(db, input.shopId, input.userId);
+}
+
+/**
+ * Makes the user administrator of the shop once the owner has consented (by SMS code or QR
+ * grant): administrator, manager role now, maxRole 4 unless they are customer service.
+ */
+export async function makeAdministrator(
+  db: DbOrTx,
+  shopId: string,
+  userId: number,
+): Promise<{ currentRole: number }> {
+  await db
+    .insert(shopMembers)
+    .values({ shopId, userId, role: ROLE_MANAGER, maxRole: ROLE_MANAGER, administrator: true })
+    .onConflictDoUpdate({
+      target: [shopMembers.shopId, shopMembers.userId],
+      set: {
+        role: ROLE_MANAGER,
+        maxRole: sql`(case when ${shopMembers.maxRole} = 5 then 5 else ${ROLE_MANAGER} end)::smallint`,
+        administrator: true,
+      },
+    });
+  return { currentRole: ROLE_MANAGER };
+}

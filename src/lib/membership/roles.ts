@@ -1,0 +1,77 @@
+/**
+ * Roles (shell §4, §6): 4 manager, 3 distributor unless disabled, everything else customer.
+ * Role number 5 adds a customer-service tab.
+ */
+import type { RoleLetter, RouteDef } from '#lib/platform/routes.ts';
+
+export const ROLE_CUSTOMER = 1;
+export const ROLE_DISTRIBUTOR = 3;
+export const ROLE_MANAGER = 4;
+export const ROLE_SERVICE = 5;
+
+export interface Membership {
+  currentRole: number;
+  distributorDisable: boolean;
+}
+
+export function roleLetter(member: Membership | null): RoleLetter {
+  if (!member) return 'C';
+  if (member.currentRole === ROLE_MANAGER) return 'M';
+  if (member.currentRole === ROLE_DISTRIBUTOR && !member.distributorDisable) return 'D';
+  return 'C';
+}
+
+/** Whether a user of this role may open the route (roles are enforced on the server). */
+export function roleAllows(route: RouteDef, letter: RoleLetter): boolean {
+  return route.roles.length === 0 || route.roles.includes(letter);
+}
+
+export interface Tab {
+  route: string;
+  label: string;
+  icon: 'home' | 'order' | 'my' | 'setting' | 'service';
+}
+
+/** Bottom tabs: index, order, my; role 4 has settings in place of my; role 5 gets service third. */
+export function tabsFor(currentRole: number | null): Tab[] {
+  const tabs: Tab[] = [
+    { route: 'index', label: '首页', icon: 'home' },
+    { route: 'order', label: '订单', icon: 'order' },
+    currentRole === ROLE_MANAGER
+      ? { route: 'decoration', label: '设置', icon: 'setting' }
+      : { route: 'my', label: '我的', icon: 'my' },
+  ];
+  if (currentRole === ROLE_SERVICE)
+    tabs.splice(2, 0, { route: 'service', label: '客服', icon: 'service' });
+  return tabs;
+}
+
+export interface SwitchableMember {
+  maxRole: number;
+  administrator: boolean;
+  /** Present for distributors (user type 3). */
+  level: number | null;
+}
+
+/**
+ * The roles a member may switch to (switchRole): customer always; distributor when they are one
+ * (a level and maxRole 3 or 4); manager when an administrator or maxRole 4; service when maxRole 5.
+ */
+export function switchableRoles(member: SwitchableMember): number[] {
+  const roles = [ROLE_CUSTOMER];
+  if (
+    member.level !== null &&
+    (member.maxRole === ROLE_DISTRIBUTOR || member.maxRole === ROLE_MANAGER)
+  )
+    roles.push(ROLE_DISTRIBUTOR);
+  if (member.administrator || member.maxRole === ROLE_MANAGER) roles.push(ROLE_MANAGER);
+  if (member.maxRole === ROLE_SERVICE) roles.push(ROLE_SERVICE);
+  return roles;
+}
+
+/** Whether the member must sign the shop-keeper contract: distributors and managers who have not. */
+export function needsContract(member: (Membership & { signAgreement: boolean }) | null): boolean {
+  if (!member || member.signAgreement) return false;
+  const letter = roleLetter(member);
+  return letter === 'D' || letter === 'M';
+}

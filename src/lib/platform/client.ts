@@ -1,0 +1,128 @@
+/**
+ * The browser request client (commerce §7 "Shared request behaviour"): one ofetch instance with a
+ * 30 s timeout, credentials, the shop's headers and query, and the §8 handling of answers.
+ */
+import { ofetch, type FetchOptions } from 'ofetch';
+import type { Envelope } from './envelope.ts';
+import { classifyAnswer, toastSuppressed, type AnswerContext } from './answers.ts';
+import { toast } from '#lib/shell/toast.ts';
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const CLIENT_MARKER = 'shop-h5';
+/** The login channel sent on login-channel calls (shell §3: loginChannel 20). */
+export const LOGIN_CHANNEL = '20';
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly code: number;
+  constructor(code: number, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  const found = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return found ? decodeURIComponent(found.slice(prefix.length)) : undefined;
+}
+
+function shellContext(): AnswerContext {
+  return {
+    inApp: document.body.dataset.inApp === 'true',
+    routeName: document.body.dataset.route ?? '',
+    spm: document.body.dataset.spm,
+    pageUrl: new URL(location.href),
+  };
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** A login-channel call: adds the app-login-channel header. */
+  loginChannel?: boolean;
+  /** Leave error toasts to the caller. */
+  silent?: boolean;
+}
+
+/** Calls the shop's API and resolves with `data`, or rejects with an ApiError after §8 handling. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const context = shellContext();
+  const page = context.pageUrl.searchParams;
+  const query: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(options.query ?? {}))
+    if (value !== undefined) query[key] = value;
+  const distributorId = page.get('distributorId');
+  if (distributorId && query.distributorId === undefined) query.distributorId = distributorId;
+  const shopId = page.get('shopId');
+  if (!context.inApp && shopId && query.shopBizCode === undefined) query.shopBizCode = shopId;
+
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-client': CLIENT_MARKER,
+  };
+  const deviceToken = localStorage.getItem('shop:deviceToken');
+  if (deviceToken) headers['x-device-token'] = deviceToken;
+  const loginId = readCookie('login_id');
+  if (loginId) headers['x-login-id'] = loginId;
+  if (options.loginChannel) headers['app-login-channel'] = LOGIN_CHANNEL;
+
+  const fetchOptions: FetchOptions<'json'> = {
+    method: options.method ?? 'GET',
+    query,
+    headers,
+    credentials: 'include',
+    timeout: REQUEST_TIMEOUT_MS,
+    retry: 0,
+    ignoreResponseError: true,
+  };
+  if (options.body !== undefined) fetchOptions.body = options.body as Record<string, unknown>;
+
+  let status = 0;
+  let body: Envelope<T> | null = null;
+  try {
+    const response = await ofetch.raw<Envelope<T>>(path, fetchOptions);
+    status = response.status;
+    body = response._data ?? null;
+  } catch {
+    throw new ApiError(-1, '网络不给力，请稍后再试');
+  }
+
+  const action = classifyAnswer(status, body, context);
+  switch (action.kind) {
+    case 'ok':
+      return (body as Envelope<T>).data;
+    case 'maintenance':
+      toast(action.message);
+      throw new ApiError(status, action.message);
+    case 'member-auth':
+      location.href = action.location;
+      break;
+    case 'login-popup':
+      document.dispatchEvent(new CustomEvent('shop:login-required'));
+      break;
+    case 'login-web':
+      // Commerce §4: clear the login cookies, mark the page logged out, go to login. The session
+      // cookie is httpOnly, so the server ends it: login_web then shows its form instead of
+      // sending a still-signed-in visitor straight back here.
+      if (action.clearSession) {
+        await fetch('/api/member/logout', { method: 'POST', credentials: 'include' }).catch(
+          () => undefined,
+        );
+        for (const name of ['login_id', 'open_id']) document.cookie = `${name}=; Max-Age=0; path=/`;
+      }
+      document.body.dataset.loggedIn = 'false';
+      location.href = action.location;
+      break;
+    case 'crawler':
+      location.replace(action.location);
+      break;
+    case 'stay':
+      break;
+    case 'error':
+      if (!options.silent && !toastSuppressed(action.message, context.inApp)) toast(action.message);
+      throw new ApiError(action.code, action.message);
+  }
+  throw new ApiError(typeof body?.code === 'number' ? body.code : status, body?.message ?? '');
+}

@@ -1,0 +1,118 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_NOW, memoryDatabase } from '../../../tests/fixtures/db.ts';
+import { readContentVersion } from './content-cache.server.ts';
+import type { Database } from './db/client.server.ts';
+import { cartItems, configEntries, products, shops, skus, users } from './db/schema.ts';
+import { readProductDetail } from '#lib/catalog/catalog.server.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await memoryDatabase();
+});
+afterAll(() => database.close());
+
+const version = () => readContentVersion(database.db);
+
+/** Whether running `change` raises the content version. */
+async function raises(change: () => Promise<unknown>): Promise<boolean> {
+  const before = await version();
+  await change();
+  return (await version()) > before;
+}
+
+describe('content version', () => {
+  it('rises when what pages show changes: a price, a shop notice, the config map', async () => {
+    expect(
+      await raises(() =>
+        database.db.update(skus).set({ priceCents: 12_300 }).where(eq(skus.skuNo, 'P10010001-01')),
+      ),
+    ).toBe(true);
+    expect(
+      await raises(() =>
+        database.db.update(shops).set({ noticeText: '今日发货延迟' }).where(eq(shops.id, '1001')),
+      ),
+    ).toBe(true);
+    expect(
+      await raises(() =>
+        database.db
+          .insert(configEntries)
+          .values({ key: 'hasBackIcon', value: true })
+          .onConflictDoUpdate({
+            target: configEntries.key,
+            set: { value: false },
+          }),
+      ),
+    ).toBe(true);
+  });
+
+  it('does not rise for sales bookkeeping: large stock moves and sales counts', async () => {
+    await database.db.update(skus).set({ stock: 500 }).where(eq(skus.skuNo, 'P10010001-02'));
+    expect(
+      await raises(() =>
+        database.db.update(skus).set({ stock: 499 }).where(eq(skus.skuNo, 'P10010001-02')),
+      ),
+    ).toBe(false);
+    expect(
+      await raises(() =>
+        database.db
+          .update(products)
+          .set({ salesCount: sql`${products.salesCount} + 1` })
+          .where(eq(products.productNo, 'P10010001')),
+      ),
+    ).toBe(false);
+  });
+
+  it('rises when stock the page shows moves: below 100, selling out, coming back', async () => {
+    const setStock = (stock: number) =>
+      database.db.update(skus).set({ stock }).where(eq(skus.skuNo, 'P10010001-02'));
+    expect(await raises(() => setStock(99))).toBe(true);
+    expect(await raises(() => setStock(3))).toBe(true);
+    expect(await raises(() => setStock(0))).toBe(true);
+    expect(await raises(() => setStock(250))).toBe(true);
+  });
+
+  it("does not rise for a shopper's own data such as the cart", async () => {
+    const [shopper] = await database.db.select().from(users).where(eq(users.phone, '13800000001'));
+    const [sku] = await database.db.select().from(skus).where(eq(skus.skuNo, 'P10010001-03'));
+    expect(
+      await raises(() =>
+        database.db
+          .insert(cartItems)
+          .values({ shopId: '1001', userId: shopper!.id, skuId: sku!.id, quantity: 1 }),
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('readProductDetail', () => {
+  it('answers from memory within a version and reads again after a change', async () => {
+    const v1 = await version();
+    const first = await readProductDetail(database.db, v1, '1001', 'P10010003', SEED_NOW);
+    await database.db
+      .update(products)
+      .set({ name: '改名后的商品' })
+      .where(eq(products.productNo, 'P10010003'));
+    const sameVersion = await readProductDetail(database.db, v1, '1001', 'P10010003', SEED_NOW);
+    expect(sameVersion!.name).toBe(first!.name);
+    const v2 = await version();
+    expect(v2).toBeGreaterThan(v1);
+    expect((await readProductDetail(database.db, v2, '1001', 'P10010003', SEED_NOW))!.name).toBe(
+      '改名后的商品',
+    );
+  });
+
+  it('derives the sale state from the clock on every read', async () => {
+    const v = await version();
+    const now = await readProductDetail(database.db, v, '1001', 'P10010004', SEED_NOW);
+    const later = await readProductDetail(
+      database.db,
+      v,
+      '1001',
+      'P10010004',
+      new Date(now!.sale!.endAt.getTime() + 1000),
+    );
+    expect(now!.sale!.state).toBe('ongoing');
+    expect(later!.sale!.state).toBe('ended');
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Opens the database: embedded PGlite in DATA_DIR by default, a PostgreSQL server when
+ * DATABASE_URL is set. Both speak the same SQL and run the same migrations.
+ */
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** Runs fn while holding a cluster-wide lock, so N processes starting at once migrate once. */
+  withBootLock<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Migrations live in the source tree; every npm script runs from the project root. */
+export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'src/lib/platform/db/migrations');
+
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if ('url' in target) return openPostgres(target.url);
+  return openPglite('dataDir' in target ? target.dataDir : undefined);
+}
+
+export class DataDirInUseError extends Error {
+  override name = 'DataDirInUseError';
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * One embedded database folder serves one process: a second opener would corrupt it. The lock
+ * file holds the owner's pid; a lock left by a process that died is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockPath = path.resolve(dataDir, 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockPath, 'utf8'));
+      if (owner && owner !== process.pid && isRunning(owner)) {
+        throw new DataDirInUseError(
+          `The embedded database in ${path.resolve(dataDir)} is in use by process ${owner}. Stop it first, or set DATABASE_URL.`,
+        );
+      }
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DataDirInUseError(`Could not lock ${lockPath}`);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  let unlock = () => {};
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(dataDir);
+  }
+  try {
+    const client = dataDir ? new PGlite(path.resolve(dataDir, 'pglite')) : new PGlite();
+    await client.waitReady;
+    const db = drizzle({ client, schema }) as unknown as Db;
+    return {
+      db,
+      engine: 'pglite',
+      // PGlite is one connection in one process: nothing else can race it.
+      withBootLock: (fn) => fn(),
+      close: () => client.close().finally(unlock),
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: postgres } = await import('postgres');
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const client = postgres(url, { max: 10, onnotice: () => {} });
+  const db = drizzle({ client, schema }) as unknown as Db;
+  return {
+    db,
+    engine: 'postgres',
+    async withBootLock(fn) {
+      const conn = await client.reserve();
+      try {
+        await conn`select pg_advisory_lock(${BOOT_LOCK_KEY})`;
+        return await fn();
+      } finally {
+        await conn`select pg_advisory_unlock(${BOOT_LOCK_KEY})`.catch(() => {});
+        conn.release();
+      }
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+const BOOT_LOCK_KEY = 7_310_001;
+
+export async function migrate(database: Database): Promise<void> {
+  const migrationsFolder = MIGRATIONS_DIR;
+  if (database.engine === 'pglite') {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    await run(database.db as never, { migrationsFolder });
+  } else {
+    const { migrate: run } = await import('drizzle-orm/postgres-js/migrator');
+    await run(database.db as never, { migrationsFolder });
+  }
+}
+
+/** Touches the tables the first pages read, so the first real request pays no cold start. */
+export async function warmUp(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+  await db.query.shops.findFirst();
+  await db.query.configEntries.findMany();
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env.server.ts';
+
+describe('parseEnv', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    expect(parseEnv({})).toEqual({
+      PORT: 4321,
+      HOST: '0.0.0.0',
+      DATA_DIR: './.data',
+      DATABASE_URL: undefined,
+      DEFAULT_SHOP_ID: '1001',
+      SMS_PROVIDER: 'console',
+      SMS_DEV_OUTBOX: false,
+      TRUST_PROXY: false,
+      PAYMENT_PROVIDER: 'sandbox',
+      MESSAGING_APP_PROVIDER: 'sandbox',
+      MESSAGING_APP_ID: 'wxsandbox0000000',
+      NODE_ENV: 'development',
+    });
+  });
+
+  it('reads every variable', () => {
+    const env = parseEnv({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/shop',
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/shop',
+      DEFAULT_SHOP_ID: '1002',
+      NODE_ENV: 'production',
+    });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/shop',
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/shop',
+      DEFAULT_SHOP_ID: '1002',
+      NODE_ENV: 'production',
+    });
+  });
+
+  it('treats an empty DATABASE_URL or PORT as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+    expect(parseEnv({ PORT: '' }).PORT).toBe(4321);
+  });
+
+  it('never prints a password from a bad value', () => {
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://shop:s3cret@db/shop' })).toThrow(
+      'Invalid environment variable DATABASE_URL="mysql://shop:***@db/shop"',
+    );
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/shop'],
+    ['DEFAULT_SHOP_ID', '<script>'],
+    ['SMS_PROVIDER', 'carrier-pigeon'],
+    ['PAYMENT_PROVIDER', 'cash'],
+    ['NODE_ENV', 'staging'],
+  ])('rejects %s=%s with one line naming the variable', (name, value) => {
+    let error: unknown;
+    try {
+      parseEnv({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const message = (error as Error).message;
+    expect(message).toContain(`Invalid environment variable ${name}=`);
+    expect(message).not.toContain('\n');
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { AppError } from './errors.ts';
+import { shopIdSchema } from './ids.ts';
+import { errorResponse, parseBody, parseParams, parseQuery } from './http.server.ts';
+
+async function envelopeOf(fn: () => unknown) {
+  try {
+    await fn();
+  } catch (error) {
+    const response = errorResponse(error);
+    return { status: response.status, body: await response.json() };
+  }
+  throw new Error('expected a failure');
+}
+
+describe('input parsing', () => {
+  it('rejects a shopId that is not a shop code with a 400 envelope and a Chinese message', async () => {
+    const result = await envelopeOf(() =>
+      parseParams({ shopId: '<script>' }, { shopId: shopIdSchema }),
+    );
+    expect(result).toEqual({
+      status: 400,
+      body: { code: 400, message: 'shopId：店铺编号格式不正确', success: false, data: null },
+    });
+  });
+
+  it('rejects unknown query keys but accepts the ones the request client adds', async () => {
+    const url = new URL('http://x/api?distributorId=12&shopBizCode=1001&t=1');
+    expect(parseQuery(url, {})).toEqual({ distributorId: '12', shopBizCode: '1001', t: '1' });
+    const result = await envelopeOf(() => parseQuery(new URL('http://x/api?admin=1'), {}));
+    expect(result.status).toBe(400);
+    expect(result.body.message).toBe('不支持的参数：admin');
+  });
+
+  it('treats an empty distributorId copied from the page URL as absent', () => {
+    expect(parseQuery(new URL('http://x/api?distributorId=&shopBizCode=1001'), {})).toEqual({
+      shopBizCode: '1001',
+    });
+  });
+
+  it('refuses a body over 64 KB with 413', async () => {
+    const big = new Request('http://x', {
+      method: 'POST',
+      body: JSON.stringify({ phone: 'x'.repeat(70_000) }),
+    });
+    const result = await envelopeOf(() => parseBody(big, { phone: z.string() }));
+    expect(result).toEqual({
+      status: 413,
+      body: { code: 413, message: '请求内容过大', success: false, data: null },
+    });
+  });
+
+  it('rejects unknown body keys and broken JSON', async () => {
+    const post = (body: string) => new Request('http://x', { method: 'POST', body });
+    await expect(parseBody(post('{"phone":"1"}'), { phone: z.string() })).resolves.toEqual({
+      phone: '1',
+    });
+    const extra = await envelopeOf(() =>
+      parseBody(post('{"phone":"1","price":1}'), { phone: z.string() }),
+    );
+    expect(extra.body.message).toBe('不支持的参数：price');
+    const broken = await envelopeOf(() => parseBody(post('{'), { phone: z.string() }));
+    expect(broken).toMatchObject({ status: 400, body: { message: '请求体不是有效的 JSON' } });
+  });
+
+  it('answers an unexpected error with 500 and 系统异常, never the error text', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = errorResponse(new Error('relation "secret_table" does not exist'));
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({
+      code: 500,
+      message: '系统异常',
+      success: false,
+      data: null,
+    });
+    expect(logged).toHaveBeenCalledOnce();
+    logged.mockRestore();
+  });
+
+  it('keeps an AppError code and status', async () => {
+    const response = errorResponse(new AppError(404, '店铺不存在'));
+    expect(response.status).toBe(404);
+    expect((await response.json()).message).toBe('店铺不存在');
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * Shared server secrets (table server_secrets): made once per database by its migrations, read
+ * once per process and kept in memory. Every server of one database uses the same secret.
+ */
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from './db/client.server.ts';
+import { serverSecrets } from './db/schema.ts';
+
+const known = new Map<string, Promise<string>>();
+
+async function loadSecret(db: DbOrTx, name: string): Promise<string> {
+  const [row] = await db
+    .select({ value: serverSecrets.value })
+    .from(serverSecrets)
+    .where(eq(serverSecrets.name, name));
+  if (!row) throw new Error(`server secret ${name} is missing: run the migrations`);
+  return row.value;
+}
+
+export function serverSecret(db: DbOrTx, name: string): Promise<string> {
+  let secret = known.get(name);
+  if (!secret) {
+    secret = loadSecret(db, name);
+    // A failure is not kept: the next caller tries again.
+    secret.catch(() => known.delete(name));
+    known.set(name, secret);
+  }
+  return secret;
+}

@@ -1,0 +1,230 @@
+/** The home page's modules, read in one go (shell §3 market resource, hot keys; §7 home calls). */
+import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
+import type { DbOrTx } from '#lib/platform/db/client.server.ts';
+import {
+  activities,
+  activityTags,
+  categories,
+  homeResources,
+  hotSearchKeys,
+  productImages,
+  products,
+  shops,
+} from '#lib/platform/db/schema.ts';
+import { listOngoingSales, type SaleSummary } from '#lib/catalog/catalog.server.ts';
+import { listBanners, type BannerView } from '#lib/catalog/commodity.server.ts';
+import { applyMarkups } from '#lib/catalog/pricing.server.ts';
+
+export const SALES_PAGE_SIZE = 6;
+
+export interface HomeProduct {
+  productNo: string;
+  name: string;
+  coverUrl: string | null;
+  priceCents: number;
+  marketPriceCents: number;
+}
+
+export interface Home {
+  hotKey: string | null;
+  banners: BannerView[];
+  diamonds: { name: string; iconUrl: string; route: string }[];
+  market: {
+    title: string;
+    bgColor: string | null;
+    bgImg: string | null;
+    link: string | null;
+    products: HomeProduct[];
+  } | null;
+  newBorn: { title: string; bgColor: string | null; products: HomeProduct[] } | null;
+  tags: { tagNo: string; name: string }[];
+  currentTag: string | null;
+  sales: SaleSummary[];
+  salesTotal: number;
+  page: number;
+  upcoming: { activityNo: string; title: string; startAt: Date; bannerUrl: string | null }[];
+  brandWall: { name: string; logoUrl: string | null; activityNo: string }[];
+  categories: { name: string; iconUrl: string | null }[];
+}
+
+async function productsByNo(
+  db: DbOrTx,
+  shopId: string,
+  productNos: string[],
+): Promise<HomeProduct[]> {
+  if (productNos.length === 0) return [];
+  const rows = await db
+    .select({
+      id: products.id,
+      productNo: products.productNo,
+      name: products.name,
+      priceCents: products.priceCents,
+      marketPriceCents: products.marketPriceCents,
+      globalAddCents: shops.globalAddPriceCents,
+      activityAddCents: activities.addPriceCents,
+    })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .leftJoin(activities, eq(activities.id, products.activityId))
+    .where(
+      and(
+        eq(products.shopId, shopId),
+        eq(products.status, 1),
+        inArray(products.productNo, productNos),
+      ),
+    );
+  const covers = rows.length
+    ? await db
+        .selectDistinctOn([productImages.productId], {
+          productId: productImages.productId,
+          url: productImages.url,
+        })
+        .from(productImages)
+        .where(
+          and(
+            inArray(
+              productImages.productId,
+              rows.map((r) => r.id),
+            ),
+            eq(productImages.kind, 'main'),
+          ),
+        )
+        .orderBy(productImages.productId, productImages.sort)
+    : [];
+  const coverOf = new Map(covers.map((c) => [c.productId, c.url]));
+  const byNo = new Map(
+    rows.map((r) => [
+      r.productNo,
+      {
+        productNo: r.productNo,
+        name: r.name,
+        coverUrl: coverOf.get(r.id) ?? null,
+        priceCents: applyMarkups(r.priceCents, {
+          globalAddCents: r.globalAddCents,
+          activityAddCents: r.activityAddCents ?? 0,
+        }),
+        marketPriceCents: r.marketPriceCents,
+      },
+    ]),
+  );
+  // In the order the module was configured.
+  return productNos.flatMap((no) => byNo.get(no) ?? []);
+}
+
+export async function getHome(
+  db: DbOrTx,
+  shopId: string,
+  options: { tagNo?: string | undefined; page?: number; now?: Date } = {},
+): Promise<Home> {
+  const now = options.now ?? new Date();
+  const page = Math.max(1, Math.min(options.page ?? 1, 100));
+  const [hotKey, bannerRows, resources, tags, allSales, upcoming, categoryRows] = await Promise.all(
+    [
+      db
+        .select({ hotName: hotSearchKeys.hotName })
+        .from(hotSearchKeys)
+        .where(and(eq(hotSearchKeys.shopId, shopId), eq(hotSearchKeys.type, 5)))
+        .orderBy(asc(hotSearchKeys.sort))
+        .limit(1),
+      listBanners(db, shopId, 'indexBanner', now),
+      db
+        .select()
+        .from(homeResources)
+        .where(eq(homeResources.shopId, shopId))
+        .orderBy(asc(homeResources.sort)),
+      db
+        .select({ id: activityTags.id, tagNo: activityTags.tagNo, name: activityTags.name })
+        .from(activityTags)
+        .where(eq(activityTags.shopId, shopId))
+        .orderBy(asc(activityTags.sort)),
+      listOngoingSales(db, shopId, now),
+      db
+        .select({
+          activityNo: activities.activityNo,
+          title: activities.title,
+          startAt: activities.startAt,
+          bannerUrl: activities.bannerUrl,
+        })
+        .from(activities)
+        .where(
+          and(
+            eq(activities.shopId, shopId),
+            eq(activities.status, 1),
+            gt(activities.startAt, now),
+            // Flash-sale sessions have their own list (seckill-list); the preview is of brand sales.
+            ne(activities.kind, 'seckill'),
+          ),
+        )
+        .orderBy(asc(activities.startAt))
+        .limit(3),
+      db
+        .select({ name: categories.name, iconUrl: categories.iconUrl })
+        .from(categories)
+        .orderBy(asc(categories.sort)),
+    ],
+  );
+
+  const resource = (kind: string) => resources.find((r) => r.kind === kind);
+  const productNosOf = (kind: string) => {
+    const nos = resource(kind)?.content.productNos;
+    return Array.isArray(nos) ? nos.filter((n): n is string => typeof n === 'string') : [];
+  };
+  const [marketProducts, newBornProducts] = await Promise.all([
+    productsByNo(db, shopId, productNosOf('market')),
+    productsByNo(db, shopId, productNosOf('newBornZone')),
+  ]);
+
+  // The first tab shows every running sale; the others only theirs.
+  const currentTag = tags.find((t) => t.tagNo === options.tagNo) ?? null;
+  const tagSales = currentTag
+    ? await db
+        .select({ activityNo: activities.activityNo })
+        .from(activities)
+        .where(eq(activities.tagId, currentTag.id))
+        .then((rows) => new Set(rows.map((r) => r.activityNo)))
+    : null;
+  const sales = tagSales ? allSales.filter((s) => tagSales.has(s.activityNo)) : allSales;
+
+  const diamondItems = resource('diamond')?.content.items;
+  const market = resource('market');
+  const newBorn = resource('newBornZone');
+  const seenBrands = new Set<string>();
+  return {
+    hotKey: hotKey[0]?.hotName ?? null,
+    banners: bannerRows.map((b) => ({
+      title: b.title,
+      imageUrl: b.imageUrl,
+      link: b.link ?? null,
+    })),
+    diamonds: Array.isArray(diamondItems)
+      ? diamondItems.filter(
+          (d): d is { name: string; iconUrl: string; route: string } =>
+            typeof d === 'object' && d !== null && 'route' in d && 'name' in d,
+        )
+      : [],
+    market: market
+      ? {
+          title: market.title,
+          bgColor: market.bgColor,
+          bgImg: market.bgImg,
+          link: market.linkUrl,
+          products: marketProducts,
+        }
+      : null,
+    newBorn: newBorn
+      ? { title: newBorn.title, bgColor: newBorn.bgColor, products: newBornProducts }
+      : null,
+    tags: tags.map(({ tagNo, name }) => ({ tagNo, name })),
+    currentTag: currentTag?.tagNo ?? null,
+    sales: sales.slice((page - 1) * SALES_PAGE_SIZE, page * SALES_PAGE_SIZE),
+    salesTotal: sales.length,
+    page,
+    upcoming,
+    brandWall: allSales.flatMap((s) => {
+      if (seenBrands.has(s.brandName)) return [];
+      seenBrands.add(s.brandName);
+      return [{ name: s.brandName, logoUrl: s.brandLogoUrl, activityNo: s.activityNo }];
+    }),
+    categories: categoryRows,
+  };
+}

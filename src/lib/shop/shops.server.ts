@@ -1,0 +1,58 @@
+/** Shops: the public face of a shop (name, logo, notice, skin). */
+import { eq } from 'drizzle-orm';
+import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import type { DbOrTx } from '#lib/platform/db/client.server.ts';
+import { shops, skins, type SkinTheme } from '#lib/platform/db/schema.ts';
+
+export interface SellerInfo {
+  shopId: string;
+  shopBizCode: string;
+  shopName: string;
+  shopLogoUrl: string;
+}
+
+export interface ShopDetail extends SellerInfo {
+  /** ON when the shop has a notice to show on insideTips. */
+  shopNotice: 'ON' | 'OFF';
+  noticeText: string;
+  skin: { id: number; name: string; theme: SkinTheme } | null;
+}
+
+/** The shop behind a shopId, or an AppError 404 the link-expired page can show. */
+export async function getShopDetail(db: DbOrTx, shopId: string): Promise<ShopDetail> {
+  const [row] = await db
+    .select({
+      id: shops.id,
+      name: shops.name,
+      logoUrl: shops.logoUrl,
+      status: shops.status,
+      noticeEnabled: shops.noticeEnabled,
+      noticeText: shops.noticeText,
+      skinId: skins.id,
+      skinName: skins.name,
+      skinTheme: skins.theme,
+    })
+    .from(shops)
+    .leftJoin(skins, eq(skins.id, shops.skinId))
+    .where(eq(shops.id, shopId))
+    .limit(1);
+  if (!row || row.status !== 1) throw new AppError(ErrorCode.NOT_FOUND, Messages.SHOP_NOT_FOUND);
+  return {
+    shopId: row.id,
+    shopBizCode: row.id,
+    shopName: row.name,
+    shopLogoUrl: row.logoUrl ?? '',
+    shopNotice: row.noticeEnabled ? 'ON' : 'OFF',
+    noticeText: row.noticeText,
+    skin:
+      row.skinId !== null && row.skinTheme !== null
+        ? { id: row.skinId, name: row.skinName ?? '', theme: row.skinTheme }
+        : null,
+  };
+}
+
+/** GET /api/member/xdwxh5/seller/info/{shopId}: just the name and the logo. */
+export async function getSellerInfo(db: DbOrTx, shopId: string): Promise<SellerInfo> {
+  const { shopBizCode, shopName, shopLogoUrl } = await getShopDetail(db, shopId);
+  return { shopId, shopBizCode, shopName, shopLogoUrl };
+}
