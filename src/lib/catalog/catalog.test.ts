@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_NOW, memoryDatabase } from '../../../tests/fixtures/db.ts';
+import { SEED_NOW, memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { activities, products, shops } from '#lib/platform/db/schema.ts';
 import { getBrandSale, getProductDetail, listOngoingSales } from './catalog.server.ts';

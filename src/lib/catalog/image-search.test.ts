@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryDatabase, SEED_NOW } from '../../../tests/fixtures/db.ts';
+import { memoryDatabase, SEED_NOW } from '#tests/fixtures/db.ts';
 import { mediaId } from '#lib/media/images.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { activities, productImages, products } from '#lib/platform/db/schema.ts';

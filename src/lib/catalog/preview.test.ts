@@ -2,7 +2,7 @@ import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryDatabase } from '../../../tests/fixtures/db.ts';
+import { memoryDatabase } from '#tests/fixtures/db.ts';
 import { GET } from '../../pages/og/product/[productNo].png.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';

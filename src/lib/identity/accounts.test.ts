@@ -1,6 +1,6 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_NOW, memoryDatabase, queryRows } from '../../../tests/fixtures/db.ts';
+import { SEED_NOW, memoryDatabase, queryRows } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import {

@@ -2,7 +2,7 @@ import type { APIContext } from 'astro';
 import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { memoryDatabase } from '../../../tests/fixtures/db.ts';
+import { memoryDatabase } from '#tests/fixtures/db.ts';
 import { GET } from '../../pages/img/[id].ts';
 import { mediaId } from './images.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryDatabase } from '../../../tests/fixtures/db.ts';
+import { memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { shopMembers, shops, smsOutbox, users, wallets } from '#lib/platform/db/schema.ts';
 import { codeInText } from '#lib/identity/sms/console.server.ts';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_NOW, memoryDatabase } from '../../../tests/fixtures/db.ts';
+import { SEED_NOW, memoryDatabase } from '#tests/fixtures/db.ts';
 import { readContentVersion } from './content-cache.server.ts';
 import type { Database } from './db/client.server.ts';
 import { cartItems, configEntries, products, shops, skus, users } from './db/schema.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_NOW, memoryDatabase } from '../../../tests/fixtures/db.ts';
+import { SEED_NOW, memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { SALES_PAGE_SIZE, getHome } from './home.server.ts';
 

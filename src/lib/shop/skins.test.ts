@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryDatabase } from '../../../tests/fixtures/db.ts';
+import { memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { shops } from '#lib/platform/db/schema.ts';
 import { listSkins, selectSkin } from './skins.server.ts';

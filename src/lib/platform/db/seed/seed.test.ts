@@ -1,7 +1,7 @@
 import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_NOW, memoryDatabase, queryRows } from '../../../../../tests/fixtures/db.ts';
+import { SEED_NOW, memoryDatabase, queryRows } from '#tests/fixtures/db.ts';
 import type { Database } from '../client.server.ts';
 import * as t from '../schema.ts';
 import { clearAll, isEmpty, reseedDemo } from './index.ts';
