@@ -195,9 +195,10 @@ function cycleThrough(component: string[], next: (id: string) => string[]): stri
     for (const to of next(at)) {
       if (!inside.has(to)) continue;
       if (to === start) {
-        const cycle = [start];
-        for (let back: string | undefined = at; back !== start; back = cameFrom.get(back)) {
-          cycle.splice(1, 0, back!);
+        // Back from `at` along the walk: the start has no entry in cameFrom.
+        const cycle = [at];
+        for (let back = cameFrom.get(at); back !== undefined; back = cameFrom.get(back)) {
+          cycle.unshift(back);
         }
         return [...cycle, start];
       }
