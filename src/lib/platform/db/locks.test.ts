@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { memoryDatabase } from '#tests/fixtures/db.ts';
+import { memoryDatabase, queryRows } from '#tests/fixtures/db.ts';
 import type { Database } from './client.server.ts';
 import { BOOT_LOCK, LockClass, lockForTransaction } from './locks.server.ts';
 
@@ -21,13 +22,11 @@ it('every lock class is a 32-bit integer, as the two-key form of pg_advisory_xac
 });
 
 it('holds a transaction lock until the transaction ends', async () => {
+  const advisoryLocks = sql`select count(*)::int as n from pg_locks where locktype = 'advisory'`;
   const held = await database.db.transaction(async (tx) => {
     await lockForTransaction(tx, LockClass.smsPhone, '13800000001');
-    return tx.execute(`select count(*)::int as n from pg_locks where locktype = 'advisory'`);
+    return ((await tx.execute(advisoryLocks)) as unknown as { rows: unknown[] }).rows;
   });
-  const after = await database.db.execute(
-    `select count(*)::int as n from pg_locks where locktype = 'advisory'`,
-  );
-  expect(held.rows).toEqual([{ n: 1 }]);
-  expect(after.rows).toEqual([{ n: 0 }]);
+  expect(held).toEqual([{ n: 1 }]);
+  expect(await queryRows(database, advisoryLocks)).toEqual([{ n: 0 }]);
 });
