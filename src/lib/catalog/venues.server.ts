@@ -8,8 +8,8 @@
  * a twist and are listed together; a flash-sale session (seckill) has its own page only.
  */
 import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { saleState, type SaleState } from './sale.ts';
-import { SHOP_TIME_ZONE } from '#lib/platform/time.ts';
+import { saleState, type NpieceRule, type SaleState } from './sale.ts';
+import { SHOP_TIME_ZONE, shopClock } from '#lib/platform/time.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import {
   activities,
@@ -26,11 +26,6 @@ import { saleSummaryColumns } from './catalog.server.ts';
 import { applyMarkups } from './pricing.server.ts';
 
 export type SaleKind = 'brand' | 'seckill' | 'presale' | 'npiece';
-
-export interface NpieceRule {
-  pieces: number;
-  discountTenths: number;
-}
 
 export interface SaleCard {
   activityNo: string;
@@ -93,16 +88,6 @@ const dayLabelFormat = new Intl.DateTimeFormat('zh-CN', {
   weekday: 'short',
   timeZone: SHOP_TIME_ZONE,
 });
-const clockFormat = new Intl.DateTimeFormat('zh-CN', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: SHOP_TIME_ZONE,
-});
-
-/** "14:00": a time of day in the shop's zone. */
-export const shopClock = (at: Date): string => clockFormat.format(at);
-
 const published = (shopId: string) => and(eq(activities.shopId, shopId), eq(activities.status, 1));
 const runningAt = (now: Date) => and(lte(activities.startAt, now), gt(activities.endAt, now));
 const notSeckill = ne(activities.kind, 'seckill');
@@ -117,11 +102,6 @@ function asRule(value: unknown): NpieceRule | null {
     (discountTenths as number) < 10
     ? { pieces: pieces as number, discountTenths: discountTenths as number }
     : null;
-}
-
-/** 3件7折 */
-export function ruleLabel(rule: NpieceRule): string {
-  return `${rule.pieces}件${rule.discountTenths}折`;
 }
 
 /** What N pieces cost under the rule, in cents: the total at discountTenths / 10, rounded. */

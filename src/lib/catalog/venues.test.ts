@@ -5,6 +5,7 @@ import type { Database } from '#lib/platform/db/client.server.ts';
 import { activities, products, shops } from '#lib/platform/db/schema.ts';
 import { getBrandSale } from './catalog.server.ts';
 import { productPriceCents } from './pricing.server.ts';
+import { ruleLabel } from './sale.ts';
 import {
   VENUE_KINDS,
   getLanding,
@@ -20,7 +21,6 @@ import {
   nextUpcomingSaleNo,
   npieceTotalCents,
   parseActivityNos,
-  ruleLabel,
   shopDayStart,
 } from './venues.server.ts';
 

@@ -19,6 +19,7 @@ import {
   SMS_RESEND_INTERVAL_MS,
 } from './login.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
+import { LockClass, lockForTransaction } from '#lib/platform/db/locks.server.ts';
 import { smsCodes } from '#lib/platform/db/schema.ts';
 import { serverSecret } from '#lib/platform/secrets.server.ts';
 import { smsProvider, type SmsProvider } from './sms/index.server.ts';
@@ -35,9 +36,6 @@ export const PURPOSE_BY_TYPE = { 2: 'login' } as const satisfies Record<number, 
 const HOUR_MS = 3_600_000;
 /** Codes that expired longer ago than this are deleted when a new one is sent. */
 const PURGE_AFTER_MS = 86_400_000;
-/** Advisory lock classes (first key of the two-key form); the second key is a hash of the value. */
-const CLIENT_LOCK_CLASS = 7_310_101;
-const PHONE_LOCK_CLASS = 7_310_102;
 
 /** Six digits, uniformly from the operating system's CSPRNG. */
 export function newCode(): string {
@@ -116,14 +114,8 @@ export async function issueCode(
 
   const id = await db.transaction(async (tx) => {
     // Client first, then phone: every send takes them in this order, so no two wait on each other.
-    if (clientIp) {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(${sql.raw(String(CLIENT_LOCK_CLASS))}, hashtext(${clientIp}))`,
-      );
-    }
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${sql.raw(String(PHONE_LOCK_CLASS))}, hashtext(${phone}))`,
-    );
+    if (clientIp) await lockForTransaction(tx, LockClass.smsClient, clientIp);
+    await lockForTransaction(tx, LockClass.smsPhone, phone);
     const hourAgo = new Date(now.getTime() - HOUR_MS);
     // Codes others ask to be sent to this phone (an administrator application reaching the shop
     // owner) have limits of their own, so they can never use up the owner's own login codes.

@@ -9,3 +9,13 @@ export const saleEndFormat = new Intl.DateTimeFormat('zh-CN', {
   minute: '2-digit',
   timeZone: SHOP_TIME_ZONE,
 });
+
+const clockFormat = new Intl.DateTimeFormat('zh-CN', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: SHOP_TIME_ZONE,
+});
+
+/** "14:00": a time of day in the shop's zone. */
+export const shopClock = (at: Date): string => clockFormat.format(at);

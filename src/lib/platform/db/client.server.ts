@@ -6,6 +6,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { BOOT_LOCK } from './locks.server.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -105,18 +106,16 @@ async function openPostgres(url: string): Promise<Database> {
     async withBootLock(fn) {
       const conn = await client.reserve();
       try {
-        await conn`select pg_advisory_lock(${BOOT_LOCK_KEY})`;
+        await conn`select pg_advisory_lock(${BOOT_LOCK})`;
         return await fn();
       } finally {
-        await conn`select pg_advisory_unlock(${BOOT_LOCK_KEY})`.catch(() => {});
+        await conn`select pg_advisory_unlock(${BOOT_LOCK})`.catch(() => {});
         conn.release();
       }
     },
     close: () => client.end({ timeout: 5 }),
   };
 }
-
-const BOOT_LOCK_KEY = 7_310_001;
 
 export async function migrate(database: Database): Promise<void> {
   const migrationsFolder = MIGRATIONS_DIR;

@@ -853,3 +853,22 @@ export const shareLinks = pgTable('share_links', {
   target: jsonb('target').$type<{ route: string; params?: Record<string, string> }>().notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Idempotency keys of commands (commands.server.ts withIdempotencyKey): the key is stored with
+ * the command's result in the command's transaction, so a repeat gets the first result back.
+ * `scope` names the command, so two commands' keys never meet.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    result: jsonb('result'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    check('idempotency_keys_key_chk', sql`char_length(${t.key}) between 1 and 200`),
+  ],
+);

@@ -1,0 +1,37 @@
+/**
+ * Every PostgreSQL advisory lock the shop takes, by number, in one place: two uses that picked
+ * the same number would wait on each other for no reason. Numbers are 7_310_xxx so they stand
+ * out in pg_locks.
+ */
+import { sql } from 'drizzle-orm';
+import type { Tx } from './client.server.ts';
+
+/** Session-level, one key: held while a process migrates and seeds at start. */
+export const BOOT_LOCK = 7_310_001;
+
+/**
+ * Classes of transaction-level locks: the first key of the two-key form, the second being a hash
+ * of the value locked (a phone, a client address). Released at commit or rollback.
+ */
+export const LockClass = {
+  /** An SMS send: the limits counted per client address are checked and used under it. */
+  smsClient: 7_310_101,
+  /** An SMS send: the limits counted per phone are checked and used under it. */
+  smsPhone: 7_310_102,
+} as const;
+
+export type LockClass = (typeof LockClass)[keyof typeof LockClass];
+
+/**
+ * Waits for, then holds until the transaction ends, the lock of `value` in `lockClass`. Callers
+ * that take several take them in one fixed order, so no two wait on each other.
+ */
+export async function lockForTransaction(
+  tx: Tx,
+  lockClass: LockClass,
+  value: string,
+): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${sql.raw(String(lockClass))}, hashtext(${value}))`,
+  );
+}
