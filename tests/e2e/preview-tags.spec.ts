@@ -155,6 +155,10 @@ for (const c of PAGES) {
       expect(picture.status(), image!).toBe(200);
       expect(picture.headers()['content-type']).toMatch(/^image\/(png|jpeg)$/);
       expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
+      // The picture says what it shows, to readers who cannot see it.
+      const alt = await meta('meta[property="og:image:alt"]');
+      expect(alt?.trim(), 'og:image:alt').toBeTruthy();
+      expect(await meta('meta[name="twitter:image:alt"]')).toBe(alt);
     } else {
       expect(await meta('meta[name="twitter:card"]')).toMatch(/^summary(_large_image)?$/);
     }

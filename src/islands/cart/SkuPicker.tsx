@@ -17,11 +17,15 @@ export interface PickerSku {
   size: string;
   priceCents: number;
   stock: number;
+  /** The SKU's own picture, already sized for the sheet; null shows the product's cover. */
+  imageUrl: string | null;
 }
 
 interface Props {
   shopId: string;
   skus: PickerSku[];
+  /** The product's first picture, sized for the sheet. */
+  coverUrl: string | null;
   /** Only a running sale sells; otherwise the bar says why. */
   saleState: 'upcoming' | 'ongoing' | 'ended' | 'none';
   loggedIn: boolean;
@@ -34,6 +38,12 @@ interface Props {
 }
 
 const LOW_STOCK = 10;
+
+/** What the sheet says about stock: the count left, urgently when few are left. */
+function stockText(stock: number): string {
+  if (stock <= 0) return '已售罄';
+  return stock <= LOW_STOCK ? `仅剩${stock}件` : `库存${stock}件`;
+}
 
 /** Size help: the usual fit of each letter size (height / weight), shown beside the size choice. */
 const SIZE_HELP: Record<string, string> = {
@@ -64,6 +74,11 @@ export default function SkuPicker(props: Props) {
   }, [props.initialCartCount]);
 
   const chosen = skus.find((s) => s.color === color && s.size === size);
+  // The chosen SKU's picture, else the chosen colour's, else the product's cover.
+  const picture =
+    chosen?.imageUrl ??
+    skus.find((s) => s.color === color && s.imageUrl)?.imageUrl ??
+    props.coverUrl;
   const inStock = (c: string, z: string) =>
     skus.some((s) => s.color === c && s.size === z && s.stock > 0);
   const colorAvailable = (c: string) => sizes.some((z) => inStock(c, z) && (!size || z === size));
@@ -72,6 +87,14 @@ export default function SkuPicker(props: Props) {
   useEffect(() => {
     if (quantity > maxQuantity) setQuantity(maxQuantity);
   }, [quantity, maxQuantity]);
+  useEffect(() => {
+    if (!open) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(null);
+    };
+    window.addEventListener('keydown', closeOnEscape);
+    return () => window.removeEventListener('keydown', closeOnEscape);
+  }, [open]);
   const selling = props.saleState === 'ongoing' && skus.some((s) => s.stock > 0);
 
   function start(action: 'cart' | 'buy') {
@@ -127,11 +150,21 @@ export default function SkuPicker(props: Props) {
     <>
       <div className="buy-bar">
         <a className="bar-icon" href={props.homeHref}>
+          <span className="bar-glyph">
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />
+            </svg>
+          </span>
           首页
         </a>
-        <a className="bar-icon cart" href={props.cartHref}>
+        <a className="bar-icon" href={props.cartHref}>
+          <span className="bar-glyph">
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path d="M3 4h2l2.4 11h11.2L21 7H6.2M9 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2zm9 0a1 1 0 1 0 0-2 1 1 0 0 0 0 2z" />
+            </svg>
+            {cartCount ? <span className="bar-badge">{badgeText(cartCount)}</span> : null}
+          </span>
           购物车
-          {cartCount ? <span className="bar-badge">{badgeText(cartCount)}</span> : null}
         </a>
         {blocked ? (
           <button type="button" className="bar-blocked" disabled>
@@ -156,16 +189,27 @@ export default function SkuPicker(props: Props) {
             aria-label="选择规格"
             onClick={(e) => e.stopPropagation()}
           >
-            <p className="sheet-price">
-              ¥{formatYuan(chosen?.priceCents ?? Math.min(...skus.map((s) => s.priceCents)))}
-            </p>
-            <p className="sheet-stock">
-              {chosen
-                ? chosen.stock <= LOW_STOCK
-                  ? `仅剩${chosen.stock}件`
-                  : '有货'
-                : '请选择规格'}
-            </p>
+            <div className="sheet-head">
+              {picture ? (
+                <img className="sheet-picture" src={picture} width="90" height="90" alt="" />
+              ) : null}
+              <div>
+                <p className="sheet-price">
+                  ¥{formatYuan(chosen?.priceCents ?? Math.min(...skus.map((s) => s.priceCents)))}
+                </p>
+                <p className="sheet-stock">{chosen ? stockText(chosen.stock) : '请选择规格'}</p>
+              </div>
+              <button
+                type="button"
+                className="sheet-close"
+                aria-label="关闭"
+                onClick={() => setOpen(null)}
+              >
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                  <path d="M6 6l12 12M18 6 6 18" />
+                </svg>
+              </button>
+            </div>
             {colors.length > 1 || colors[0] ? (
               <fieldset>
                 <legend>颜色</legend>

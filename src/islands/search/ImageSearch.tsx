@@ -136,6 +136,10 @@ export default function ImageSearch({ shopId }: Props) {
             onChange={chosen}
             data-testid="camera-input"
           />
+          <svg className="is-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path d="M4 8h3l1.5-2h7L17 8h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
+            <circle cx="12" cy="13" r="3.5" />
+          </svg>
           拍照
         </label>
         <label className="is-pick is-album" data-disabled={loading || undefined}>

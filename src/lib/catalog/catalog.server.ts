@@ -65,6 +65,8 @@ export interface SkuView {
   priceCents: number;
   marketPriceCents: number;
   stock: number;
+  /** The SKU's own picture (a colour's photo), when it has one. */
+  imageUrl: string | null;
 }
 
 export interface ProductDetail {
@@ -140,6 +142,7 @@ export async function getProductDetail(
         priceCents: skus.priceCents,
         marketPriceCents: skus.marketPriceCents,
         stock: skus.stock,
+        imageUrl: skus.imageUrl,
       })
       .from(skus)
       .where(eq(skus.productId, row.id))
