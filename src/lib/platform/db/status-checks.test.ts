@@ -16,9 +16,10 @@ afterAll(() => database.close());
 
 /** The numbers a migrated CHECK constraint accepts, read back from PostgreSQL's own definition. */
 async function checkedNumbers(constraint: string): Promise<number[]> {
-  const { rows } = await database.db.execute<{ definition: string }>(
-    sql`select pg_get_constraintdef(oid) as definition from pg_constraint where conname = ${constraint}`,
-  );
+  const rows = await database.db
+    .select({ definition: sql<string>`pg_get_constraintdef(oid)` })
+    .from(sql`pg_constraint`)
+    .where(sql`conname = ${constraint}`);
   expect(rows).toHaveLength(1);
   const numbers = rows[0]!.definition.match(/\d+/g)!.map(Number);
   return [...new Set(numbers)].sort((a, b) => a - b);
