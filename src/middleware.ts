@@ -3,7 +3,7 @@ import { fail } from '#lib/platform/envelope.ts';
 import { AppError, ErrorCode, MAINTENANCE_HTTP_STATUS, Messages } from '#lib/platform/errors.ts';
 import { isShopId } from '#lib/platform/ids.ts';
 import { canonicalLocation, guardRoute } from '#lib/shell/navigation.ts';
-import { ROLE_MANAGER, roleLetter, switchableRoles } from '#lib/membership/roles.ts';
+import { MemberRole, roleLetter, switchableRoles } from '#lib/membership/roles.ts';
 import { switchRole } from '#lib/membership/membership.server.ts';
 import { matchRoute } from '#lib/platform/routes.ts';
 import { database } from '#lib/platform/app.server.ts';
@@ -127,9 +127,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   let toast: string | undefined;
   // Shell §6: opening decoration while not manager switches to manager when the user may be one.
   if (decision.kind === 'refuse' && match.route.name === 'decoration' && user && member) {
-    if (switchableRoles(member).includes(ROLE_MANAGER)) {
-      await switchRole(db.db, { shopId: shop.shopId, userId: user.id, role: ROLE_MANAGER });
-      member = { ...member, currentRole: ROLE_MANAGER };
+    if (switchableRoles(member).includes(MemberRole.Manager)) {
+      await switchRole(db.db, { shopId: shop.shopId, userId: user.id, role: MemberRole.Manager });
+      member = { ...member, currentRole: MemberRole.Manager };
       decision = guardRoute({ ...inAppGuard, role: roleLetter(member) });
       toast = Messages.SWITCHED_TO_MANAGER;
     }

@@ -2,6 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
 import { saleState } from '#lib/catalog/sale.ts';
+import { MemberRole } from '#lib/membership/roles.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { activities, cartItems, products, shopMembers, skus } from '#lib/platform/db/schema.ts';
 
@@ -94,7 +95,7 @@ async function shopDistributor(db: DbOrTx, shopId: string, userId: number): Prom
       and(
         eq(shopMembers.shopId, shopId),
         eq(shopMembers.userId, userId),
-        eq(shopMembers.role, 3),
+        eq(shopMembers.role, MemberRole.Distributor),
         eq(shopMembers.distributorDisable, false),
       ),
     )

@@ -16,6 +16,7 @@ import { eq } from 'drizzle-orm';
 import { RETURNED_FROM_AUTH } from '#lib/platform/answers.ts';
 import { isShopId } from '#lib/platform/ids.ts';
 import { safeReturnPath } from '#lib/shell/navigation.ts';
+import { MemberRole } from '#lib/membership/roles.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { shopMembers, shops, users } from '#lib/platform/db/schema.ts';
 import type { MessagingAppProvider, MessagingIdentity } from './messaging-app/index.server.ts';
@@ -192,7 +193,12 @@ export async function signInWithIdentity(
       if (shop) {
         await tx
           .insert(shopMembers)
-          .values({ shopId: shop.id, userId, role: 1, maxRole: 1 })
+          .values({
+            shopId: shop.id,
+            userId,
+            role: MemberRole.Consumer,
+            maxRole: MemberRole.Consumer,
+          })
           .onConflictDoNothing();
       }
     }

@@ -6,7 +6,9 @@
 import { and, eq, gt, sql, type SQLWrapper } from 'drizzle-orm';
 import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
 import { maskedPhone, userType } from './member.ts';
-import { ROLE_CUSTOMER } from './roles.ts';
+import { MemberRole } from './roles.ts';
+import { OrderStatus, RefundStatus } from '#lib/orders/status.ts';
+import { UserCouponStatus } from '#lib/coupons/status.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import {
   addresses,
@@ -17,12 +19,6 @@ import {
   userCoupons,
   users,
 } from '#lib/platform/db/schema.ts';
-
-/** Order states counted on the my page (orders.status) and the refund state under review. */
-export const ORDER_AWAITING_PAYMENT = 10;
-export const ORDER_PAID = 20;
-export const ORDER_SHIPPED = 30;
-export const REFUND_UNDER_REVIEW = 10;
 
 export interface MyPage {
   nickname: string;
@@ -58,7 +54,7 @@ export async function getMyPage(
 ): Promise<MyPage> {
   // Scalar subqueries on the user id itself: no correlation, each one on its own index.
   const count = (query: SQLWrapper) => sql<number>`(${query})`;
-  const ordersIn = (status: number) =>
+  const ordersIn = (status: OrderStatus) =>
     count(
       db
         .select({ n: sql`count(*)::int` })
@@ -72,9 +68,9 @@ export async function getMyPage(
       nickname: users.nickname,
       avatarUrl: users.avatarUrl,
       phone: users.phone,
-      awaitingPayment: ordersIn(ORDER_AWAITING_PAYMENT),
-      paid: ordersIn(ORDER_PAID),
-      shipped: ordersIn(ORDER_SHIPPED),
+      awaitingPayment: ordersIn(OrderStatus.AwaitingPayment),
+      paid: ordersIn(OrderStatus.Paid),
+      shipped: ordersIn(OrderStatus.Shipped),
       refunds: count(
         db
           .select({ n: sql`count(distinct ${orders.id})::int` })
@@ -84,7 +80,7 @@ export async function getMyPage(
             and(
               eq(orders.userId, userId),
               eq(orders.shopId, shopId),
-              eq(orderLines.refundStatus, REFUND_UNDER_REVIEW),
+              eq(orderLines.refundStatus, RefundStatus.UnderReview),
             ),
           ),
       ),
@@ -96,7 +92,7 @@ export async function getMyPage(
             and(
               eq(userCoupons.userId, userId),
               eq(userCoupons.shopId, shopId),
-              eq(userCoupons.status, 0),
+              eq(userCoupons.status, UserCouponStatus.Unused),
               gt(userCoupons.validTo, now),
             ),
           ),
@@ -171,8 +167,8 @@ export async function getUserInfo(db: DbOrTx, shopId: string, userId: number): P
     nickname: row.nickname,
     avatarUrl: row.avatarUrl,
     phone: maskedPhone(row.phone),
-    currentRole: row.currentRole ?? ROLE_CUSTOMER,
-    maxRole: row.maxRole ?? ROLE_CUSTOMER,
+    currentRole: row.currentRole ?? MemberRole.Consumer,
+    maxRole: row.maxRole ?? MemberRole.Consumer,
     distributorDisable: row.distributorDisable ?? false,
     level: row.level,
     administrator: row.administrator ?? false,

@@ -4,14 +4,7 @@
  * Pure and isomorphic.
  */
 import { maskPhone } from '#lib/identity/login.ts';
-import {
-  ROLE_CUSTOMER,
-  ROLE_DISTRIBUTOR,
-  ROLE_MANAGER,
-  ROLE_SERVICE,
-  roleLetter,
-  switchableRoles,
-} from './roles.ts';
+import { MemberRole, roleLetter, switchableRoles } from './roles.ts';
 
 /** What these rules read of a shop membership (the middleware's ShopMembership has it all). */
 export interface MemberStanding {
@@ -41,7 +34,7 @@ export type RoleBadge = '消费者' | '店主' | '管理员' | '客服';
 export function roleBadge(
   member: Pick<MemberStanding, 'currentRole' | 'distributorDisable'> | null,
 ): RoleBadge {
-  if (member?.currentRole === ROLE_SERVICE) return '客服';
+  if (member?.currentRole === MemberRole.CustomerService) return '客服';
   const letter = roleLetter(member);
   if (letter === 'M') return '管理员';
   if (letter === 'D') return '店主';
@@ -55,14 +48,14 @@ export function avatarInitial(nickname: string | null | undefined): string {
 }
 
 export interface SwitchTarget {
-  role: 1 | 3 | 4;
+  role: Exclude<MemberRole, typeof MemberRole.CustomerService>;
   label: string;
 }
 
 const SWITCH_LABELS: Record<SwitchTarget['role'], string> = {
-  [ROLE_MANAGER]: '切换为管理员',
-  [ROLE_DISTRIBUTOR]: '切换为店主',
-  [ROLE_CUSTOMER]: '切换为消费者',
+  [MemberRole.Manager]: '切换为管理员',
+  [MemberRole.Distributor]: '切换为店主',
+  [MemberRole.Consumer]: '切换为消费者',
 };
 
 /**
@@ -72,12 +65,14 @@ const SWITCH_LABELS: Record<SwitchTarget['role'], string> = {
  * keeps its own role and is offered nothing here.
  */
 export function switchTargets(member: MemberStanding | null): SwitchTarget[] {
-  if (!member || member.maxRole === ROLE_SERVICE) return [];
+  if (!member || member.maxRole === MemberRole.CustomerService) return [];
   const granted = switchableRoles(member);
-  const inEffect = { M: ROLE_MANAGER, D: ROLE_DISTRIBUTOR, C: ROLE_CUSTOMER }[roleLetter(member)];
-  return ([ROLE_MANAGER, ROLE_DISTRIBUTOR, ROLE_CUSTOMER] as const)
+  const inEffect = { M: MemberRole.Manager, D: MemberRole.Distributor, C: MemberRole.Consumer }[
+    roleLetter(member)
+  ];
+  return ([MemberRole.Manager, MemberRole.Distributor, MemberRole.Consumer] as const)
     .filter((role) => granted.includes(role) && role !== inEffect)
-    .filter((role) => !(role === ROLE_DISTRIBUTOR && member.distributorDisable))
+    .filter((role) => !(role === MemberRole.Distributor && member.distributorDisable))
     .map((role) => ({ role, label: SWITCH_LABELS[role] }));
 }
 
@@ -88,5 +83,5 @@ export function switchTargets(member: MemberStanding | null): SwitchTarget[] {
 export function skinGuideEligible(
   member: Pick<MemberStanding, 'currentRole' | 'administrator'> | null,
 ): boolean {
-  return member !== null && member.administrator && member.currentRole === ROLE_MANAGER;
+  return member !== null && member.administrator && member.currentRole === MemberRole.Manager;
 }

@@ -6,7 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
 import { maskPhone } from '#lib/identity/login.ts';
-import { ROLE_DISTRIBUTOR, ROLE_MANAGER, needsContract, switchableRoles } from './roles.ts';
+import { MemberRole, needsContract, switchableRoles } from './roles.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { shopMembers, shops, users, wallets } from '#lib/platform/db/schema.ts';
 import type { ShopMembership } from '#lib/identity/sessions.server.ts';
@@ -60,7 +60,7 @@ export async function switchRole(
   if (!member || !switchableRoles(member).includes(input.role)) {
     throw new AppError(
       ErrorCode.NO_PERMISSION,
-      input.role === ROLE_MANAGER ? Messages.SWITCH_TO_MANAGER : Messages.FORBIDDEN,
+      input.role === MemberRole.Manager ? Messages.SWITCH_TO_MANAGER : Messages.FORBIDDEN,
     );
   }
   await db
@@ -74,8 +74,8 @@ export async function switchRole(
 export async function contractState(db: DbOrTx, shopId: string, userId: number) {
   const member = await getMember(db, shopId, userId);
   return {
-    currentRole: member?.currentRole ?? 1,
-    maxRole: member?.maxRole ?? 1,
+    currentRole: member?.currentRole ?? MemberRole.Consumer,
+    maxRole: member?.maxRole ?? MemberRole.Consumer,
     signAgreement: member?.signAgreement ?? false,
     needSign: needsContract(member),
   };
@@ -140,8 +140,8 @@ async function becomeShopKeeper(
     .values({
       shopId,
       userId,
-      role: ROLE_DISTRIBUTOR,
-      maxRole: ROLE_DISTRIBUTOR,
+      role: MemberRole.Distributor,
+      maxRole: MemberRole.Distributor,
       level: 1,
       signAgreement: options.signAgreement ?? false,
       invitedBy: options.invitedBy ?? null,
@@ -149,8 +149,8 @@ async function becomeShopKeeper(
     .onConflictDoUpdate({
       target: [shopMembers.shopId, shopMembers.userId],
       set: {
-        role: ROLE_DISTRIBUTOR,
-        maxRole: sql`(case when ${shopMembers.maxRole} = ${ROLE_MANAGER} then ${ROLE_MANAGER} else ${ROLE_DISTRIBUTOR} end)::smallint`,
+        role: MemberRole.Distributor,
+        maxRole: sql`(case when ${shopMembers.maxRole} = ${MemberRole.Manager} then ${MemberRole.Manager} else ${MemberRole.Distributor} end)::smallint`,
         level: sql`coalesce(${shopMembers.level}, 1)`,
         distributorDisable: false,
       },
@@ -166,11 +166,11 @@ export async function registrationState(db: DbOrTx, shopId: string, userId: numb
   const registered =
     member !== null &&
     member.level !== null &&
-    (member.maxRole === ROLE_DISTRIBUTOR || member.maxRole === ROLE_MANAGER);
+    (member.maxRole === MemberRole.Distributor || member.maxRole === MemberRole.Manager);
   return {
     registered,
     distributorDisable: member?.distributorDisable ?? false,
-    currentRole: member?.currentRole ?? 1,
+    currentRole: member?.currentRole ?? MemberRole.Consumer,
   };
 }
 
@@ -197,7 +197,7 @@ export async function registerShopKeeper(
   await db.transaction((tx) =>
     becomeShopKeeper(tx, input.shopId, input.userId, { signAgreement: false, invitedBy }),
   );
-  return { currentRole: ROLE_DISTRIBUTOR };
+  return { currentRole: MemberRole.Distributor };
 }
 
 /** What the administrator application shows: the shop, its owner (masked), the user's standing. */
@@ -284,14 +284,20 @@ export async function makeAdministrator(
 ): Promise<{ currentRole: number }> {
   await db
     .insert(shopMembers)
-    .values({ shopId, userId, role: ROLE_MANAGER, maxRole: ROLE_MANAGER, administrator: true })
+    .values({
+      shopId,
+      userId,
+      role: MemberRole.Manager,
+      maxRole: MemberRole.Manager,
+      administrator: true,
+    })
     .onConflictDoUpdate({
       target: [shopMembers.shopId, shopMembers.userId],
       set: {
-        role: ROLE_MANAGER,
-        maxRole: sql`(case when ${shopMembers.maxRole} = 5 then 5 else ${ROLE_MANAGER} end)::smallint`,
+        role: MemberRole.Manager,
+        maxRole: sql`(case when ${shopMembers.maxRole} = ${MemberRole.CustomerService} then ${MemberRole.CustomerService} else ${MemberRole.Manager} end)::smallint`,
         administrator: true,
       },
     });
-  return { currentRole: ROLE_MANAGER };
+  return { currentRole: MemberRole.Manager };
 }

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { needsContract, roleLetter, switchableRoles, tabsFor } from './roles.ts';
+import {
+  MemberRole,
+  memberRoles,
+  needsContract,
+  roleLetter,
+  switchableRoles,
+  tabsFor,
+} from './roles.ts';
+
+describe('MemberRole (decision 003)', () => {
+  it('names the stored role numbers', () => {
+    expect(MemberRole).toEqual({ Consumer: 1, Distributor: 3, Manager: 4, CustomerService: 5 });
+    expect(memberRoles).toEqual([1, 3, 4, 5]);
+  });
+});
 
 describe('roleLetter (shell §4)', () => {
   it('4 is a manager, 3 a distributor unless disabled, everything else a customer', () => {

@@ -4,10 +4,18 @@
  */
 import type { RoleLetter, RouteDef } from '#lib/platform/routes.ts';
 
-export const ROLE_CUSTOMER = 1;
-export const ROLE_DISTRIBUTOR = 3;
-export const ROLE_MANAGER = 4;
-export const ROLE_SERVICE = 5;
+/** shop_members.role and max_role (decision 003): a customer is stored as 1. */
+export const MemberRole = {
+  Consumer: 1,
+  /** A shop keeper; counts as a consumer while distributorDisable is set. */
+  Distributor: 3,
+  Manager: 4,
+  CustomerService: 5,
+} as const;
+export type MemberRole = (typeof MemberRole)[keyof typeof MemberRole];
+
+/** Every stored role number, ascending: what the database CHECK accepts. */
+export const memberRoles: readonly MemberRole[] = Object.values(MemberRole);
 
 export interface Membership {
   currentRole: number;
@@ -16,8 +24,8 @@ export interface Membership {
 
 export function roleLetter(member: Membership | null): RoleLetter {
   if (!member) return 'C';
-  if (member.currentRole === ROLE_MANAGER) return 'M';
-  if (member.currentRole === ROLE_DISTRIBUTOR && !member.distributorDisable) return 'D';
+  if (member.currentRole === MemberRole.Manager) return 'M';
+  if (member.currentRole === MemberRole.Distributor && !member.distributorDisable) return 'D';
   return 'C';
 }
 
@@ -37,11 +45,11 @@ export function tabsFor(currentRole: number | null): Tab[] {
   const tabs: Tab[] = [
     { route: 'index', label: '首页', icon: 'home' },
     { route: 'order', label: '订单', icon: 'order' },
-    currentRole === ROLE_MANAGER
+    currentRole === MemberRole.Manager
       ? { route: 'decoration', label: '设置', icon: 'setting' }
       : { route: 'my', label: '我的', icon: 'my' },
   ];
-  if (currentRole === ROLE_SERVICE)
+  if (currentRole === MemberRole.CustomerService)
     tabs.splice(2, 0, { route: 'service', label: '客服', icon: 'service' });
   return tabs;
 }
@@ -58,14 +66,14 @@ export interface SwitchableMember {
  * (a level and maxRole 3 or 4); manager when an administrator or maxRole 4; service when maxRole 5.
  */
 export function switchableRoles(member: SwitchableMember): number[] {
-  const roles = [ROLE_CUSTOMER];
+  const roles: number[] = [MemberRole.Consumer];
   if (
     member.level !== null &&
-    (member.maxRole === ROLE_DISTRIBUTOR || member.maxRole === ROLE_MANAGER)
+    (member.maxRole === MemberRole.Distributor || member.maxRole === MemberRole.Manager)
   )
-    roles.push(ROLE_DISTRIBUTOR);
-  if (member.administrator || member.maxRole === ROLE_MANAGER) roles.push(ROLE_MANAGER);
-  if (member.maxRole === ROLE_SERVICE) roles.push(ROLE_SERVICE);
+    roles.push(MemberRole.Distributor);
+  if (member.administrator || member.maxRole === MemberRole.Manager) roles.push(MemberRole.Manager);
+  if (member.maxRole === MemberRole.CustomerService) roles.push(MemberRole.CustomerService);
   return roles;
 }
 

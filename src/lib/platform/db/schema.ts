@@ -21,6 +21,16 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import {
+  CouponStatus,
+  UserCouponStatus,
+  couponTransitions,
+  userCouponTransitions,
+} from '#lib/coupons/status.ts';
+import { WithdrawalStatus, withdrawalTransitions } from '#lib/distribution/status.ts';
+import { MemberRole, memberRoles } from '#lib/membership/roles.ts';
+import { OrderStatus, orderTransitions, refundTransitions } from '#lib/orders/status.ts';
+import { PaymentStatus, paymentTransitions } from '#lib/payments/status.ts';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -30,6 +40,11 @@ const id = () => bigserial('id', { mode: 'number' }).primaryKey();
 const ref = (name: string) => bigint(name, { mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
+// Status numbers are written into CHECKs and index predicates as literals (a DDL statement takes
+// no parameters); they come from the status modules, so the database follows their tables.
+const literal = (value: number) => sql.raw(String(value));
+const oneOf = (column: AnyPgColumn, values: readonly number[]) =>
+  sql`${column} in (${sql.raw(values.join(', '))})`;
 
 /**
  * Stored binary media: generated product pictures, logos, banners, uploads. Only public media is
@@ -128,7 +143,7 @@ export const shops = pgTable('shops', {
   createdAt: createdAt(),
 });
 
-/** A user's standing in one shop. role: 1 consumer, 3 distributor, 4 manager, 5 customer service. */
+/** A user's standing in one shop; role and maxRole are MemberRole numbers. */
 export const shopMembers = pgTable(
   'shop_members',
   {
@@ -138,8 +153,8 @@ export const shopMembers = pgTable(
     userId: ref('user_id')
       .notNull()
       .references(() => users.id),
-    role: smallint('role').notNull().default(1),
-    maxRole: smallint('max_role').notNull().default(1),
+    role: smallint('role').notNull().default(MemberRole.Consumer),
+    maxRole: smallint('max_role').notNull().default(MemberRole.Consumer),
     distributorDisable: boolean('distributor_disable').notNull().default(false),
     level: integer('level'),
     administrator: boolean('administrator').notNull().default(false),
@@ -152,7 +167,10 @@ export const shopMembers = pgTable(
     primaryKey({ columns: [t.shopId, t.userId] }),
     index('shop_members_user_idx').on(t.userId),
     index('shop_members_invited_idx').on(t.shopId, t.invitedBy),
-    check('shop_members_role_chk', sql`${t.role} in (1, 3, 4, 5) and ${t.maxRole} in (1, 3, 4, 5)`),
+    check(
+      'shop_members_role_chk',
+      sql`${oneOf(t.role, memberRoles)} and ${oneOf(t.maxRole, memberRoles)}`,
+    ),
   ],
 );
 
@@ -497,7 +515,7 @@ export const popupCloses = pgTable(
 );
 
 /**
- * A coupon template. kind: 'reduce' (amount off at a threshold) or 'discount'.
+ * A coupon template. kind: 'reduce' (amount off at a threshold) or 'discount'; status: CouponStatus.
  * issued counts claims; a CHECK keeps it within total.
  */
 export const coupons = pgTable(
@@ -527,7 +545,7 @@ export const coupons = pgTable(
     validDays: integer('valid_days'),
     inCenter: boolean('in_center').notNull().default(true),
     inPopup: boolean('in_popup').notNull().default(false),
-    status: smallint('status').notNull().default(1),
+    status: smallint('status').notNull().default(CouponStatus.Active),
     createdAt: createdAt(),
   },
   (t) => [
@@ -535,10 +553,11 @@ export const coupons = pgTable(
     check('coupons_amount_chk', sql`${t.amountCents} > 0`),
     check('coupons_kind_chk', sql`${t.kind} in ('reduce', 'discount')`),
     check('coupons_scope_chk', sql`${t.scope} in ('shop', 'brand', 'activity', 'product')`),
+    check('coupons_status_chk', oneOf(t.status, couponTransitions.statuses)),
   ],
 );
 
-/** A claimed coupon. status: 0 unused, 1 used, 2 expired. */
+/** A claimed coupon; status: UserCouponStatus. */
 export const userCoupons = pgTable(
   'user_coupons',
   {
@@ -552,7 +571,7 @@ export const userCoupons = pgTable(
     shopId: text('shop_id')
       .notNull()
       .references(() => shops.id),
-    status: smallint('status').notNull().default(0),
+    status: smallint('status').notNull().default(UserCouponStatus.Unused),
     validFrom: at('valid_from').notNull(),
     validTo: at('valid_to').notNull(),
     usedOrderId: ref('used_order_id').references((): AnyPgColumn => orders.id),
@@ -561,7 +580,7 @@ export const userCoupons = pgTable(
   (t) => [
     index('user_coupons_user_idx').on(t.userId, t.shopId, t.status),
     index('user_coupons_coupon_idx').on(t.couponId, t.userId),
-    check('user_coupons_status_chk', sql`${t.status} in (0, 1, 2)`),
+    check('user_coupons_status_chk', oneOf(t.status, userCouponTransitions.statuses)),
   ],
 );
 
@@ -620,7 +639,7 @@ export const realNames = pgTable('real_names', {
 });
 
 /**
- * An order. status: 10 awaiting payment, 20 paid, 30 shipped, 40 completed, 50 cancelled.
+ * An order; status: OrderStatus.
  * The client's idempotency key makes a retried submit return the same order.
  */
 export const orders = pgTable(
@@ -635,7 +654,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id),
     distributorId: ref('distributor_id').references(() => users.id),
-    status: smallint('status').notNull().default(10),
+    status: smallint('status').notNull().default(OrderStatus.AwaitingPayment),
     goodsCents: integer('goods_cents').notNull(),
     discountCents: integer('discount_cents').notNull().default(0),
     freightCents: integer('freight_cents').notNull().default(0),
@@ -660,13 +679,13 @@ export const orders = pgTable(
     // A coupon pays for one live order at most; a cancelled order gives it back.
     uniqueIndex('orders_user_coupon_unique')
       .on(t.userCouponId)
-      .where(sql`${t.status} <> 50`),
+      .where(sql`${t.status} <> ${literal(OrderStatus.Cancelled)}`),
     check('orders_money_chk', sql`${t.payCents} >= 0 and ${t.discountCents} >= 0`),
-    check('orders_status_chk', sql`${t.status} in (10, 20, 30, 40, 50)`),
+    check('orders_status_chk', oneOf(t.status, orderTransitions.statuses)),
   ],
 );
 
-/** refundStatus: null none, 10 under review, 60 failed, 70 approved. */
+/** refundStatus: null without a refund, else RefundStatus. */
 export const orderLines = pgTable(
   'order_lines',
   {
@@ -694,7 +713,7 @@ export const orderLines = pgTable(
     check('order_lines_quantity_chk', sql`${t.quantity} > 0`),
     check(
       'order_lines_refund_chk',
-      sql`${t.refundStatus} is null or ${t.refundStatus} in (10, 60, 70)`,
+      sql`${t.refundStatus} is null or ${oneOf(t.refundStatus, refundTransitions.statuses)}`,
     ),
   ],
 );
@@ -710,7 +729,7 @@ export const logistics = pgTable('logistics', {
   traces: jsonb('traces').$type<{ time: string; text: string }[]>().notNull().default([]),
 });
 
-/** status: 0 created, 1 paid, 2 closed. A gateway notification is applied once. */
+/** status: PaymentStatus. A gateway notification is applied once. */
 export const payments = pgTable(
   'payments',
   {
@@ -721,7 +740,7 @@ export const payments = pgTable(
       .references(() => orders.id),
     channel: text('channel').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    status: smallint('status').notNull().default(0),
+    status: smallint('status').notNull().default(PaymentStatus.Created),
     providerTxn: text('provider_txn').unique(),
     paidAt: at('paid_at'),
     createdAt: createdAt(),
@@ -731,8 +750,8 @@ export const payments = pgTable(
     // An order is paid once, whatever the gateway retries.
     uniqueIndex('payments_paid_order_unique')
       .on(t.orderId)
-      .where(sql`${t.status} = 1`),
-    check('payments_status_chk', sql`${t.status} in (0, 1, 2)`),
+      .where(sql`${t.status} = ${literal(PaymentStatus.Paid)}`),
+    check('payments_status_chk', oneOf(t.status, paymentTransitions.statuses)),
     check('payments_amount_chk', sql`${t.amountCents} > 0`),
   ],
 );
@@ -794,7 +813,7 @@ export const bankCards = pgTable('bank_cards', {
   createdAt: createdAt(),
 });
 
-/** status: 10 applied, 20 paid out, 30 rejected. */
+/** status: WithdrawalStatus. */
 export const withdrawals = pgTable(
   'withdrawals',
   {
@@ -809,14 +828,14 @@ export const withdrawals = pgTable(
       .notNull()
       .references(() => bankCards.id),
     amountCents: integer('amount_cents').notNull(),
-    status: smallint('status').notNull().default(10),
+    status: smallint('status').notNull().default(WithdrawalStatus.Applied),
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('withdrawals_idempotency_unique').on(t.userId, t.idempotencyKey),
     check('withdrawals_amount_chk', sql`${t.amountCents} > 0`),
-    check('withdrawals_status_chk', sql`${t.status} in (10, 20, 30)`),
+    check('withdrawals_status_chk', oneOf(t.status, withdrawalTransitions.statuses)),
   ],
 );
 

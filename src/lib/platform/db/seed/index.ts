@@ -7,6 +7,7 @@
 import { and, eq, getTableName, inArray, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { SHOP_TIME_ZONE } from '../../time.ts';
+import { MemberRole } from '#lib/membership/roles.ts';
 import type { Db, Tx } from '../client.server.ts';
 import * as t from '../schema.ts';
 import {
@@ -221,40 +222,45 @@ async function seedInto(tx: Tx, now: Date): Promise<void> {
     {
       shopId: '1001',
       userId: userId(DEMO_PHONES.consumer),
-      role: 1,
-      maxRole: 1,
+      role: MemberRole.Consumer,
+      maxRole: MemberRole.Consumer,
       invitedBy: userId(DEMO_PHONES.owner1001),
     },
     {
       shopId: '1001',
       userId: userId(DEMO_PHONES.owner1001),
-      role: 3,
-      maxRole: 3,
+      role: MemberRole.Distributor,
+      maxRole: MemberRole.Distributor,
       level: 1,
       signAgreement: true,
     },
     {
       shopId: '1001',
       userId: userId(DEMO_PHONES.manager1001),
-      role: 4,
-      maxRole: 4,
+      role: MemberRole.Manager,
+      maxRole: MemberRole.Manager,
       administrator: true,
       signAgreement: true,
     },
-    { shopId: '1001', userId: userId(DEMO_PHONES.service1001), role: 5, maxRole: 5 },
+    {
+      shopId: '1001',
+      userId: userId(DEMO_PHONES.service1001),
+      role: MemberRole.CustomerService,
+      maxRole: 5,
+    },
     {
       shopId: '1001',
       userId: userId(DEMO_PHONES.disabledDistributor),
-      role: 3,
-      maxRole: 3,
+      role: MemberRole.Distributor,
+      maxRole: MemberRole.Distributor,
       level: 1,
       distributorDisable: true,
     },
     {
       shopId: '1002',
       userId: userId(DEMO_PHONES.owner1002),
-      role: 3,
-      maxRole: 3,
+      role: MemberRole.Distributor,
+      maxRole: MemberRole.Distributor,
       level: 1,
       signAgreement: true,
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "coupons" ADD CONSTRAINT "coupons_status_chk" CHECK ("coupons"."status" in (0, 1));
