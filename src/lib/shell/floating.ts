@@ -1,47 +1,8 @@
 /**
- * The floating helper buttons per route (commerce §2): none on product detail, login,
- * registration, protocol, venue and similar pages; the cart only on index, order and my; home
- * elsewhere, but not on the pages the tab bar already leads home from; the top button (shown
- * beyond two viewport heights) everywhere the group shows.
+ * The floating helper buttons and back icon per route: the route table's `helpers` and
+ * `backIcon` columns (commerce §2, shell §2), read for the components that draw them.
  */
-
-const WITHOUT_HELPERS = new Set([
-  'productDetail',
-  'businessProductDetail',
-  'login',
-  'login_web',
-  'phoneLogin',
-  'register',
-  'applyForAdmin',
-  'orderPosterEnv',
-  'registerAgent',
-  'registerAgentProcess',
-  'registerSuccess',
-  'registrationProtocol',
-  'userPrivacyPolicy',
-  'legal-protocol',
-  'legal-protocol-type',
-  'commitment',
-  'complianceDoc',
-  'businessVenue',
-  'businessVenue404',
-  'superMarket',
-  'eastGate',
-  'insideTips',
-  'crawler',
-  'cart',
-  'checkout',
-  'confirmationOrder',
-  'success',
-  'living',
-  'live-preheat',
-  'live-review',
-  'live-end',
-]);
-
-const WITH_CART = new Set(['index', 'order', 'my']);
-/** Pages with the tab bar's home tab: a floating home button would only repeat it. */
-const TAB_PAGES = new Set(['index', 'order', 'my', 'service']);
+import { routeByName, type RouteName } from '#lib/platform/routes.ts';
 
 export interface FloatingButtons {
   top: boolean;
@@ -49,16 +10,17 @@ export interface FloatingButtons {
   cart: boolean;
 }
 
-export function floatingButtonsFor(routeName: string): FloatingButtons {
-  if (WITHOUT_HELPERS.has(routeName)) return { top: false, home: false, cart: false };
-  return { top: true, home: !TAB_PAGES.has(routeName), cart: WITH_CART.has(routeName) };
+export function floatingButtonsFor(routeName: RouteName): FloatingButtons {
+  const helpers = routeByName(routeName)?.helpers ?? 'none';
+  return {
+    top: helpers !== 'none',
+    home: helpers === 'home',
+    cart: helpers === 'cart',
+  };
 }
 
-/** Routes that never show the floating back icon (shell §2): home, order, my and the login pages. */
-const WITHOUT_BACK = new Set(['index', 'order', 'my', 'login', 'login_web', 'phoneLogin']);
-
-export function showsBackIcon(routeName: string): boolean {
-  return !WITHOUT_BACK.has(routeName);
+export function showsBackIcon(routeName: RouteName): boolean {
+  return routeByName(routeName)?.backIcon ?? false;
 }
 
 /** The cart badge: 99+ above 99, nothing at zero. */
