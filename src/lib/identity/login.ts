@@ -23,7 +23,8 @@ export const LOGIN_CODE = /^\d{6}$/;
 /** Server-side life of a code (commerce/identity issue): 6 digits, 5 minutes, single use, 5 tries. */
 export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_MAX_ATTEMPTS = 5;
-export const SMS_RESEND_INTERVAL_MS = 60_000;
+/** The server refuses a resend exactly as long as the button counts down (decision 010). */
+export const SMS_RESEND_INTERVAL_MS = SEND_COUNTDOWN_SECONDS * 1000;
 export const SMS_MAX_PER_PHONE_PER_HOUR = 5;
 export const SMS_MAX_PER_CLIENT_PER_HOUR = 20;
 
