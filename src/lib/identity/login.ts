@@ -5,6 +5,7 @@
 import { isRouteName, routeByName, type RouteName } from '#lib/platform/routes.ts';
 import { Messages } from '#lib/platform/errors.ts';
 import type { LinkTarget } from '#lib/platform/links.ts';
+import { shopKey } from '#lib/platform/storage-keys.ts';
 
 export const PHONE_MAX_DIGITS = 11;
 export const CODE_DIGITS = 6;
@@ -64,7 +65,7 @@ export interface StoredLoginForm {
 
 /** The per-shop browser key of the login form history (DESIGN.md "Persistence in the browser"). */
 export function loginFormKey(shopId: string): string {
-  return `shop:${shopId}:loginForm`;
+  return shopKey(shopId, 'loginForm');
 }
 
 /**
