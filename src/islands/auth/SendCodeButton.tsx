@@ -40,7 +40,8 @@ export default function SendCodeButton(props: SendCodeButtonProps) {
       type="button"
       className={props.className}
       disabled={left > 0 || props.busy}
-      aria-label={left > 0 ? `${left}秒后可重新发送` : undefined}
+      // A description, not the name: the button is named by what it reads (30s … 1s).
+      title={left > 0 ? `${left}秒后可重新发送` : undefined}
       onClick={props.onSend}
     >
       {text}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText, clampFloating, floatingButtonsFor, showsBackIcon } from './floating.ts';
+import { badgeText, clampFloating } from './floating.ts';
+import { floatingButtonsFor, showsBackIcon } from './floating-buttons.ts';
 
 describe('floating helper buttons (commerce §2)', () => {
   it('shows top and cart on index, order and my', () => {

@@ -1,27 +1,8 @@
 /**
- * The floating helper buttons and back icon per route: the route table's `helpers` and
- * `backIcon` columns (commerce §2, shell §2), read for the components that draw them.
+ * The floating buttons' browser rules: the cart badge and keeping a dragged button on screen.
+ * Which buttons a route shows is in floating-buttons.ts, apart, so this small module (loaded by
+ * the shell script on every page) never pulls in the route table.
  */
-import { routeByName, type RouteName } from '#lib/platform/routes.ts';
-
-export interface FloatingButtons {
-  top: boolean;
-  home: boolean;
-  cart: boolean;
-}
-
-export function floatingButtonsFor(routeName: RouteName): FloatingButtons {
-  const helpers = routeByName(routeName)?.helpers ?? 'none';
-  return {
-    top: helpers !== 'none',
-    home: helpers === 'home',
-    cart: helpers === 'cart',
-  };
-}
-
-export function showsBackIcon(routeName: RouteName): boolean {
-  return routeByName(routeName)?.backIcon ?? false;
-}
 
 /** The cart badge: 99+ above 99, nothing at zero. */
 export function badgeText(count: number): string {
