@@ -25,6 +25,7 @@ import {
 } from '#lib/membership/admin-api.ts';
 import { toast } from '#lib/shell/toast.ts';
 import SendCodeButton from '../auth/SendCodeButton.tsx';
+import { useHydrated } from '../use-hydrated.ts';
 import './AdminApply.css';
 
 interface Props {
@@ -84,6 +85,7 @@ function SmsWay({ shopId, smsHint }: { shopId: string; smsHint: string }) {
   const [sentAt, setSentAt] = useState<number | undefined>(undefined);
   const [sending, setSending] = useState(false);
   const [binding, setBinding] = useState(false);
+  const hydrated = useHydrated();
 
   async function send() {
     setSending(true);
@@ -120,7 +122,7 @@ function SmsWay({ shopId, smsHint }: { shopId: string; smsHint: string }) {
             className="secondary"
             label="发送验证码给店主"
             sentAt={sentAt}
-            busy={sending}
+            busy={sending || !hydrated}
             onSend={() => void send()}
           />
         </li>
@@ -140,7 +142,11 @@ function SmsWay({ shopId, smsHint }: { shopId: string; smsHint: string }) {
           </label>
         </li>
       </ol>
-      <button type="submit" className="primary" disabled={code.length !== CODE_DIGITS || binding}>
+      <button
+        type="submit"
+        className="primary"
+        disabled={code.length !== CODE_DIGITS || binding || !hydrated}
+      >
         确认成为管理员
       </button>
     </form>
@@ -152,6 +158,7 @@ function QrWay({ shopId, userId }: { shopId: string; userId: number }) {
   const [shown, setShown] = useState<ShownGrant | null>(null);
   const [state, setState] = useState<QrState>('waiting');
   const [creating, setCreating] = useState(false);
+  const hydrated = useHydrated();
   const panel = useRef<HTMLDivElement>(null);
   const scrollToPanel = useRef(false);
 
@@ -219,7 +226,12 @@ function QrWay({ shopId, userId }: { shopId: string; userId: number }) {
     <div className="steps qr-way">
       <h2>店主在身边？</h2>
       <p>生成二维码，请店主用微信扫一扫，核对码一致后点“同意授权”。</p>
-      <button type="button" className="secondary" disabled={creating} onClick={() => void create()}>
+      <button
+        type="button"
+        className="secondary"
+        disabled={creating || !hydrated}
+        onClick={() => void create()}
+      >
         {shown ? '重新生成二维码' : '让店主扫码授权'}
       </button>
       {shown && (

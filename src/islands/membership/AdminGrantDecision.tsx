@@ -8,6 +8,7 @@ import { ApiError } from '#lib/platform/client.ts';
 import { ErrorCode, Messages } from '#lib/platform/errors.ts';
 import { approveGrant, rejectGrant } from '#lib/membership/admin-api.ts';
 import { toast } from '#lib/shell/toast.ts';
+import { useHydrated } from '../use-hydrated.ts';
 import './AdminApply.css';
 
 interface Props {
@@ -17,6 +18,7 @@ interface Props {
 
 export default function AdminGrantDecision({ grant, userVerifyCode }: Props) {
   const labelId = useId();
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<string | null>(null);
 
@@ -53,7 +55,7 @@ export default function AdminGrantDecision({ grant, userVerifyCode }: Props) {
         <button
           type="button"
           className="primary"
-          disabled={busy}
+          disabled={busy || !hydrated}
           onClick={() =>
             void decide(
               approveGrant,
@@ -67,7 +69,7 @@ export default function AdminGrantDecision({ grant, userVerifyCode }: Props) {
         <button
           type="button"
           className="secondary"
-          disabled={busy}
+          disabled={busy || !hydrated}
           onClick={() => void decide(rejectGrant, Messages.ADMIN_GRANT_REJECTED, '已拒绝该申请。')}
         >
           拒绝
