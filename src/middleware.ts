@@ -122,17 +122,20 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const shop = shopResult;
   const user = session?.user ?? null;
   let member = session?.member ?? null;
-  const inAppGuard = { url, route: match.route, inApp, loggedIn: user !== null };
-  let decision = guardRoute({ ...inAppGuard, role: roleLetter(member) });
+  let decision = guardRoute({
+    url,
+    route: match.route,
+    inApp,
+    loggedIn: user !== null,
+    role: roleLetter(member),
+    mayManage: member !== null && switchableRoles(member).includes(MemberRole.Manager),
+  });
   let toast: string | undefined;
-  // Shell §6: opening decoration while not manager switches to manager when the user may be one.
-  if (decision.kind === 'refuse' && match.route.name === 'decoration' && user && member) {
-    if (switchableRoles(member).includes(MemberRole.Manager)) {
-      await switchRole(db.db, { shopId: shop.shopId, userId: user.id, role: MemberRole.Manager });
-      member = { ...member, currentRole: MemberRole.Manager };
-      decision = guardRoute({ ...inAppGuard, role: roleLetter(member) });
-      toast = Messages.SWITCHED_TO_MANAGER;
-    }
+  if (decision.kind === 'switch-to-manager' && user && member) {
+    await switchRole(db.db, { shopId: shop.shopId, userId: user.id, role: MemberRole.Manager });
+    member = { ...member, currentRole: MemberRole.Manager };
+    toast = decision.toast;
+    decision = { kind: 'render', needLoginPopup: false };
   }
   if (decision.kind === 'redirect') {
     if (decision.storeReturn) rememberReturn(cookies, decision.storeReturn, secure);

@@ -163,7 +163,8 @@ test('the send button counts down 30 s, then reads 重新发送; the server’s 
   await expect(sendButton(page)).toHaveText('重新发送');
   await expect(sendButton(page)).toBeEnabled();
 
-  // The server allows one code per phone per 60 s: its message is what the shopper reads.
+  // Only the page's clock moved: the server, 30 s per code and phone by its own clock, still
+  // refuses, and its message is what the shopper reads.
   await sendButton(page).click();
   await expect(toast(page)).toHaveText('操作太频繁，请稍后再试');
   await expect(sendButton(page)).toHaveText('重新发送');

@@ -13,16 +13,15 @@ import {
   CODE_DIGITS,
   PHONE_MAX_DIGITS,
   canSubmitLogin,
-  countdownLeft,
   keepDigits,
   loginFailureMessage,
   loginProblem,
-  sendButtonLabel,
   sendCodeProblem,
 } from '#lib/identity/login.ts';
 import { safeReturnPath } from '#lib/shell/navigation.ts';
 import { toast } from '#lib/shell/toast.ts';
 import { finishLoginForm, readLoginForm, saveLoginForm } from '#lib/identity/store.ts';
+import SendCodeButton from './SendCodeButton.tsx';
 import './LoginForm.css';
 
 export interface LoginFormProps {
@@ -43,7 +42,6 @@ export default function LoginForm(props: LoginFormProps) {
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [sentAt, setSentAt] = useState<number | undefined>(undefined);
-  const [now, setNow] = useState(() => Date.now());
   const [agreed, setAgreed] = useState(false);
   const [sending, setSending] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -77,15 +75,8 @@ export default function LoginForm(props: LoginFormProps) {
     saveLoginForm(shopId, form);
   }
 
-  const left = countdownLeft(sentAt, now);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setNow(Date.now()), 1000 - ((Date.now() - sentAt!) % 1000));
-    return () => clearTimeout(timer);
-  }, [left, sentAt, now]);
-
   async function send() {
-    if (left > 0 || sending) return;
+    if (sending) return;
     const problem = sendCodeProblem(phone);
     if (problem) {
       toast(problem);
@@ -94,9 +85,7 @@ export default function LoginForm(props: LoginFormProps) {
     setSending(true);
     try {
       await sendLoginCode(phone);
-      const at = Date.now();
-      update({ sentAt: at });
-      setNow(at);
+      update({ sentAt: Date.now() });
       toast(Messages.CODE_SENT);
       codeInput.current?.focus();
     } catch (error) {
@@ -161,15 +150,12 @@ export default function LoginForm(props: LoginFormProps) {
           value={code}
           onChange={(event) => update({ verifyCode: keepDigits(event.target.value, CODE_DIGITS) })}
         />
-        <button
-          type="button"
+        <SendCodeButton
           className="login-send"
-          disabled={left > 0 || sending}
-          aria-label={left > 0 ? `${left}秒后可重新发送` : undefined}
-          onClick={send}
-        >
-          {sendButtonLabel(left, sentAt !== undefined)}
-        </button>
+          sentAt={sentAt}
+          busy={sending}
+          onSend={() => void send()}
+        />
       </div>
       <button
         type="submit"

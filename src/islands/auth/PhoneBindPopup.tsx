@@ -25,13 +25,12 @@ import {
   CODE_DIGITS,
   PHONE_MAX_DIGITS,
   canSubmitLogin,
-  countdownLeft,
   keepDigits,
   maskPhone,
-  sendButtonLabel,
   sendCodeProblem,
 } from '#lib/identity/login.ts';
 import { toast } from '#lib/shell/toast.ts';
+import SendCodeButton from './SendCodeButton.tsx';
 import './PhoneBindPopup.css';
 
 interface Props {
@@ -91,7 +90,6 @@ export default function PhoneBindPopup({ shopId, userId }: Props) {
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [sentAt, setSentAt] = useState<number | undefined>(undefined);
-  const [now, setNow] = useState(() => Date.now());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const titleId = useId();
@@ -134,14 +132,6 @@ export default function PhoneBindPopup({ shopId, userId }: Props) {
       document.body.style.overflow = overflow;
     };
   }, [open, view]);
-
-  // The send button's countdown.
-  const left = countdownLeft(sentAt, now);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(timer);
-  }, [left]);
 
   if (!open) return null;
 
@@ -187,9 +177,7 @@ export default function PhoneBindPopup({ shopId, userId }: Props) {
     setBusy(true);
     try {
       await request(SEND_PATH, { method: 'POST', query: { shopBizCode: shopId }, body: { phone } });
-      const at = Date.now();
-      setSentAt(at);
-      setNow(at);
+      setSentAt(Date.now());
       toast(Messages.CODE_SENT);
     } catch {
       // Shown by the request client.
@@ -272,14 +260,12 @@ export default function PhoneBindPopup({ shopId, userId }: Props) {
                 value={code}
                 onChange={(event) => setCode(keepDigits(event.target.value, CODE_DIGITS))}
               />
-              <button
-                type="button"
+              <SendCodeButton
                 className="bind-popup-send"
-                disabled={busy || left > 0}
-                onClick={() => void send()}
-              >
-                {sendButtonLabel(left, sentAt !== undefined)}
-              </button>
+                sentAt={sentAt}
+                busy={busy}
+                onSend={() => void send()}
+              />
             </div>
             {error && (
               <p className="bind-popup-error" role="alert">

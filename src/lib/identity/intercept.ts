@@ -8,13 +8,14 @@
  * - Tapping 我的 while `needIntercept` opens the popup instead of switching tab, whatever the
  *   24-hour window says: it is an explicit request for a page that needs the binding.
  */
+import { userKey } from '#lib/platform/storage-keys.ts';
 
 /** The automatic intercept runs at most once per this long (shell §9). */
 export const INTERCEPT_INTERVAL_MS = 24 * 3_600_000;
 
 /** The per-user, per-shop browser key of the last intercept (DESIGN.md "Persistence"). */
 export function skipInterceptKey(shopId: string, userId: number | string): string {
-  return `shop:${shopId}:u:${userId}:skipInterceptAt`;
+  return userKey(shopId, userId, 'skipInterceptAt');
 }
 
 /** A stored time as milliseconds, or null when missing or not a time this clock could have written. */

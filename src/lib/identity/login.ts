@@ -2,9 +2,10 @@
  * The login rules of shell §5 and §9, shared by the login form (browser) and the server's input
  * checks, so both sides refuse the same things with the same words.
  */
-import { routeByName } from '#lib/platform/routes.ts';
+import { isRouteName, routeByName, type RouteName } from '#lib/platform/routes.ts';
 import { Messages } from '#lib/platform/errors.ts';
 import type { LinkTarget } from '#lib/platform/links.ts';
+import { shopKey } from '#lib/platform/storage-keys.ts';
 
 export const PHONE_MAX_DIGITS = 11;
 export const CODE_DIGITS = 6;
@@ -23,7 +24,8 @@ export const LOGIN_CODE = /^\d{6}$/;
 /** Server-side life of a code (commerce/identity issue): 6 digits, 5 minutes, single use, 5 tries. */
 export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_MAX_ATTEMPTS = 5;
-export const SMS_RESEND_INTERVAL_MS = 60_000;
+/** The server refuses a resend exactly as long as the button counts down (decision 010). */
+export const SMS_RESEND_INTERVAL_MS = SEND_COUNTDOWN_SECONDS * 1000;
 export const SMS_MAX_PER_PHONE_PER_HOUR = 5;
 export const SMS_MAX_PER_CLIENT_PER_HOUR = 20;
 
@@ -47,9 +49,6 @@ export function loginProblem(phone: string): string | null {
   return LOGIN_PHONE.test(phone) ? null : Messages.WRONG_PHONE;
 }
 
-/** The routes that are the login form itself: never a place to return to after logging in. */
-export const LOGIN_ROUTE_NAMES: readonly string[] = ['login', 'login_web', 'phoneLogin'];
-
 /** What the send-code button reads before the first code of this form is sent. */
 export const SEND_LABEL = '获取验证码';
 
@@ -66,7 +65,7 @@ export interface StoredLoginForm {
 
 /** The per-shop browser key of the login form history (DESIGN.md "Persistence in the browser"). */
 export function loginFormKey(shopId: string): string {
-  return `shop:${shopId}:loginForm`;
+  return shopKey(shopId, 'loginForm');
 }
 
 /**
@@ -112,11 +111,12 @@ export function loginFailureMessage(code: number, message: string | undefined): 
 
 /**
  * The page a visitor was sent to login from (the `referrer` query login_web receives: the route
- * name and its query as JSON), or null when it is missing, malformed or itself a login page.
+ * name and its query as JSON), or null when it is missing, malformed, not a route of the table
+ * or itself a login page.
  */
 export function parseLoginReferrer(
   value: string | null | undefined,
-): { name: string; query: Record<string, string> } | null {
+): { name: RouteName; query: Record<string, string> } | null {
   if (!value || value.length > 2000) return null;
   let parsed: unknown;
   try {
@@ -126,7 +126,8 @@ export function parseLoginReferrer(
   }
   if (typeof parsed !== 'object' || parsed === null) return null;
   const { name, query } = parsed as Record<string, unknown>;
-  if (typeof name !== 'string' || !name || LOGIN_ROUTE_NAMES.includes(name)) return null;
+  // The login form itself is never a place to return to after logging in.
+  if (typeof name !== 'string' || !isRouteName(name) || routeByName(name)?.loginForm) return null;
   const clean: Record<string, string> = {};
   if (typeof query === 'object' && query !== null) {
     for (const [key, item] of Object.entries(query))

@@ -1,8 +1,9 @@
 /**
  * SMS codes (identity issue, item 2): six digits from a CSPRNG, stored only as a hash, valid
- * 5 minutes, single use, void after 5 wrong tries. At most one send per phone per 60 s and a
- * bounded number per phone and per client address per hour. Whether the phone has an account is
- * never looked at here, so the answer is the same either way.
+ * 5 minutes, single use, void after 5 wrong tries. At most one send per phone per 30 s (as long
+ * as the send-code button counts down, decision 010) and a bounded number per phone and per
+ * client address per hour. Whether the phone has an account is never looked at here, so the
+ * answer is the same either way.
  *
  * Races are settled in SQL: a send holds transaction-scoped advisory locks on its client address
  * and its phone while it checks the limits and stores the code; a check is one conditional UPDATE

@@ -22,7 +22,7 @@ import { buildLink } from '#lib/platform/links.ts';
 import { maskPhone } from '#lib/identity/login.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { adminGrants, shops, users } from '#lib/platform/db/schema.ts';
-import { adminBindInfo, makeAdministrator } from './membership.server.ts';
+import { makeAdministrator, requireAdminApplicant } from './membership.server.ts';
 
 /** Grants that expired longer ago than this are deleted when a new one is made. */
 const PURGE_AFTER_MS = 86_400_000;
@@ -61,7 +61,8 @@ function invalid(): AppError {
 
 /**
  * bind/qrCode: a new grant for this applicant in this shop (replacing an open one), and the QR
- * code of its link. Refused when the shop has no owner or the user already administers it.
+ * code of its link. Refused to whoever may not apply (an administrator, the owner, anybody in a
+ * shop without an owner).
  */
 export async function createAdminGrant(
   db: DbOrTx,
@@ -71,9 +72,7 @@ export async function createAdminGrant(
   if (!USER_VERIFY_CODE.test(input.userVerifyCode)) {
     throw new AppError(ErrorCode.BAD_REQUEST, Messages.USER_VERIFY_CODE_FORMAT);
   }
-  const info = await adminBindInfo(db, input.shopId, input.userId);
-  if (info.administrator) throw new AppError(ErrorCode.CONFLICT, Messages.ALREADY_ADMIN);
-  if (!info.hasOwner) throw new AppError(ErrorCode.NOT_FOUND, Messages.SHOP_HAS_NO_OWNER);
+  await requireAdminApplicant(db, input.shopId, input.userId);
 
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ADMIN_GRANT_TTL_MS);

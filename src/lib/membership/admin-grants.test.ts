@@ -174,6 +174,14 @@ describe('bind/qrCode: creating a grant', () => {
       await refusal(createAdminGrant(db, { ...input, shopId: 'nope', userVerifyCode: '123456' })),
     ).toEqual({ code: 404, message: '店铺不存在' });
   });
+
+  it('refuses the shop owner: there is nobody to ask', async () => {
+    const input = { shopId: '1001', userId: ids[OWNER_1001]!, userVerifyCode: '123456' };
+    expect(await refusal(createAdminGrant(db, { ...input, origin: ORIGIN }))).toEqual({
+      code: 409,
+      message: '您是本店店主，无需申请管理员',
+    });
+  });
 });
 
 describe('the owner decides', () => {

@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
 import { maskPhone } from '#lib/identity/login.ts';
 import { MemberRole, needsContract, switchableRoles } from './roles.ts';
+import { ADMIN_APPLY_ERRORS, adminApplyRefusal } from './admin-apply.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { shopMembers, shops, users, wallets } from '#lib/platform/db/schema.ts';
 import type { ShopMembership } from '#lib/identity/sessions.server.ts';
@@ -226,6 +227,19 @@ export async function adminBindInfo(db: DbOrTx, shopId: string, userId: number) 
   };
 }
 
+/** Refuses a user who may not apply to administer the shop (adminApplyRefusal), either way. */
+export async function requireAdminApplicant(
+  db: DbOrTx,
+  shopId: string,
+  userId: number,
+): Promise<void> {
+  const refusal = adminApplyRefusal(await adminBindInfo(db, shopId, userId));
+  if (refusal) {
+    const { code, message } = ADMIN_APPLY_ERRORS[refusal];
+    throw new AppError(code, message);
+  }
+}
+
 async function ownerPhoneOf(db: DbOrTx, shopId: string): Promise<string> {
   const [row] = await db
     .select({ phone: users.phone })
@@ -246,8 +260,7 @@ export async function sendAdminCode(
   db: DbOrTx,
   input: { shopId: string; userId: number; clientIp: string | null },
 ): Promise<{ ownerPhone: string }> {
-  const info = await adminBindInfo(db, input.shopId, input.userId);
-  if (info.administrator) throw new AppError(ErrorCode.CONFLICT, Messages.ALREADY_ADMIN);
+  await requireAdminApplicant(db, input.shopId, input.userId);
   const phone = await ownerPhoneOf(db, input.shopId);
   await issueCode(db, {
     phone,

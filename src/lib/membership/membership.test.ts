@@ -171,6 +171,13 @@ describe('shop-keeper application', () => {
 });
 
 describe('administrator application', () => {
+  it('refuses to send the owner a code for the owner themself', async () => {
+    const owner = ids['13800000003']!;
+    expect(
+      await refusal(sendAdminCode(db, { shopId: '1001', userId: owner, clientIp: null })),
+    ).toEqual({ code: 409, message: '您是本店店主，无需申请管理员' });
+  });
+
   it('sends the owner a code; with it the applicant becomes administrator and manager', async () => {
     const applicant = await newUser('13900000106');
     expect(await adminBindInfo(db, '1001', applicant)).toMatchObject({

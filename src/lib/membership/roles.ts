@@ -2,7 +2,7 @@
  * Roles (shell §4, §6): 4 manager, 3 distributor unless disabled, everything else customer.
  * Role number 5 adds a customer-service tab.
  */
-import type { RoleLetter, RouteDef } from '#lib/platform/routes.ts';
+import type { RoleLetter, RouteDef, RouteName } from '#lib/platform/routes.ts';
 
 /** shop_members.role and max_role (decision 003): a customer is stored as 1. */
 export const MemberRole = {
@@ -35,7 +35,7 @@ export function roleAllows(route: RouteDef, letter: RoleLetter): boolean {
 }
 
 export interface Tab {
-  route: string;
+  route: RouteName;
   label: string;
   icon: 'home' | 'order' | 'my' | 'setting' | 'service';
 }

@@ -4,7 +4,7 @@
  */
 import { ErrorCode, MAINTENANCE_HTTP_STATUS, Messages, isLoginInvalid } from './errors.ts';
 import { carryQuery } from './carry.ts';
-import { LIVE_POPUP_ROUTES } from '#lib/live/live.ts';
+import { routeByName } from './routes.ts';
 
 export interface AnswerContext {
   inApp: boolean;
@@ -50,8 +50,6 @@ export function loginWebUrl(context: AnswerContext): string {
   return `/login_web?${query.toString()}`;
 }
 
-const LOGIN_ROUTES = new Set(['login', 'login_web', 'phoneLogin']);
-
 export function classifyAnswer(
   status: number,
   body: { code?: unknown; message?: unknown } | null,
@@ -64,6 +62,7 @@ export function classifyAnswer(
   const code = typeof body?.code === 'number' ? body.code : status >= 400 ? status : ErrorCode.OK;
   if (code === ErrorCode.OK || code === ErrorCode.OK_LEGACY) return { kind: 'ok' };
 
+  const route = routeByName(context.routeName);
   if (isLoginInvalid(code, message)) {
     if (context.inApp) {
       if (!context.pageUrl.searchParams.has(RETURNED_FROM_AUTH)) {
@@ -73,10 +72,10 @@ export function classifyAnswer(
       }
       // Already back from member auth and still refused: going round again would loop, so land
       // on the login page instead (as §8's second row does), unless already there.
-      if (LOGIN_ROUTES.has(context.routeName)) return { kind: 'stay' };
+      if (route?.loginForm) return { kind: 'stay' };
       return { kind: 'login-web', location: loginWebUrl(context), clearSession: true };
     }
-    if (LIVE_POPUP_ROUTES.includes(context.routeName)) return { kind: 'login-popup' };
+    if (route?.loginPopup) return { kind: 'login-popup' };
     if (context.routeName === 'login_web') return { kind: 'stay' };
     return { kind: 'login-web', location: loginWebUrl(context), clearSession: true };
   }
@@ -85,8 +84,7 @@ export function classifyAnswer(
     if (context.inApp) {
       const shopId = context.pageUrl.searchParams.get('shopId');
       if (!shopId) return { kind: 'stay' };
-      const onLogin =
-        LOGIN_ROUTES.has(context.routeName) || context.pageUrl.searchParams.has(RETURNED_FROM_AUTH);
+      const onLogin = route?.loginForm || context.pageUrl.searchParams.has(RETURNED_FROM_AUTH);
       const landing = new URL(onLogin ? '/index' : '/login', context.pageUrl);
       landing.search = context.pageUrl.search;
       return { kind: 'member-auth', location: memberAuthUrl(landing) };

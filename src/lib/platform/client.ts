@@ -6,6 +6,7 @@ import { ofetch, type FetchOptions } from 'ofetch';
 import type { Envelope } from './envelope.ts';
 import { classifyAnswer, toastSuppressed, type AnswerContext } from './answers.ts';
 import { toast } from '#lib/shell/toast.ts';
+import { deviceKey } from './storage-keys.ts';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const CLIENT_MARKER = 'shop-h5';
@@ -62,7 +63,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     'content-type': 'application/json',
     'x-client': CLIENT_MARKER,
   };
-  const deviceToken = localStorage.getItem('shop:deviceToken');
+  const deviceToken = localStorage.getItem(deviceKey('deviceToken'));
   if (deviceToken) headers['x-device-token'] = deviceToken;
   const loginId = readCookie('login_id');
   if (loginId) headers['x-login-id'] = loginId;

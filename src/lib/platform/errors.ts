@@ -92,6 +92,7 @@ export const Messages = {
   KEEPER_DISABLED: '您的店主身份已被停用，请联系店铺',
   ALREADY_KEEPER: '您已经是本店店主，无需重复申请',
   ALREADY_ADMIN: '您已经是本店管理员',
+  OWNER_NEEDS_NO_ADMIN: '您是本店店主，无需申请管理员',
   CONTRACT_SIGNED: '签署成功',
   REGISTERED: '开店成功',
   ADMIN_BOUND: '已成为本店管理员',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LinkError, buildLink, currentShopId, type LinkContext } from './links.ts';
+import { LinkError, buildLink, currentShopId, type LinkContext, type LinkTarget } from './links.ts';
 
 const context = (query: string, extra: Partial<LinkContext> = {}): LinkContext => ({
   query: new URLSearchParams(query),
@@ -101,9 +101,18 @@ describe('buildLink', () => {
   });
 
   it('refuses unknown route names and relative paths', () => {
+    // @ts-expect-error an unknown name already fails the type check; this is the run-time guard
     expect(() => buildLink({ name: 'nowhere' }, context(''))).toThrow(
       'Unknown route name: nowhere',
     );
     expect(() => buildLink('brand', context(''))).toThrow(LinkError);
+  });
+
+  it('refuses a misspelt route name at the type check (astro check verifies this file)', () => {
+    const target: LinkTarget = {
+      // @ts-expect-error route names are a typed union: 'prodcutDetail' is not one of them
+      name: 'prodcutDetail',
+    };
+    expect(() => buildLink(target, context(''))).toThrow('Unknown route name: prodcutDetail');
   });
 });

@@ -2,7 +2,7 @@
  * The link builder (shell §2): every internal URL is built here so a shared link never loses
  * the shop or the distributor who shared it. The carrying rule itself is in carry.ts.
  */
-import { routeByName, routePath } from './routes.ts';
+import { routeByName, routePath, type RouteName } from './routes.ts';
 import { carryQuery, type LinkContext } from './carry.ts';
 
 export { CARRIED_PARAMS, currentShopId, type LinkContext } from './carry.ts';
@@ -10,7 +10,8 @@ export { CARRIED_PARAMS, currentShopId, type LinkContext } from './carry.ts';
 export type LinkTarget =
   | string
   | {
-      name: string;
+      /** A route of the table: a misspelt name fails the type check. */
+      name: RouteName;
       params?: Record<string, string | number>;
       query?: Record<string, string | number | boolean | undefined | null>;
     };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { roleAllows, roleLetter, tabsFor } from '#lib/membership/roles.ts';
-import { ROUTES, matchRoute, routeByName } from './routes.ts';
+import { ROUTES, matchRoute, routeByName, type RouteDef } from './routes.ts';
 
 /** Every route name the two specifications mention (paths with parameters by their row names). */
 const SPEC_NAMES =
@@ -134,5 +134,31 @@ describe('roles', () => {
     expect(tabsFor(4).map((t) => t.label)).toEqual(['首页', '订单', '设置']);
     expect(tabsFor(5).map((t) => t.route)).toEqual(['index', 'order', 'service', 'my']);
     expect(tabsFor(null).map((t) => t.route)).toEqual(['index', 'order', 'my']);
+  });
+});
+
+describe('route columns', () => {
+  const named = (column: (route: RouteDef) => boolean) =>
+    ROUTES.filter(column).map((route) => route.name);
+
+  it('opens the login popup on the four live rooms only', () => {
+    expect(named((r) => r.loginPopup)).toEqual([
+      'living',
+      'live-preheat',
+      'live-review',
+      'live-end',
+    ]);
+  });
+
+  it('marks the three login pages as the login form', () => {
+    expect(named((r) => r.loginForm)).toEqual(['login', 'login_web', 'phoneLogin']);
+  });
+
+  it('sends plain browsers to the poster for register and applyForAdmin', () => {
+    expect(named((r) => r.posterOnly)).toEqual(['register', 'applyForAdmin']);
+  });
+
+  it('switches to manager on decoration only', () => {
+    expect(named((r) => r.switchesToManager)).toEqual(['decoration']);
   });
 });

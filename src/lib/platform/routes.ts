@@ -1,13 +1,20 @@
 /**
- * THE route table: every route name of both specifications, with its path, title, login flag,
- * roles, tab-bar flag and keep-alive flag. It drives the guard, the tab bar, keep-alive, tracking
- * codes (spm) and the sitemap. Isomorphic: no I/O.
+ * THE route table: every route name of both specifications with every fact about the route: its
+ * path, title, login flag, roles, tab-bar and keep-alive flags, and how the shell treats it (login
+ * popup, floating buttons, back icon, poster gate, role switch). It drives the guard, the tab bar,
+ * keep-alive, the floating buttons, tracking codes (spm) and the sitemap. Isomorphic: no I/O.
  */
 
 export type RoleLetter = 'C' | 'M' | 'D';
 
-export interface RouteDef {
-  name: string;
+/**
+ * The floating helper group (commerce §2): `none`; the top button only; top and home (the
+ * default); top and cart. The top button shows beyond two viewport heights wherever the group does.
+ */
+export type HelperGroup = 'none' | 'top' | 'home' | 'cart';
+
+export interface RouteDef<Name extends string = RouteName> {
+  name: Name;
   /** Path pattern; `:param` marks a path parameter. */
   path: string;
   title: string;
@@ -20,6 +27,17 @@ export interface RouteDef {
   spm: string;
   /** Listed in the shop's sitemap: an open page worth finding from a search engine. */
   sitemap: boolean;
+  /** A logged-out visitor gets the login popup here instead of the login page (commerce §2, §9). */
+  loginPopup: boolean;
+  /** The login form itself: never a place to return to after logging in, no contract prompt. */
+  loginForm: boolean;
+  helpers: HelperGroup;
+  /** Shows the floating back icon (shell §2). */
+  backIcon: boolean;
+  /** Plain browsers get the shop poster instead (commerce §2 route guard). */
+  posterOnly: boolean;
+  /** Opening it while not manager switches to manager when the user may be one (shell §6). */
+  switchesToManager: boolean;
 }
 
 interface Options {
@@ -29,15 +47,31 @@ interface Options {
   tabBar?: boolean;
   keepAlive?: boolean;
   sitemap?: boolean;
+  loginPopup?: boolean;
+  loginForm?: boolean;
+  helpers?: HelperGroup;
+  backIcon?: boolean;
+  posterOnly?: boolean;
+  switchesToManager?: boolean;
 }
 
 const ALL: readonly RoleLetter[] = ['C', 'M', 'D'];
 const D: readonly RoleLetter[] = ['D'];
 const M: readonly RoleLetter[] = ['M'];
 
-type Row = [name: string, title: string, options?: Options];
+/** No floating helpers (commerce §2): product detail, login, registration, protocol, venue … */
+const NO_HELPERS: Options = { helpers: 'none' };
+/** The login pages: no helpers, no back icon, and never a page to return to. */
+const LOGIN_FORM: Options = { loginForm: true, helpers: 'none', backIcon: false };
+/** Live rooms: a visitor logs in with the popup, and the room has no floating helpers. */
+const LIVE_ROOM: Options = { login: true, loginPopup: true, helpers: 'none' };
 
-function group(defaults: Options, rows: Row[]): RouteDef[] {
+type Row<Name extends string> = readonly [name: Name, title: string, options?: Options];
+
+function group<const Name extends string>(
+  defaults: Options,
+  rows: readonly Row<Name>[],
+): RouteDef<Name>[] {
   return rows.map(([name, title, options = {}]) => {
     const o = { ...defaults, ...options };
     return {
@@ -50,25 +84,31 @@ function group(defaults: Options, rows: Row[]): RouteDef[] {
       keepAlive: o.keepAlive ?? false,
       spm: `h5.${name}`,
       sitemap: o.sitemap ?? false,
+      loginPopup: o.loginPopup ?? false,
+      loginForm: o.loginForm ?? false,
+      helpers: o.helpers ?? 'home',
+      backIcon: o.backIcon ?? true,
+      posterOnly: o.posterOnly ?? false,
+      switchesToManager: o.switchesToManager ?? false,
     };
   });
 }
 
-/** The live pages that open the login popup instead of redirecting (commerce §2, §9). */
-export const LIVE_POPUP_ROUTES: readonly string[] = [
-  'living',
-  'live-preheat',
-  'live-review',
-  'live-end',
-];
-
-export const ROUTES: readonly RouteDef[] = [
+const TABLE = [
   // Tabs and their neighbours.
   ...group({}, [
-    ['index', '首页', { tabBar: true, keepAlive: true, sitemap: true }],
-    ['order', '我的订单', { login: true, roles: ALL, tabBar: true }],
-    ['my', '我的', { login: true, roles: ALL, tabBar: true }],
-    ['service', '客服', { login: true, roles: ALL, tabBar: true }],
+    [
+      'index',
+      '首页',
+      { tabBar: true, keepAlive: true, sitemap: true, helpers: 'cart', backIcon: false },
+    ],
+    [
+      'order',
+      '我的订单',
+      { login: true, roles: ALL, tabBar: true, helpers: 'cart', backIcon: false },
+    ],
+    ['my', '我的', { login: true, roles: ALL, tabBar: true, helpers: 'cart', backIcon: false }],
+    ['service', '客服', { login: true, roles: ALL, tabBar: true, helpers: 'top' }],
   ]),
 
   // Open to everyone (commerce §2).
@@ -76,12 +116,12 @@ export const ROUTES: readonly RouteDef[] = [
     ['search', '搜索', { keepAlive: true }],
     ['img-search', '拍照搜同款'],
     ['brand', '品牌特卖', { keepAlive: true }],
-    ['productDetail', '商品详情'],
-    ['businessProductDetail', '商品详情'],
+    ['productDetail', '商品详情', NO_HELPERS],
+    ['businessProductDetail', '商品详情', NO_HELPERS],
     ['forcast', '即将开抢', { sitemap: true }],
     ['brandList', '品牌特卖', { keepAlive: true, sitemap: true }],
     ['activity404', '活动已结束'],
-    ['businessVenue404', '会场已下线'],
+    ['businessVenue404', '会场已下线', NO_HELPERS],
     ['product404', '商品已下架'],
     ['compose', '搭配购'],
     ['coupon-rules', '优惠券规则'],
@@ -90,17 +130,17 @@ export const ROUTES: readonly RouteDef[] = [
     ['seckill-list', '限时秒杀'],
     ['landingPage', '活动专题'],
     ['bannerLanding', '活动专题'],
-    ['eastGate', '东门会场'],
+    ['eastGate', '东门会场', NO_HELPERS],
     ['presale-fresh', '生鲜预售'],
     ['presale-factory', '工厂预售'],
     ['recommendAgent', '推荐店主'],
     ['recommendAgentList', '推荐店主列表'],
     ['allBuying', '全球购'],
     ['commonActivity', '活动', { keepAlive: true }],
-    ['register', '申请开店'],
-    ['orderPosterEnv', '开店海报'],
-    ['superMarket', '超市会场'],
-    ['businessVenue', '品牌会场'],
+    ['register', '申请开店', { ...NO_HELPERS, posterOnly: true }],
+    ['orderPosterEnv', '开店海报', NO_HELPERS],
+    ['superMarket', '超市会场', NO_HELPERS],
+    ['businessVenue', '品牌会场', NO_HELPERS],
     ['hailan', '品牌专场'],
     ['baili', '品牌专场'],
     ['baojie', '品牌专场'],
@@ -109,13 +149,13 @@ export const ROUTES: readonly RouteDef[] = [
     ['monthly-bill', '月度账单'],
     ['settlement-bill', '结算账单'],
     ['monthly-bill-search', '账单查询'],
-    ['legal-protocol', '法律协议'],
-    ['legal-protocol-type', '法律协议', { path: '/legal-protocol/:type' }],
-    ['commitment', '承诺书'],
+    ['legal-protocol', '法律协议', NO_HELPERS],
+    ['legal-protocol-type', '法律协议', { ...NO_HELPERS, path: '/legal-protocol/:type' }],
+    ['commitment', '承诺书', NO_HELPERS],
     ['complianceLandingPage', '合规说明'],
-    ['complianceDoc', '合规文件'],
+    ['complianceDoc', '合规文件', NO_HELPERS],
     ['orderSearch', '订单查询'],
-    ['insideTips', '店铺公告'],
+    ['insideTips', '店铺公告', NO_HELPERS],
     ['superbrand', '超级品牌', { sitemap: true }],
     ['lotteryRecords', '中奖记录'],
     ['businessLicense', '营业执照'],
@@ -125,25 +165,25 @@ export const ROUTES: readonly RouteDef[] = [
     ['shareMaterial', '分享素材'],
     ['goodsOfNpieceXfold', 'N件X折'],
     ['cancelNpieceXfoldGoods', 'N件X折'],
-    ['login', '登录'],
-    ['login_web', '登录'],
-    ['registrationProtocol', '用户注册协议'],
-    ['userPrivacyPolicy', '隐私政策'],
-    ['phoneLogin', '手机号登录'],
+    ['login', '登录', LOGIN_FORM],
+    ['login_web', '登录', LOGIN_FORM],
+    ['registrationProtocol', '用户注册协议', NO_HELPERS],
+    ['userPrivacyPolicy', '隐私政策', NO_HELPERS],
+    ['phoneLogin', '手机号登录', LOGIN_FORM],
   ]),
 
   // Login required, customers, managers and distributors (commerce §2).
   ...group({ login: true, roles: ALL }, [
-    ['cart', '购物车'],
+    ['cart', '购物车', NO_HELPERS],
     ['orderDetail', '订单详情'],
     ['cancel', '取消订单'],
     ['logisticsDetail', '物流详情'],
     ['address', '编辑地址'],
     ['addressList', '收货地址'],
     ['address-search', '搜索地址'],
-    ['success', '支付成功'],
-    ['confirmationOrder', '确认订单'],
-    ['checkout', '收银台'],
+    ['success', '支付成功', NO_HELPERS],
+    ['confirmationOrder', '确认订单', NO_HELPERS],
+    ['checkout', '收银台', NO_HELPERS],
     ['authname', '实名认证'],
     ['application', '申请'],
     ['authname-change', '修改实名信息'],
@@ -160,14 +200,14 @@ export const ROUTES: readonly RouteDef[] = [
     ['agent-recommend', '推荐有礼'],
     ['recommend-list', '推荐记录'],
     ['open-envelopes', '拆红包'],
-    ['applyForAdmin', '申请管理员'],
-    ['registerAgent', '注册店主'],
-    ['registerAgentProcess', '注册进度'],
-    ['registerSuccess', '注册成功'],
+    ['applyForAdmin', '申请管理员', { ...NO_HELPERS, posterOnly: true }],
+    ['registerAgent', '注册店主', NO_HELPERS],
+    ['registerAgentProcess', '注册进度', NO_HELPERS],
+    ['registerSuccess', '注册成功', NO_HELPERS],
     ['bill2019', '年度账单'],
     ['invitation', '邀请好友'],
     ['rewardDetail', '奖励明细'],
-    ['crawler', '访问受限'],
+    ['crawler', '访问受限', NO_HELPERS],
   ]),
 
   // Distributors only (commerce §2, shell wallet and settings groups).
@@ -198,7 +238,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Managers only.
   ...group({ login: true, roles: M }, [
     ['hideProduct', '隐藏的品牌'],
-    ['decoration', '店铺装修', { tabBar: true }],
+    ['decoration', '店铺装修', { tabBar: true, switchesToManager: true }],
     ['skin', '皮肤详情'],
     ['global-add-price', '全局加价'],
   ]),
@@ -208,11 +248,10 @@ export const ROUTES: readonly RouteDef[] = [
   // Live and school (shell §2).
   ...group({}, [
     ['live-channel', '直播频道', { login: true, keepAlive: true }],
-    // Login required, but a visitor gets the login popup instead of a redirect.
-    ['living', '直播间', { login: true }],
-    ['live-preheat', '直播预告', { login: true }],
-    ['live-review', '直播回放', { login: true }],
-    ['live-end', '直播已结束', { login: true }],
+    ['living', '直播间', LIVE_ROOM],
+    ['live-preheat', '直播预告', LIVE_ROOM],
+    ['live-review', '直播回放', LIVE_ROOM],
+    ['live-end', '直播已结束', LIVE_ROOM],
     ['radio-live-channel', '电台', { login: true }],
     ['school-live-channel', '学院直播', { login: true }],
     ['school-hot-course', '热门课程', { login: true }],
@@ -326,7 +365,17 @@ export const ROUTES: readonly RouteDef[] = [
   ]),
 ];
 
-const BY_NAME = new Map(ROUTES.map((r) => [r.name, r]));
+/** Every route name of the table: a misspelt name in a link fails the type check. */
+export type RouteName = (typeof TABLE)[number]['name'];
+
+export const ROUTES: readonly RouteDef[] = TABLE;
+
+const BY_NAME = new Map<string, RouteDef>(ROUTES.map((r) => [r.name, r]));
+
+/** Whether a name read at run time (a query, stored data) is one of the table's. */
+export function isRouteName(name: string): name is RouteName {
+  return BY_NAME.has(name);
+}
 
 export function routeByName(name: string): RouteDef | undefined {
   return BY_NAME.get(name);

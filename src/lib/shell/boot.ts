@@ -7,16 +7,17 @@ import { badgeText, clampFloating } from './floating.ts';
 import { $cartCount, setCartCount } from '#lib/cart/store.ts';
 import { RELOAD_ON_SHOW_KEY } from './reload.ts';
 import { toast } from './toast.ts';
+import { deviceKey, shopKey } from '#lib/platform/storage-keys.ts';
 
 const body = document.body;
 const data = body.dataset;
 const inApp = data.inApp === 'true';
 
-const VERSION_KEY = 'shop:version';
-const VERSION_CHECKED_KEY = 'shop:versionCheckedAt';
+const VERSION_KEY = deviceKey('version');
+const VERSION_CHECKED_KEY = deviceKey('versionCheckedAt');
 /** A new build matters within a minute; a request on every page would cost the phone more. */
 const VERSION_CHECK_INTERVAL_MS = 60_000;
-const BRIDGE_RELOAD_KEY = 'shop:bridgeReloadAt';
+const BRIDGE_RELOAD_KEY = deviceKey('bridgeReloadAt');
 const BRIDGE_RELOAD_INTERVAL_MS = 300_000;
 const SCROLL_RESTORE_DELAY_MS = 260;
 const SCROLL_THROTTLE_MS = 500;
@@ -150,7 +151,7 @@ function bridgeCheck(): void {
 
 /** Scroll restore where the back-forward cache could not keep the page: after 260 ms, twice. */
 function scrollRestore(): void {
-  const key = `shop:scroll:${location.pathname}${location.search}`;
+  const key = deviceKey(`scroll:${location.pathname}${location.search}`);
   window.addEventListener('pagehide', () =>
     sessionStorage.setItem(key, String(Math.round(window.scrollY))),
   );
@@ -195,7 +196,7 @@ async function cartBadge(): Promise<void> {
 function dismissibleNotices(): void {
   const route = data.route ?? '';
   for (const notice of document.querySelectorAll<HTMLElement>('[data-dismiss-key]')) {
-    const key = `shop:${data.shopId}:dismissed:${notice.dataset.dismissKey}`;
+    const key = shopKey(data.shopId ?? '', `dismissed:${notice.dataset.dismissKey}`);
     const perRoute = notice.dataset.dismissScope === 'route';
     const stored = sessionStorage.getItem(key);
     if (perRoute && stored !== null && stored !== route) sessionStorage.removeItem(key);

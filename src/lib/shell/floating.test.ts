@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText, clampFloating, floatingButtonsFor, showsBackIcon } from './floating.ts';
+import { badgeText, clampFloating } from './floating.ts';
+import { floatingButtonsFor, showsBackIcon } from './floating-buttons.ts';
 
 describe('floating helper buttons (commerce §2)', () => {
   it('shows top and cart on index, order and my', () => {
@@ -22,12 +23,12 @@ describe('floating helper buttons (commerce §2)', () => {
       'registrationProtocol',
       'legal-protocol',
       'businessVenue',
-    ])
+    ] as const)
       expect(floatingButtonsFor(route)).toEqual({ top: false, home: false, cart: false });
   });
 
   it('hides the back icon on home, order, my and the login pages', () => {
-    for (const route of ['index', 'order', 'my', 'login', 'login_web', 'phoneLogin'])
+    for (const route of ['index', 'order', 'my', 'login', 'login_web', 'phoneLogin'] as const)
       expect(showsBackIcon(route)).toBe(false);
     expect(showsBackIcon('brand')).toBe(true);
   });

@@ -1,65 +1,8 @@
 /**
- * The floating helper buttons per route (commerce §2): none on product detail, login,
- * registration, protocol, venue and similar pages; the cart only on index, order and my; home
- * elsewhere, but not on the pages the tab bar already leads home from; the top button (shown
- * beyond two viewport heights) everywhere the group shows.
+ * The floating buttons' browser rules: the cart badge and keeping a dragged button on screen.
+ * Which buttons a route shows is in floating-buttons.ts, apart, so this small module (loaded by
+ * the shell script on every page) never pulls in the route table.
  */
-
-const WITHOUT_HELPERS = new Set([
-  'productDetail',
-  'businessProductDetail',
-  'login',
-  'login_web',
-  'phoneLogin',
-  'register',
-  'applyForAdmin',
-  'orderPosterEnv',
-  'registerAgent',
-  'registerAgentProcess',
-  'registerSuccess',
-  'registrationProtocol',
-  'userPrivacyPolicy',
-  'legal-protocol',
-  'legal-protocol-type',
-  'commitment',
-  'complianceDoc',
-  'businessVenue',
-  'businessVenue404',
-  'superMarket',
-  'eastGate',
-  'insideTips',
-  'crawler',
-  'cart',
-  'checkout',
-  'confirmationOrder',
-  'success',
-  'living',
-  'live-preheat',
-  'live-review',
-  'live-end',
-]);
-
-const WITH_CART = new Set(['index', 'order', 'my']);
-/** Pages with the tab bar's home tab: a floating home button would only repeat it. */
-const TAB_PAGES = new Set(['index', 'order', 'my', 'service']);
-
-export interface FloatingButtons {
-  top: boolean;
-  home: boolean;
-  cart: boolean;
-}
-
-export function floatingButtonsFor(routeName: string): FloatingButtons {
-  if (WITHOUT_HELPERS.has(routeName)) return { top: false, home: false, cart: false };
-  return { top: true, home: !TAB_PAGES.has(routeName), cart: WITH_CART.has(routeName) };
-}
-
-/** Routes that never show the floating back icon (shell §2): home, order, my and the login pages. */
-const WITHOUT_BACK = new Set(['index', 'order', 'my', 'login', 'login_web', 'phoneLogin']);
-
-export function showsBackIcon(routeName: string): boolean {
-  return !WITHOUT_BACK.has(routeName);
-}
 
 /** The cart badge: 99+ above 99, nothing at zero. */
 export function badgeText(count: number): string {

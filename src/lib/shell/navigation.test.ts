@@ -16,6 +16,7 @@ const guard = (name: string, path: string, extra: Partial<GuardInput> = {}) =>
     inApp: false,
     loggedIn: false,
     role: 'C',
+    mayManage: false,
     ...extra,
   });
 
@@ -139,6 +140,19 @@ describe('guardRoute', () => {
       kind: 'render',
       needLoginPopup: false,
     });
+  });
+
+  it('switches a user who may manage to manager on decoration, with the toast (shell §6)', () => {
+    const mayManage = { loggedIn: true, role: 'D' as const, mayManage: true };
+    expect(guard('decoration', '/decoration?shopId=1001', mayManage)).toEqual({
+      kind: 'switch-to-manager',
+      toast: '已自动为您切换为管理员身份',
+    });
+    // Only decoration switches; other manager pages refuse as before.
+    expect(guard('skin', '/skin?shopId=1001', mayManage)).toEqual({ kind: 'refuse' });
+    expect(
+      guard('decoration', '/decoration?shopId=1001', { ...mayManage, role: 'M' as const }),
+    ).toEqual({ kind: 'render', needLoginPopup: false });
   });
 });
 

@@ -5,7 +5,7 @@
 import type { RoleLetter, RouteDef } from '#lib/platform/routes.ts';
 import { RETURNED_FROM_AUTH, memberAuthUrl } from '#lib/platform/answers.ts';
 import { carryQuery } from '#lib/platform/carry.ts';
-import { LIVE_POPUP_ROUTES } from '#lib/live/live.ts';
+import { Messages } from '#lib/platform/errors.ts';
 import { roleAllows } from '#lib/membership/roles.ts';
 
 /** Query keys the messaging app appends to shared links (shell §5); stripped with a redirect. */
@@ -14,11 +14,10 @@ export const MESSAGING_APP_KEYS = ['from', 'scene', 'subscene', 'clicktime'] as 
 /** `from=qrcode` is the shop's own marker (it skips the version check), so it stays. */
 const KEPT_FROM_VALUES = new Set(['qrcode']);
 
-/** Routes that plain browsers may not open directly (commerce §2 route guard). */
-const POSTER_ROUTES = new Set(['register', 'applyForAdmin']);
-
 export type NavigationDecision =
   | { kind: 'render'; needLoginPopup: boolean }
+  /** Switch the user to manager, then render the page with this toast (shell §6). */
+  | { kind: 'switch-to-manager'; toast: string }
   | { kind: 'redirect'; location: string; storeReturn?: string }
   | { kind: 'refuse' };
 
@@ -28,6 +27,8 @@ export interface GuardInput {
   inApp: boolean;
   loggedIn: boolean;
   role: RoleLetter;
+  /** The user may switch to manager (an administrator or maxRole 4). */
+  mayManage: boolean;
 }
 
 /** The URL without the messaging app's extra query, or null when there is none to strip. */
@@ -84,7 +85,7 @@ export function guardRoute(input: GuardInput): NavigationDecision {
     return { kind: 'redirect', location: pathAndQuery(tips), storeReturn: pathAndQuery(onward) };
   }
 
-  if (!input.inApp && POSTER_ROUTES.has(route.name)) {
+  if (!input.inApp && route.posterOnly) {
     const poster = new URL(url);
     poster.pathname = '/orderPosterEnv';
     // The poster leads to the shop-keeper application unless it stands in for another page.
@@ -100,7 +101,7 @@ export function guardRoute(input: GuardInput): NavigationDecision {
       back.searchParams.set(RETURNED_FROM_AUTH, '1');
       return { kind: 'redirect', location: memberAuthUrl(back) };
     }
-    if (LIVE_POPUP_ROUTES.includes(route.name)) return { kind: 'render', needLoginPopup: true };
+    if (route.loginPopup) return { kind: 'render', needLoginPopup: true };
     const query = carryQuery(new URLSearchParams({ referrer: loginReferrer(route, url) }), {
       query: url.searchParams,
       defaultShopId: url.searchParams.get('shopId') ?? '',
@@ -113,7 +114,11 @@ export function guardRoute(input: GuardInput): NavigationDecision {
     };
   }
 
-  if (input.loggedIn && !roleAllows(route, input.role)) return { kind: 'refuse' };
+  if (input.loggedIn && !roleAllows(route, input.role)) {
+    if (route.switchesToManager && input.mayManage)
+      return { kind: 'switch-to-manager', toast: Messages.SWITCHED_TO_MANAGER };
+    return { kind: 'refuse' };
+  }
   return { kind: 'render', needLoginPopup: false };
 }
 

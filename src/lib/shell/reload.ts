@@ -3,7 +3,9 @@
  * (the order list after paying, the cart after checkout) marks itself before leaving, and the
  * shell reloads it when the back-forward cache brings it back.
  */
-export const RELOAD_ON_SHOW_KEY = 'shop:reloadOnShow';
+import { deviceKey } from '#lib/platform/storage-keys.ts';
+
+export const RELOAD_ON_SHOW_KEY = deviceKey('reloadOnShow');
 
 export function reloadWhenShownAgain(): void {
   sessionStorage.setItem(RELOAD_ON_SHOW_KEY, '1');
