@@ -18,11 +18,10 @@ import {
   listTopProducts,
   listUpcomingByDay,
   nextUpcomingSaleNo,
-  npieceTotalCents,
   parseActivityNos,
-  ruleLabel,
   shopDayStart,
 } from './venues.server.ts';
+import { npieceTotalCents, ruleLabel } from './pricing.ts';
 
 let database: Database;
 beforeAll(async () => {

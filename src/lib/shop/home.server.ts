@@ -1,5 +1,5 @@
 /** The home page's modules, read in one go (shell §3 market resource, hot keys; §7 home calls). */
-import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import {
   activities,
@@ -7,23 +7,14 @@ import {
   categories,
   homeResources,
   hotSearchKeys,
-  productImages,
-  products,
-  shops,
 } from '#lib/platform/db/schema.ts';
 import { listOngoingSales, type SaleSummary } from '#lib/catalog/catalog.server.ts';
+import { productCardsByNo, type ProductCard } from '#lib/catalog/cards.server.ts';
 import { listBanners, type BannerView } from '#lib/catalog/commodity.server.ts';
-import { applyMarkups } from '#lib/catalog/pricing.server.ts';
+import { notFlashSale, salePublished, saleUpcomingAt } from '#lib/catalog/filters.server.ts';
+import { HotKeyType } from '#lib/catalog/status.ts';
 
 export const SALES_PAGE_SIZE = 6;
-
-export interface HomeProduct {
-  productNo: string;
-  name: string;
-  coverUrl: string | null;
-  priceCents: number;
-  marketPriceCents: number;
-}
 
 export interface Home {
   hotKey: string | null;
@@ -34,9 +25,9 @@ export interface Home {
     bgColor: string | null;
     bgImg: string | null;
     link: string | null;
-    products: HomeProduct[];
+    products: ProductCard[];
   } | null;
-  newBorn: { title: string; bgColor: string | null; products: HomeProduct[] } | null;
+  newBorn: { title: string; bgColor: string | null; products: ProductCard[] } | null;
   tags: { tagNo: string; name: string }[];
   currentTag: string | null;
   sales: SaleSummary[];
@@ -45,70 +36,6 @@ export interface Home {
   upcoming: { activityNo: string; title: string; startAt: Date; bannerUrl: string | null }[];
   brandWall: { name: string; logoUrl: string | null; activityNo: string }[];
   categories: { name: string; iconUrl: string | null }[];
-}
-
-async function productsByNo(
-  db: DbOrTx,
-  shopId: string,
-  productNos: string[],
-): Promise<HomeProduct[]> {
-  if (productNos.length === 0) return [];
-  const rows = await db
-    .select({
-      id: products.id,
-      productNo: products.productNo,
-      name: products.name,
-      priceCents: products.priceCents,
-      marketPriceCents: products.marketPriceCents,
-      globalAddCents: shops.globalAddPriceCents,
-      activityAddCents: activities.addPriceCents,
-    })
-    .from(products)
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .leftJoin(activities, eq(activities.id, products.activityId))
-    .where(
-      and(
-        eq(products.shopId, shopId),
-        eq(products.status, 1),
-        inArray(products.productNo, productNos),
-      ),
-    );
-  const covers = rows.length
-    ? await db
-        .selectDistinctOn([productImages.productId], {
-          productId: productImages.productId,
-          url: productImages.url,
-        })
-        .from(productImages)
-        .where(
-          and(
-            inArray(
-              productImages.productId,
-              rows.map((r) => r.id),
-            ),
-            eq(productImages.kind, 'main'),
-          ),
-        )
-        .orderBy(productImages.productId, productImages.sort)
-    : [];
-  const coverOf = new Map(covers.map((c) => [c.productId, c.url]));
-  const byNo = new Map(
-    rows.map((r) => [
-      r.productNo,
-      {
-        productNo: r.productNo,
-        name: r.name,
-        coverUrl: coverOf.get(r.id) ?? null,
-        priceCents: applyMarkups(r.priceCents, {
-          globalAddCents: r.globalAddCents,
-          activityAddCents: r.activityAddCents ?? 0,
-        }),
-        marketPriceCents: r.marketPriceCents,
-      },
-    ]),
-  );
-  // In the order the module was configured.
-  return productNos.flatMap((no) => byNo.get(no) ?? []);
 }
 
 export async function getHome(
@@ -123,7 +50,7 @@ export async function getHome(
       db
         .select({ hotName: hotSearchKeys.hotName })
         .from(hotSearchKeys)
-        .where(and(eq(hotSearchKeys.shopId, shopId), eq(hotSearchKeys.type, 5)))
+        .where(and(eq(hotSearchKeys.shopId, shopId), eq(hotSearchKeys.type, HotKeyType.SearchBox)))
         .orderBy(asc(hotSearchKeys.sort))
         .limit(1),
       listBanners(db, shopId, 'indexBanner', now),
@@ -146,15 +73,7 @@ export async function getHome(
           bannerUrl: activities.bannerUrl,
         })
         .from(activities)
-        .where(
-          and(
-            eq(activities.shopId, shopId),
-            eq(activities.status, 1),
-            gt(activities.startAt, now),
-            // Flash-sale sessions have their own list (seckill-list); the preview is of brand sales.
-            ne(activities.kind, 'seckill'),
-          ),
-        )
+        .where(and(salePublished(shopId), saleUpcomingAt(now), notFlashSale))
         .orderBy(asc(activities.startAt))
         .limit(3),
       db
@@ -170,8 +89,8 @@ export async function getHome(
     return Array.isArray(nos) ? nos.filter((n): n is string => typeof n === 'string') : [];
   };
   const [marketProducts, newBornProducts] = await Promise.all([
-    productsByNo(db, shopId, productNosOf('market')),
-    productsByNo(db, shopId, productNosOf('newBornZone')),
+    productCardsByNo(db, shopId, productNosOf('market')),
+    productCardsByNo(db, shopId, productNosOf('newBornZone')),
   ]);
 
   // The first tab shows every running sale; the others only theirs.
