@@ -5,15 +5,8 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import {
-  activities,
-  brands,
-  productImages,
-  products,
-  shops,
-  skus,
-} from '#lib/platform/db/schema.ts';
-import { productPublished } from './filters.server.ts';
+import { activities, productImages, products, skus } from '#lib/platform/db/schema.ts';
+import { productPublished, withProductJoins } from './filters.server.ts';
 import { asNpieceRule, priceLabels } from './pricing.ts';
 import { priceOf, productPriceColumns, sellingPriceSql } from './pricing.server.ts';
 
@@ -71,23 +64,22 @@ export async function readProductCards(
   where: SQL | undefined,
   options: { orderBy: SQL[]; limit?: number; offset?: number },
 ): Promise<ProductCard[]> {
-  const query = db
-    .select({
-      id: products.id,
-      productNo: products.productNo,
-      name: products.name,
-      salesCount: products.salesCount,
-      activityNo: activities.activityNo,
-      rule: activities.rule,
-      ...productPriceColumns,
-    })
-    .from(products)
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .leftJoin(activities, eq(activities.id, products.activityId))
+  const query = withProductJoins(
+    db
+      .select({
+        id: products.id,
+        productNo: products.productNo,
+        name: products.name,
+        salesCount: products.salesCount,
+        activityNo: activities.activityNo,
+        rule: activities.rule,
+        ...productPriceColumns,
+      })
+      .from(products)
+      .$dynamic(),
+  )
     .where(and(productPublished(shopId), where))
-    .orderBy(...options.orderBy)
-    .$dynamic();
+    .orderBy(...options.orderBy);
   if (options.limit !== undefined) query.limit(options.limit);
   if (options.offset !== undefined) query.offset(options.offset);
   const rows = await query;
@@ -139,14 +131,12 @@ export async function countProducts(
   shopId: string,
   where: SQL | undefined,
 ): Promise<number> {
-  // The same tables as readProductCards, so `where` means the same here.
-  const [row] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(products)
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .leftJoin(activities, eq(activities.id, products.activityId))
-    .where(and(productPublished(shopId), where));
+  const [row] = await withProductJoins(
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(products)
+      .$dynamic(),
+  ).where(and(productPublished(shopId), where));
   return row?.total ?? 0;
 }
 

@@ -2,16 +2,14 @@
 import { and, asc, eq, exists } from 'drizzle-orm';
 import { saleState, type SaleState } from './sale.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import {
-  activities,
-  brands,
-  productImages,
-  products,
-  shops,
-  skus,
-} from '#lib/platform/db/schema.ts';
+import { activities, brands, productImages, products, skus } from '#lib/platform/db/schema.ts';
 import { cachedContent } from '#lib/platform/content-cache.server.ts';
-import { productPublished, salePublished, saleRunningAt } from './filters.server.ts';
+import {
+  productPublished,
+  salePublished,
+  saleRunningAt,
+  withProductJoins,
+} from './filters.server.ts';
 import { shopperPrice } from './pricing.ts';
 import { markupColumns, markupsOf } from './pricing.server.ts';
 import {
@@ -95,7 +93,7 @@ export async function getProductDetail(
   productNo: string,
   now = new Date(),
 ): Promise<ProductDetail | null> {
-  const [row] = await db
+  const query = db
     .select({
       id: products.id,
       productNo: products.productNo,
@@ -116,9 +114,8 @@ export async function getProductDetail(
       ...markupColumns,
     })
     .from(products)
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .leftJoin(activities, eq(activities.id, products.activityId))
+    .$dynamic();
+  const [row] = await withProductJoins(query)
     .where(and(productPublished(shopId), eq(products.productNo, productNo)))
     .limit(1);
   if (!row) return null;

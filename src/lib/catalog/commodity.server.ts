@@ -24,15 +24,14 @@ import {
   homeResources,
   products,
 } from '#lib/platform/db/schema.ts';
-import { listOngoingSales, saleSummaryColumns, type SaleSummary } from './catalog.server.ts';
+import { listOngoingSales, type SaleSummary } from './catalog.server.ts';
 import { productCardsByNo, type ProductCard } from './cards.server.ts';
+import { listUpcomingByDay, listUpcomingSaleCards, type SaleCard } from './venues.server.ts';
 import {
-  notFlashSale,
   productOnSaleAt,
   productPublished,
   salePublished,
   saleRunningAt,
-  saleUpcomingAt,
 } from './filters.server.ts';
 import { getShopDetail } from '#lib/shop/shops.server.ts';
 
@@ -43,8 +42,6 @@ export const MAX_SALES_PAGE_SIZE = 50;
 /** How many numbers one exists-check may ask about. */
 export const MAX_EXISTS_ITEMS = 50;
 export const RECOMMEND_LIMIT = 10;
-/** Upper bound of the upcoming sales read at once (the demo has a handful). */
-export const UPCOMING_LIMIT = 100;
 /** Upper bound of the products a home module shows. */
 export const MODULE_PRODUCT_LIMIT = 50;
 
@@ -271,24 +268,34 @@ export function shopDay(instant: Date): string {
   return dayFormat.format(instant);
 }
 
-/** The shop's published sales that start after `now`, soonest first (at most UPCOMING_LIMIT). */
+/** A sale list's card as the commodity calls answer it: the summary, nothing the spec lacks. */
+function summaryOf(sale: SaleCard): SaleSummary {
+  return {
+    activityNo: sale.activityNo,
+    title: sale.title,
+    subtitle: sale.subtitle,
+    bannerUrl: sale.bannerUrl,
+    brandName: sale.brandName,
+    brandLogoUrl: sale.brandLogoUrl,
+    startAt: sale.startAt,
+    endAt: sale.endAt,
+  };
+}
+
+/** The upcoming sales (listUpcomingSaleCards), those starting on `day` when given. */
 export async function listUpcomingSales(
   db: DbOrTx,
   shopId: string,
   options: { day?: string | undefined; now?: Date } = {},
 ): Promise<SaleSummary[]> {
-  const now = options.now ?? new Date();
-  const rows = await db
-    .select(saleSummaryColumns)
-    .from(activities)
-    .innerJoin(brands, eq(brands.id, activities.brandId))
-    .where(and(salePublished(shopId), saleUpcomingAt(now), notFlashSale))
-    .orderBy(asc(activities.startAt), asc(activities.sort), asc(activities.id))
-    .limit(UPCOMING_LIMIT);
-  return options.day === undefined ? rows : rows.filter((r) => shopDay(r.startAt) === options.day);
+  const sales = (await listUpcomingSaleCards(db, shopId, { now: options.now })).map(summaryOf);
+  return options.day === undefined
+    ? sales
+    : sales.filter((s) => shopDay(s.startAt) === options.day);
 }
 
-export interface UpcomingDay {
+/** queryPreTag's answer: one start day of listUpcomingByDay. */
+export interface PreTagDay {
   /** The start day, "YYYY-MM-DD" in China Standard Time. */
   day: string;
   activityCount: number;
@@ -300,13 +307,13 @@ export async function listUpcomingDays(
   db: DbOrTx,
   shopId: string,
   now = new Date(),
-): Promise<UpcomingDay[]> {
-  const days = new Map<string, SaleSummary[]>();
-  for (const sale of await listUpcomingSales(db, shopId, { now })) {
-    const day = shopDay(sale.startAt);
-    days.set(day, [...(days.get(day) ?? []), sale]);
-  }
-  return [...days].map(([day, list]) => ({ day, activityCount: list.length, list }));
+): Promise<PreTagDay[]> {
+  const days = await listUpcomingByDay(db, shopId, now);
+  return days.map(({ day, sales }) => ({
+    day: shopDay(day),
+    activityCount: sales.length,
+    list: sales.map(summaryOf),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------

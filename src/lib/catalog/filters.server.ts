@@ -4,8 +4,20 @@
  * product on sale. Every catalogue read filters through these.
  */
 import { and, eq, gt, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
-import { activities, products } from '#lib/platform/db/schema.ts';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import { activities, brands, products, shops } from '#lib/platform/db/schema.ts';
 import { ProductStatus, SaleStatus } from './status.ts';
+
+/**
+ * A product read (`db.select(…).from(products).$dynamic()`) joined with what the predicates and
+ * prices name: its shop and brand, and its sale when it has one.
+ */
+export function withProductJoins<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(activities, eq(activities.id, products.activityId));
+}
 
 /** A sale of the shop that the shop has not withdrawn. */
 export function salePublished(shopId: string): SQL {

@@ -6,6 +6,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { activities, products, shops, skus } from '#lib/platform/db/schema.ts';
+import { withProductJoins } from './filters.server.ts';
 import { shopperPrice, type Markups, type Price } from './pricing.ts';
 
 /**
@@ -47,11 +48,7 @@ export const sellingPriceSql: SQL<number> = sql<number>`(${products.priceCents} 
 
 /** The selling price and market price of a product (its cheapest SKU), or null when unknown. */
 export async function productPriceCents(db: DbOrTx, productNo: string): Promise<Price | null> {
-  const [row] = await db
-    .select(productPriceColumns)
-    .from(products)
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .leftJoin(activities, eq(activities.id, products.activityId))
+  const [row] = await withProductJoins(db.select(productPriceColumns).from(products).$dynamic())
     .where(eq(products.productNo, productNo))
     .limit(1);
   return row ? priceOf(row) : null;

@@ -11,6 +11,7 @@ import { formatYuan } from '#lib/platform/money.ts';
 import { addToCart, listCartLines } from '#lib/cart/cart.server.ts';
 import { getBrandSale, getProductDetail } from './catalog.server.ts';
 import { readProductCards } from './cards.server.ts';
+import { withProductJoins } from './filters.server.ts';
 import { sellingPriceCents } from './pricing.ts';
 import { productPriceCents, sellingPriceSql } from './pricing.server.ts';
 import { searchProducts } from './search.server.ts';
@@ -118,12 +119,9 @@ describe('one price for a product with both markups', () => {
     });
     expect(found.items.map((c) => [c.productNo, c.priceCents])).toEqual([['PSAMEPRICE', PRICE]]);
     // The SQL sort key is the card's price for every product of the shop.
-    const [row] = await database.db
-      .select({ price: sellingPriceSql })
-      .from(products)
-      .innerJoin(shops, eq(shops.id, products.shopId))
-      .leftJoin(activities, eq(activities.id, products.activityId))
-      .where(eq(products.productNo, 'PSAMEPRICE'));
+    const [row] = await withProductJoins(
+      database.db.select({ price: sellingPriceSql }).from(products).$dynamic(),
+    ).where(eq(products.productNo, 'PSAMEPRICE'));
     expect(Number(row!.price)).toBe(PRICE);
     const byPrice = await readProductCards(database.db, '1001', undefined, {
       orderBy: [asc(sellingPriceSql), asc(products.id)],

@@ -19,7 +19,7 @@ import {
   products,
   venues,
 } from '#lib/platform/db/schema.ts';
-import { saleSummaryColumns } from './catalog.server.ts';
+import { saleSummaryColumns, type SaleSummary } from './catalog.server.ts';
 import { CardOrder, readProductCards, type ProductCard } from './cards.server.ts';
 import {
   notFlashSale,
@@ -33,18 +33,11 @@ import { asNpieceRule, type NpieceRule } from './pricing.ts';
 
 export type SaleKind = 'brand' | 'seckill' | 'presale' | 'npiece';
 
-export interface SaleCard {
-  activityNo: string;
-  title: string;
-  subtitle: string;
-  bannerUrl: string | null;
+/** A sale as the sale lists show it: its summary, how it sells, its tab and its state now. */
+export interface SaleCard extends SaleSummary {
   kind: SaleKind;
   rule: NpieceRule | null;
-  brandName: string;
-  brandLogoUrl: string | null;
   tagName: string | null;
-  startAt: Date;
-  endAt: Date;
   state: SaleState;
 }
 
@@ -177,19 +170,32 @@ export interface UpcomingDay {
   sales: SaleCard[];
 }
 
+/** Upper bound of the upcoming sales read at once (the demo has a handful). */
+export const UPCOMING_LIMIT = 100;
+
+/** The shop's sales that have not opened yet (not flash-sale sessions), soonest first. */
+export function listUpcomingSaleCards(
+  db: DbOrTx,
+  shopId: string,
+  options: { now?: Date | undefined; limit?: number } = {},
+): Promise<SaleCard[]> {
+  const now = options.now ?? new Date();
+  return saleCards(
+    db,
+    and(salePublished(shopId), saleUpcomingAt(now), notFlashSale),
+    'start',
+    now,
+    options.limit ?? UPCOMING_LIMIT,
+  );
+}
+
 /** Sales that have not opened yet (not flash-sale sessions), soonest first, by shop day. */
 export async function listUpcomingByDay(
   db: DbOrTx,
   shopId: string,
   now = new Date(),
 ): Promise<UpcomingDay[]> {
-  const sales = await saleCards(
-    db,
-    and(salePublished(shopId), saleUpcomingAt(now), notFlashSale),
-    'start',
-    now,
-    100,
-  );
+  const sales = await listUpcomingSaleCards(db, shopId, { now });
   const days = new Map<number, UpcomingDay>();
   for (const sale of sales) {
     const day = shopDayStart(sale.startAt);

@@ -11,10 +11,12 @@ import {
 import { listOngoingSales, type SaleSummary } from '#lib/catalog/catalog.server.ts';
 import { productCardsByNo, type ProductCard } from '#lib/catalog/cards.server.ts';
 import { listBanners, type BannerView } from '#lib/catalog/commodity.server.ts';
-import { notFlashSale, salePublished, saleUpcomingAt } from '#lib/catalog/filters.server.ts';
+import { listUpcomingSaleCards } from '#lib/catalog/venues.server.ts';
 import { HotKeyType } from '#lib/catalog/status.ts';
 
 export const SALES_PAGE_SIZE = 6;
+/** The upcoming sales the home page previews. */
+const UPCOMING_PREVIEW_SIZE = 3;
 
 export interface Home {
   hotKey: string | null;
@@ -65,17 +67,7 @@ export async function getHome(
         .where(eq(activityTags.shopId, shopId))
         .orderBy(asc(activityTags.sort)),
       listOngoingSales(db, shopId, now),
-      db
-        .select({
-          activityNo: activities.activityNo,
-          title: activities.title,
-          startAt: activities.startAt,
-          bannerUrl: activities.bannerUrl,
-        })
-        .from(activities)
-        .where(and(salePublished(shopId), saleUpcomingAt(now), notFlashSale))
-        .orderBy(asc(activities.startAt))
-        .limit(3),
+      listUpcomingSaleCards(db, shopId, { now, limit: UPCOMING_PREVIEW_SIZE }),
       db
         .select({ name: categories.name, iconUrl: categories.iconUrl })
         .from(categories)
@@ -138,7 +130,12 @@ export async function getHome(
     sales: sales.slice((page - 1) * SALES_PAGE_SIZE, page * SALES_PAGE_SIZE),
     salesTotal: sales.length,
     page,
-    upcoming,
+    upcoming: upcoming.map(({ activityNo, title, startAt, bannerUrl }) => ({
+      activityNo,
+      title,
+      startAt,
+      bannerUrl,
+    })),
     brandWall: allSales.flatMap((s) => {
       if (seenBrands.has(s.brandName)) return [];
       seenBrands.add(s.brandName);
