@@ -2,7 +2,14 @@
 import { and, asc, eq, exists } from 'drizzle-orm';
 import { saleState, type SaleState } from './sale.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { activities, brands, productImages, products, skus } from '#lib/platform/db/schema.ts';
+import {
+  activities,
+  brands,
+  productImages,
+  products,
+  skus,
+  venues,
+} from '#lib/platform/db/schema.ts';
 import { cachedContent } from '#lib/platform/content-cache.server.ts';
 import {
   productPublished,
@@ -176,6 +183,18 @@ export async function getProductDetail(
   };
 }
 
+/** The shop's published sale numbered `activityNo` with its brand and venue; null when none. */
+export async function findPublishedSale(db: DbOrTx, shopId: string, activityNo: string) {
+  const [row] = await db
+    .select({ sale: activities, brand: brands, venue: venues })
+    .from(activities)
+    .innerJoin(brands, eq(brands.id, activities.brandId))
+    .leftJoin(venues, eq(venues.id, activities.venueId))
+    .where(and(salePublished(shopId), eq(activities.activityNo, activityNo)))
+    .limit(1);
+  return row ?? null;
+}
+
 export interface BrandSale {
   activityNo: string;
   title: string;
@@ -198,25 +217,9 @@ export async function getBrandSale(
   options: { sort?: ProductSort; size?: string | undefined; now?: Date } = {},
 ): Promise<BrandSale | null> {
   const now = options.now ?? new Date();
-  const [sale] = await db
-    .select({
-      id: activities.id,
-      activityNo: activities.activityNo,
-      title: activities.title,
-      subtitle: activities.subtitle,
-      bannerUrl: activities.bannerUrl,
-      startAt: activities.startAt,
-      endAt: activities.endAt,
-      brandId: brands.id,
-      brandName: brands.name,
-      brandLogoUrl: brands.logoUrl,
-      brandStory: brands.story,
-    })
-    .from(activities)
-    .innerJoin(brands, eq(brands.id, activities.brandId))
-    .where(and(salePublished(shopId), eq(activities.activityNo, activityNo)))
-    .limit(1);
-  if (!sale) return null;
+  const found = await findPublishedSale(db, shopId, activityNo);
+  if (!found) return null;
+  const { sale, brand } = found;
 
   const inSale = eq(products.activityId, sale.id);
   const withSize = (size: string) =>
@@ -246,12 +249,7 @@ export async function getBrandSale(
     startAt: sale.startAt,
     endAt: sale.endAt,
     state: saleState(sale, now),
-    brand: {
-      id: sale.brandId,
-      name: sale.brandName,
-      logoUrl: sale.brandLogoUrl,
-      story: sale.brandStory,
-    },
+    brand: { id: brand.id, name: brand.name, logoUrl: brand.logoUrl, story: brand.story },
     products: cards,
     sizes: sortSizes(sizes),
   };

@@ -19,7 +19,7 @@ import {
   products,
   venues,
 } from '#lib/platform/db/schema.ts';
-import { saleSummaryColumns, type SaleSummary } from './catalog.server.ts';
+import { findPublishedSale, saleSummaryColumns, type SaleSummary } from './catalog.server.ts';
 import { CardOrder, readProductCards, type ProductCard } from './cards.server.ts';
 import {
   notFlashSale,
@@ -556,28 +556,14 @@ export async function getSaleInfo(
   shopId: string,
   activityNo: string,
 ): Promise<SaleInfo | null> {
-  const [row] = await db
-    .select({
-      activityNo: activities.activityNo,
-      kind: activities.kind,
-      rule: activities.rule,
-      venueNo: venues.venueNo,
-      venueKind: venues.kind,
-      venueName: venues.name,
-    })
-    .from(activities)
-    .leftJoin(venues, eq(venues.id, activities.venueId))
-    .where(and(salePublished(shopId), eq(activities.activityNo, activityNo)))
-    .limit(1);
-  if (!row) return null;
+  const found = await findPublishedSale(db, shopId, activityNo);
+  if (!found) return null;
+  const { sale, venue } = found;
   return {
-    activityNo: row.activityNo,
-    kind: row.kind as SaleKind,
-    rule: asNpieceRule(row.rule),
-    venue:
-      row.venueNo && row.venueKind && row.venueName
-        ? { venueNo: row.venueNo, kind: row.venueKind, name: row.venueName }
-        : null,
+    activityNo: sale.activityNo,
+    kind: sale.kind as SaleKind,
+    rule: asNpieceRule(sale.rule),
+    venue: venue && { venueNo: venue.venueNo, kind: venue.kind, name: venue.name },
   };
 }
 
