@@ -1,10 +1,19 @@
 /** The shopper's cart, one per user and shop, on the server. */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
 import { saleState } from '#lib/catalog/sale.ts';
 import { MemberRole } from '#lib/membership/roles.ts';
+import { priceOf, skuPriceColumns } from '#lib/catalog/pricing.server.ts';
+import { ProductStatus, SaleStatus } from '#lib/catalog/status.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { activities, cartItems, products, shopMembers, skus } from '#lib/platform/db/schema.ts';
+import {
+  activities,
+  cartItems,
+  products,
+  shopMembers,
+  shops,
+  skus,
+} from '#lib/platform/db/schema.ts';
 
 /** The most pieces of one SKU a cart holds. */
 export const MAX_PIECES_PER_SKU = 99;
@@ -48,7 +57,11 @@ export async function addToCart(db: DbOrTx, input: AddToCart): Promise<number> {
     .leftJoin(activities, eq(activities.id, products.activityId))
     .where(and(eq(skus.skuNo, input.skuNo), eq(products.shopId, input.shopId)))
     .limit(1);
-  if (!sku || sku.productStatus !== 1 || sku.activityStatus === 0) {
+  if (
+    !sku ||
+    sku.productStatus !== ProductStatus.Published ||
+    sku.activityStatus === SaleStatus.Withdrawn
+  ) {
     throw new AppError(ErrorCode.PRODUCT_GONE, Messages.PRODUCT_GONE);
   }
   if (sku.startAt && sku.endAt) {
@@ -101,4 +114,33 @@ async function shopDistributor(db: DbOrTx, shopId: string, userId: number): Prom
     )
     .limit(1);
   return row?.userId ?? null;
+}
+
+export interface CartLine {
+  skuNo: string;
+  quantity: number;
+  /** What one piece costs now, priced by catalog/pricing.ts like every page shows it. */
+  unitPriceCents: number;
+}
+
+/** The user's cart lines in this shop, each priced now (the cart keeps no prices). */
+export async function listCartLines(
+  db: DbOrTx,
+  shopId: string,
+  userId: number,
+): Promise<CartLine[]> {
+  const rows = await db
+    .select({ skuNo: skus.skuNo, quantity: cartItems.quantity, ...skuPriceColumns })
+    .from(cartItems)
+    .innerJoin(skus, eq(skus.id, cartItems.skuId))
+    .innerJoin(products, eq(products.id, skus.productId))
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .leftJoin(activities, eq(activities.id, products.activityId))
+    .where(and(eq(cartItems.shopId, shopId), eq(cartItems.userId, userId)))
+    .orderBy(asc(cartItems.id));
+  return rows.map((row) => ({
+    skuNo: row.skuNo,
+    quantity: row.quantity,
+    unitPriceCents: priceOf(row).priceCents,
+  }));
 }

@@ -1,5 +1,5 @@
 /** Catalogue reads: brand sales and their products. */
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, exists } from 'drizzle-orm';
 import { saleState, type SaleState } from './sale.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import {
@@ -7,11 +7,25 @@ import {
   brands,
   productImages,
   products,
-  shops,
   skus,
+  venues,
 } from '#lib/platform/db/schema.ts';
 import { cachedContent } from '#lib/platform/content-cache.server.ts';
-import { applyMarkups } from './pricing.server.ts';
+import {
+  productPublished,
+  salePublished,
+  saleRunningAt,
+  withProductJoins,
+} from './filters.server.ts';
+import { shopperPrice } from './pricing.ts';
+import { markupColumns, markupsOf } from './pricing.server.ts';
+import {
+  productSortOrder,
+  readProductCards,
+  type ProductCard,
+  type ProductSort,
+} from './cards.server.ts';
+import { SaleStatus } from './status.ts';
 
 export interface SaleSummary {
   activityNo: string;
@@ -46,15 +60,7 @@ export async function listOngoingSales(
     .select(saleSummaryColumns)
     .from(activities)
     .innerJoin(brands, eq(brands.id, activities.brandId))
-    .where(
-      and(
-        eq(activities.shopId, shopId),
-        eq(activities.status, 1),
-        eq(activities.kind, 'brand'),
-        lte(activities.startAt, now),
-        gt(activities.endAt, now),
-      ),
-    )
+    .where(and(salePublished(shopId), eq(activities.kind, 'brand'), saleRunningAt(now)))
     .orderBy(asc(activities.sort));
 }
 
@@ -86,14 +92,17 @@ export interface ProductDetail {
   sale: { activityNo: string; title: string; startAt: Date; endAt: Date; state: SaleState } | null;
 }
 
-/** A product of the shop as its detail page shows it, prices with markups; null when not on sale here. */
+/**
+ * A product of the shop as its detail page shows it, each SKU priced through pricing.ts; null
+ * when not on sale here.
+ */
 export async function getProductDetail(
   db: DbOrTx,
   shopId: string,
   productNo: string,
   now = new Date(),
 ): Promise<ProductDetail | null> {
-  const [row] = await db
+  const query = db
     .select({
       id: products.id,
       productNo: products.productNo,
@@ -111,23 +120,16 @@ export async function getProductDetail(
       activityStatus: activities.status,
       startAt: activities.startAt,
       endAt: activities.endAt,
-      activityAddCents: activities.addPriceCents,
-      globalAddCents: shops.globalAddPriceCents,
+      ...markupColumns,
     })
     .from(products)
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .leftJoin(activities, eq(activities.id, products.activityId))
-    .where(
-      and(eq(products.shopId, shopId), eq(products.productNo, productNo), eq(products.status, 1)),
-    )
+    .$dynamic();
+  const [row] = await withProductJoins(query)
+    .where(and(productPublished(shopId), eq(products.productNo, productNo)))
     .limit(1);
   if (!row) return null;
 
-  const markups = {
-    globalAddCents: row.globalAddCents,
-    activityAddCents: row.activityAddCents ?? 0,
-  };
+  const markups = markupsOf(row);
   const [imageRows, skuRows] = await Promise.all([
     db
       .select({ url: productImages.url, kind: productImages.kind })
@@ -148,16 +150,16 @@ export async function getProductDetail(
       .where(eq(skus.productId, row.id))
       .orderBy(asc(skus.skuNo)),
   ]);
-  const skuViews = skuRows.map((sku) => ({
+  const skuViews = skuRows.map(({ priceCents, marketPriceCents, ...sku }) => ({
     ...sku,
-    priceCents: applyMarkups(sku.priceCents, markups),
+    ...shopperPrice({ baseCents: priceCents, marketCents: marketPriceCents }, markups),
   }));
   const cheapest = skuViews.reduce(
     (min, sku) => (sku.priceCents < min.priceCents ? sku : min),
     skuViews[0]!,
   );
   const sale =
-    row.activityNo && row.startAt && row.endAt && row.activityStatus === 1
+    row.activityNo && row.startAt && row.endAt && row.activityStatus === SaleStatus.Published
       ? {
           activityNo: row.activityNo,
           title: row.activityTitle ?? '',
@@ -173,7 +175,7 @@ export async function getProductDetail(
     description: row.description,
     crossBorder: row.crossBorder,
     priceCents: cheapest?.priceCents ?? 0,
-    marketPriceCents: Math.max(cheapest?.marketPriceCents ?? 0, cheapest?.priceCents ?? 0),
+    marketPriceCents: cheapest?.marketPriceCents ?? 0,
     profitCents: row.profitCents,
     salesCount: row.salesCount,
     images: imageRows.filter((i) => i.kind === 'main').map((i) => i.url),
@@ -184,17 +186,17 @@ export async function getProductDetail(
   };
 }
 
-export interface ProductCard {
-  productNo: string;
-  name: string;
-  imageUrl: string | null;
-  priceCents: number;
-  marketPriceCents: number;
-  salesCount: number;
-  soldOut: boolean;
+/** The shop's published sale numbered `activityNo` with its brand and venue; null when none. */
+export async function findPublishedSale(db: DbOrTx, shopId: string, activityNo: string) {
+  const [row] = await db
+    .select({ sale: activities, brand: brands, venue: venues })
+    .from(activities)
+    .innerJoin(brands, eq(brands.id, activities.brandId))
+    .leftJoin(venues, eq(venues.id, activities.venueId))
+    .where(and(salePublished(shopId), eq(activities.activityNo, activityNo)))
+    .limit(1);
+  return row ?? null;
 }
-
-export type ProductSort = 'default' | 'price-asc' | 'price-desc' | 'sales';
 
 export interface BrandSale {
   activityNo: string;
@@ -218,89 +220,29 @@ export async function getBrandSale(
   options: { sort?: ProductSort; size?: string | undefined; now?: Date } = {},
 ): Promise<BrandSale | null> {
   const now = options.now ?? new Date();
-  const [sale] = await db
-    .select({
-      id: activities.id,
-      activityNo: activities.activityNo,
-      title: activities.title,
-      subtitle: activities.subtitle,
-      bannerUrl: activities.bannerUrl,
-      startAt: activities.startAt,
-      endAt: activities.endAt,
-      addCents: activities.addPriceCents,
-      brandId: brands.id,
-      brandName: brands.name,
-      brandLogoUrl: brands.logoUrl,
-      brandStory: brands.story,
-      globalAddCents: shops.globalAddPriceCents,
-    })
-    .from(activities)
-    .innerJoin(brands, eq(brands.id, activities.brandId))
-    .innerJoin(shops, eq(shops.id, activities.shopId))
-    .where(
-      and(
-        eq(activities.shopId, shopId),
-        eq(activities.activityNo, activityNo),
-        eq(activities.status, 1),
-      ),
-    )
-    .limit(1);
-  if (!sale) return null;
-  const markups = { globalAddCents: sale.globalAddCents, activityAddCents: sale.addCents };
+  const found = await findPublishedSale(db, shopId, activityNo);
+  if (!found) return null;
+  const { sale, brand } = found;
 
-  const rows = await db
-    .select({
-      id: products.id,
-      productNo: products.productNo,
-      name: products.name,
-      priceCents: products.priceCents,
-      marketPriceCents: products.marketPriceCents,
-      salesCount: products.salesCount,
-    })
-    .from(products)
-    .where(and(eq(products.activityId, sale.id), eq(products.status, 1)))
-    .orderBy(asc(products.sort), asc(products.id));
-  const ids = rows.map((r) => r.id);
-  const [stockRows, coverRows] = ids.length
-    ? await Promise.all([
-        db
-          .select({
-            productId: skus.productId,
-            stock: sql<number>`coalesce(sum(${skus.stock}), 0)::int`,
-            // Joined as text: array columns come back differently from each driver.
-            sizes: sql<string>`string_agg(distinct ${skus.size}, ',')`,
-          })
-          .from(skus)
-          .where(inArray(skus.productId, ids))
-          .groupBy(skus.productId),
-        db
-          .selectDistinctOn([productImages.productId], {
-            productId: productImages.productId,
-            url: productImages.url,
-          })
-          .from(productImages)
-          .where(and(inArray(productImages.productId, ids), eq(productImages.kind, 'main')))
-          .orderBy(productImages.productId, productImages.sort),
-      ])
-    : [[], []];
-  const stockOf = new Map(stockRows.map((r) => [r.productId, r]));
-  const coverOf = new Map(coverRows.map((r) => [r.productId, r.url]));
-  const sizesOf = (id: number) => stockOf.get(id)?.sizes?.split(',') ?? [];
-  const allSizes = [...new Set(ids.flatMap(sizesOf))].filter((size) => size !== '均码');
-  let cards = rows
-    .filter((r) => !options.size || sizesOf(r.id).includes(options.size))
-    .map((r) => ({
-      productNo: r.productNo,
-      name: r.name,
-      imageUrl: coverOf.get(r.id) ?? null,
-      priceCents: applyMarkups(r.priceCents, markups),
-      marketPriceCents: r.marketPriceCents,
-      salesCount: r.salesCount,
-      soldOut: (stockOf.get(r.id)?.stock ?? 0) <= 0,
-    }));
-  if (options.sort === 'price-asc') cards = cards.toSorted((a, b) => a.priceCents - b.priceCents);
-  if (options.sort === 'price-desc') cards = cards.toSorted((a, b) => b.priceCents - a.priceCents);
-  if (options.sort === 'sales') cards = cards.toSorted((a, b) => b.salesCount - a.salesCount);
+  const inSale = eq(products.activityId, sale.id);
+  const withSize = (size: string) =>
+    exists(
+      db
+        .select({ one: skus.id })
+        .from(skus)
+        .where(and(eq(skus.productId, products.id), eq(skus.size, size))),
+    );
+  const [sizeRows, cards] = await Promise.all([
+    db
+      .selectDistinct({ size: skus.size })
+      .from(skus)
+      .innerJoin(products, eq(products.id, skus.productId))
+      .where(and(productPublished(shopId), inSale)),
+    readProductCards(db, shopId, and(inSale, options.size ? withSize(options.size) : undefined), {
+      orderBy: productSortOrder(options.sort ?? 'default'),
+    }),
+  ]);
+  const sizes = sizeRows.map((r) => r.size).filter((size) => size !== '均码');
 
   return {
     activityNo: sale.activityNo,
@@ -310,14 +252,9 @@ export async function getBrandSale(
     startAt: sale.startAt,
     endAt: sale.endAt,
     state: saleState(sale, now),
-    brand: {
-      id: sale.brandId,
-      name: sale.brandName,
-      logoUrl: sale.brandLogoUrl,
-      story: sale.brandStory,
-    },
+    brand: { id: brand.id, name: brand.name, logoUrl: brand.logoUrl, story: brand.story },
     products: cards,
-    sizes: sortSizes(allSizes),
+    sizes: sortSizes(sizes),
   };
 }
 

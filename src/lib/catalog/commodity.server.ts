@@ -1,14 +1,14 @@
 /**
  * The commodity calls of shell §7 "Home, index and commodity" and commerce §7 (productIsExists,
- * activityIsExists), as islands and other clients ask them. Pages read `home.ts` and `catalog.ts`
- * directly; this module answers the same data call by call, reusing those services' rules
- * (running sales from `listOngoingSales`, prices from `applyMarkups`) so an endpoint never shows
- * something the page would not.
+ * activityIsExists), as islands and other clients ask them. Pages read `home.server.ts` and
+ * `catalog.server.ts` directly; this module answers the same data call by call through the same
+ * reads (running sales from `listOngoingSales`, products from the card read of cards.server.ts)
+ * and only shapes them for the wire, so an endpoint never shows something the page would not.
  *
- * "Running" means published (status 1) with start ≤ now < end; "upcoming" means published with a
- * start after now. Every price is integer cents with the shop's and the sale's markups applied.
+ * "Running" and "upcoming" are the predicates of filters.server.ts; every price is integer cents
+ * priced by pricing.ts.
  */
-import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatYuan } from '#lib/platform/money.ts';
 import { SHOP_TIME_ZONE } from '#lib/platform/time.ts';
@@ -22,13 +22,17 @@ import {
   categories,
   coupons,
   homeResources,
-  productImages,
   products,
-  shops,
-  skus,
 } from '#lib/platform/db/schema.ts';
-import { listOngoingSales, saleSummaryColumns, type SaleSummary } from './catalog.server.ts';
-import { applyMarkups } from './pricing.server.ts';
+import { listOngoingSales, type SaleSummary } from './catalog.server.ts';
+import { productCardsByNo, type ProductCard } from './cards.server.ts';
+import { listUpcomingByDay, listUpcomingSaleCards, type SaleCard } from './venues.server.ts';
+import {
+  productOnSaleAt,
+  productPublished,
+  salePublished,
+  saleRunningAt,
+} from './filters.server.ts';
 import { getShopDetail } from '#lib/shop/shops.server.ts';
 
 export const ACTIVITY_NOT_FOUND = '活动不存在';
@@ -38,8 +42,6 @@ export const MAX_SALES_PAGE_SIZE = 50;
 /** How many numbers one exists-check may ask about. */
 export const MAX_EXISTS_ITEMS = 50;
 export const RECOMMEND_LIMIT = 10;
-/** Upper bound of the upcoming sales read at once (the demo has a handful). */
-export const UPCOMING_LIMIT = 100;
 /** Upper bound of the products a home module shows. */
 export const MODULE_PRODUCT_LIMIT = 50;
 
@@ -110,11 +112,9 @@ export async function listSaleTags(
     .from(activities)
     .where(
       and(
-        eq(activities.shopId, shopId),
-        eq(activities.status, 1),
+        salePublished(shopId),
         eq(activities.kind, 'brand'),
-        lte(activities.startAt, now),
-        gt(activities.endAt, now),
+        saleRunningAt(now),
         inArray(
           activities.tagId,
           tags.map((t) => t.id),
@@ -234,7 +234,7 @@ export async function listRecommendedSales(
     .where(
       and(
         eq(activities.shopId, shopId),
-        eq(products.status, 1),
+        productPublished(shopId),
         inArray(
           activities.activityNo,
           running.map((s) => s.activityNo),
@@ -268,32 +268,34 @@ export function shopDay(instant: Date): string {
   return dayFormat.format(instant);
 }
 
-/** The shop's published sales that start after `now`, soonest first (at most UPCOMING_LIMIT). */
+/** A sale list's card as the commodity calls answer it: the summary, nothing the spec lacks. */
+function summaryOf(sale: SaleCard): SaleSummary {
+  return {
+    activityNo: sale.activityNo,
+    title: sale.title,
+    subtitle: sale.subtitle,
+    bannerUrl: sale.bannerUrl,
+    brandName: sale.brandName,
+    brandLogoUrl: sale.brandLogoUrl,
+    startAt: sale.startAt,
+    endAt: sale.endAt,
+  };
+}
+
+/** The upcoming sales (listUpcomingSaleCards), those starting on `day` when given. */
 export async function listUpcomingSales(
   db: DbOrTx,
   shopId: string,
   options: { day?: string | undefined; now?: Date } = {},
 ): Promise<SaleSummary[]> {
-  const now = options.now ?? new Date();
-  const rows = await db
-    .select(saleSummaryColumns)
-    .from(activities)
-    .innerJoin(brands, eq(brands.id, activities.brandId))
-    .where(
-      and(
-        eq(activities.shopId, shopId),
-        eq(activities.status, 1),
-        gt(activities.startAt, now),
-        // Flash-sale sessions have their own list (seckill-list).
-        ne(activities.kind, 'seckill'),
-      ),
-    )
-    .orderBy(asc(activities.startAt), asc(activities.sort), asc(activities.id))
-    .limit(UPCOMING_LIMIT);
-  return options.day === undefined ? rows : rows.filter((r) => shopDay(r.startAt) === options.day);
+  const sales = (await listUpcomingSaleCards(db, shopId, { now: options.now })).map(summaryOf);
+  return options.day === undefined
+    ? sales
+    : sales.filter((s) => shopDay(s.startAt) === options.day);
 }
 
-export interface UpcomingDay {
+/** queryPreTag's answer: one start day of listUpcomingByDay. */
+export interface PreTagDay {
   /** The start day, "YYYY-MM-DD" in China Standard Time. */
   day: string;
   activityCount: number;
@@ -305,13 +307,13 @@ export async function listUpcomingDays(
   db: DbOrTx,
   shopId: string,
   now = new Date(),
-): Promise<UpcomingDay[]> {
-  const days = new Map<string, SaleSummary[]>();
-  for (const sale of await listUpcomingSales(db, shopId, { now })) {
-    const day = shopDay(sale.startAt);
-    days.set(day, [...(days.get(day) ?? []), sale]);
-  }
-  return [...days].map(([day, list]) => ({ day, activityCount: list.length, list }));
+): Promise<PreTagDay[]> {
+  const days = await listUpcomingByDay(db, shopId, now);
+  return days.map(({ day, sales }) => ({
+    day: shopDay(day),
+    activityCount: sales.length,
+    list: sales.map(summaryOf),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -342,15 +344,7 @@ export async function listBrandsWithSales(
     })
     .from(activities)
     .innerJoin(brands, eq(brands.id, activities.brandId))
-    .where(
-      and(
-        eq(activities.shopId, shopId),
-        eq(activities.status, 1),
-        eq(activities.kind, 'brand'),
-        lte(activities.startAt, now),
-        gt(activities.endAt, now),
-      ),
-    )
+    .where(and(salePublished(shopId), eq(activities.kind, 'brand'), saleRunningAt(now)))
     .orderBy(asc(activities.sort), asc(activities.id));
   const byBrand = new Map<number, BrandWithSale>();
   for (const row of rows) {
@@ -442,6 +436,7 @@ function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
+/** A home module's product on the wire (shell §7): a ProductCard under the spec's names. */
 export interface ModuleProduct {
   productNo: string;
   productName: string;
@@ -460,81 +455,29 @@ export interface ModuleProduct {
   activityNo: string | null;
 }
 
-/**
- * Published products of the shop by number, in the order asked (unknown numbers dropped), each
- * with its main pictures and prices with markups, as the home page prices them.
- */
+function toModuleProduct(card: ProductCard): ModuleProduct {
+  return {
+    productNo: card.productNo,
+    productName: card.name,
+    productPicUrl: card.pictureUrls.join(','),
+    priceCents: card.priceCents,
+    marketPriceCents: card.marketPriceCents,
+    price: formatYuan(card.priceCents),
+    marketPrice: formatYuan(card.marketPriceCents),
+    salesCount: card.salesCount,
+    soldOut: card.soldOut,
+    activityNo: card.activityNo,
+  };
+}
+
+/** Published products of the shop by number, in the order asked, as the home page shows them. */
 export async function moduleProducts(
   db: DbOrTx,
   shopId: string,
   productNos: string[],
 ): Promise<ModuleProduct[]> {
   const nos = [...new Set(productNos)].slice(0, MODULE_PRODUCT_LIMIT);
-  if (nos.length === 0) return [];
-  const rows = await db
-    .select({
-      id: products.id,
-      productNo: products.productNo,
-      name: products.name,
-      priceCents: products.priceCents,
-      marketPriceCents: products.marketPriceCents,
-      salesCount: products.salesCount,
-      globalAddCents: shops.globalAddPriceCents,
-      activityAddCents: activities.addPriceCents,
-      activityNo: activities.activityNo,
-    })
-    .from(products)
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .leftJoin(activities, eq(activities.id, products.activityId))
-    .where(
-      and(eq(products.shopId, shopId), eq(products.status, 1), inArray(products.productNo, nos)),
-    );
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [pictures, stock] = await Promise.all([
-    db
-      .select({ productId: productImages.productId, url: productImages.url })
-      .from(productImages)
-      .where(and(inArray(productImages.productId, ids), eq(productImages.kind, 'main')))
-      .orderBy(asc(productImages.productId), asc(productImages.sort), asc(productImages.id)),
-    db
-      .select({
-        productId: skus.productId,
-        stock: sql<number>`coalesce(sum(${skus.stock}), 0)::int`,
-      })
-      .from(skus)
-      .where(inArray(skus.productId, ids))
-      .groupBy(skus.productId),
-  ]);
-  const picturesOf = new Map<number, string[]>();
-  for (const p of pictures)
-    picturesOf.set(p.productId, [...(picturesOf.get(p.productId) ?? []), p.url]);
-  const stockOf = new Map(stock.map((s) => [s.productId, s.stock]));
-  const byNo = new Map(
-    rows.map((r) => {
-      const priceCents = applyMarkups(r.priceCents, {
-        globalAddCents: r.globalAddCents,
-        activityAddCents: r.activityAddCents ?? 0,
-      });
-      const marketPriceCents = Math.max(r.marketPriceCents, priceCents);
-      return [
-        r.productNo,
-        {
-          productNo: r.productNo,
-          productName: r.name,
-          productPicUrl: (picturesOf.get(r.id) ?? []).join(','),
-          priceCents,
-          marketPriceCents,
-          price: formatYuan(priceCents),
-          marketPrice: formatYuan(marketPriceCents),
-          salesCount: r.salesCount,
-          soldOut: (stockOf.get(r.id) ?? 0) <= 0,
-          activityNo: r.activityNo ?? null,
-        },
-      ];
-    }),
-  );
-  return nos.flatMap((no) => byNo.get(no) ?? []);
+  return (await productCardsByNo(db, shopId, nos)).map(toModuleProduct);
 }
 
 export interface MarketResource {
@@ -714,13 +657,7 @@ export async function activitiesExist(
     .select({ activityNo: activities.activityNo })
     .from(activities)
     .where(
-      and(
-        eq(activities.shopId, shopId),
-        eq(activities.status, 1),
-        lte(activities.startAt, now),
-        gt(activities.endAt, now),
-        inArray(activities.activityNo, activityNos),
-      ),
+      and(salePublished(shopId), saleRunningAt(now), inArray(activities.activityNo, activityNos)),
     );
   return split(
     activityNos,
@@ -743,17 +680,7 @@ export async function productsExist(
     .select({ productNo: products.productNo })
     .from(products)
     .leftJoin(activities, eq(activities.id, products.activityId))
-    .where(
-      and(
-        eq(products.shopId, shopId),
-        eq(products.status, 1),
-        inArray(products.productNo, productNos),
-        or(
-          isNull(products.activityId),
-          and(eq(activities.status, 1), lte(activities.startAt, now), gt(activities.endAt, now)),
-        ),
-      ),
-    );
+    .where(and(productOnSaleAt(shopId, now), inArray(products.productNo, productNos)));
   return split(
     productNos,
     rows.map((r) => r.productNo),

@@ -243,7 +243,7 @@ describe('market and new-customer zone', () => {
     for (const [i, product] of market!.productList.entries()) {
       const pictures = product.productPicUrl.split(',');
       expect(pictures.length).toBe(3);
-      expect(pictures[0]).toBe(page.products[i]!.coverUrl);
+      expect(pictures[0]).toBe(page.products[i]!.imageUrl);
       expect(product.priceCents).toBe(page.products[i]!.priceCents);
       expect(product.price).toBe((product.priceCents / 100).toFixed(2));
       expect(product.marketPrice).toBe((product.marketPriceCents / 100).toFixed(2));

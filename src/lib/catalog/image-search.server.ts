@@ -6,7 +6,7 @@
  * pictures' fingerprints are to the upload's.
  */
 import { MAX_UPLOAD_BYTES, UploadMessages } from './upload.ts';
-import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { AppError, ErrorCode } from '#lib/platform/errors.ts';
 import { mediaId } from '#lib/media/images.ts';
@@ -14,6 +14,7 @@ import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { activities, media, productImages, products } from '#lib/platform/db/schema.ts';
 import { ByteLru } from '#lib/platform/lru.ts';
 import { MAX_INPUT_PIXELS, SHARP_INPUT } from '#lib/media/images.server.ts';
+import { productOnSaleAt } from './filters.server.ts';
 
 export { MAX_UPLOAD_BYTES, UploadMessages };
 
@@ -206,16 +207,7 @@ export async function searchSimilar(
       and(eq(productImages.productId, products.id), eq(productImages.kind, 'main')),
     )
     .leftJoin(activities, eq(activities.id, products.activityId))
-    .where(
-      and(
-        eq(products.shopId, shopId),
-        eq(products.status, 1),
-        or(
-          isNull(products.activityId),
-          and(eq(activities.status, 1), lte(activities.startAt, now), gt(activities.endAt, now)),
-        ),
-      ),
-    )
+    .where(productOnSaleAt(shopId, now))
     .orderBy(asc(products.sort), asc(products.id), asc(productImages.sort));
 
   const prints = await storedFingerprints(db, [

@@ -13,6 +13,7 @@ import { ByteLru, memoize } from '#lib/platform/lru.ts';
 import { SHARP_INPUT } from '#lib/media/images.server.ts';
 import { getPublicMedia } from '#lib/media/media.server.ts';
 import { productPriceCents } from './pricing.server.ts';
+import { ProductStatus } from './status.ts';
 
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
@@ -49,7 +50,7 @@ export async function productPreviewCard(
         productImages,
         and(eq(productImages.productId, products.id), eq(productImages.kind, 'main')),
       )
-      .where(and(eq(products.productNo, productNo), eq(products.status, 1)))
+      .where(and(eq(products.productNo, productNo), eq(products.status, ProductStatus.Published)))
       .orderBy(asc(productImages.sort))
       .limit(1),
     productPriceCents(db, productNo),

@@ -1,45 +1,65 @@
 /**
- * Prices as the shopper pays them: the stored base price plus the shop's global markup and the
- * sale's markup (global-add-price). Computed here, never taken from a client.
+ * The pricing rules of pricing.ts where the database is: the columns a price is made of, the
+ * selling price as one SQL expression (for sorting and filtering), and the price of a product or
+ * a SKU. Computed here, never taken from a client.
  */
-import { eq } from 'drizzle-orm';
-import { sellingPriceCents } from '#lib/platform/money.ts';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { activities, products, shops } from '#lib/platform/db/schema.ts';
+import { activities, products, shops, skus } from '#lib/platform/db/schema.ts';
+import { withProductJoins } from './filters.server.ts';
+import { shopperPrice, type Markups, type Price } from './pricing.ts';
 
-export interface Markups {
+/**
+ * The markup columns; select them from products joined with shops and left-joined with
+ * activities (a product in no sale has no sale markup).
+ */
+export const markupColumns = {
+  globalAddCents: shops.globalAddPriceCents,
+  saleAddCents: activities.addPriceCents,
+};
+
+/** A product's listing price columns (its cheapest SKU's) with the markup columns. */
+export const productPriceColumns = {
+  baseCents: products.priceCents,
+  marketCents: products.marketPriceCents,
+  ...markupColumns,
+};
+
+/** The markups of a row selected with markupColumns. */
+export function markupsOf(row: { globalAddCents: number; saleAddCents: number | null }): Markups {
+  return { globalAddCents: row.globalAddCents, saleAddCents: row.saleAddCents ?? 0 };
+}
+
+/** The price of a row selected with productPriceColumns (or the like for a SKU). */
+export function priceOf(row: {
+  baseCents: number;
+  marketCents: number;
   globalAddCents: number;
-  activityAddCents: number;
+  saleAddCents: number | null;
+}): Price {
+  return shopperPrice(row, markupsOf(row));
 }
 
-export function applyMarkups(baseCents: number, markups: Markups): number {
-  return sellingPriceCents(baseCents, markups.globalAddCents, markups.activityAddCents);
-}
+/**
+ * sellingPriceCents of a product's listing price, in SQL, for ORDER BY and WHERE over products
+ * joined with shops and left-joined with activities.
+ */
+export const sellingPriceSql: SQL<number> = sql<number>`(${products.priceCents} + ${shops.globalAddPriceCents} + coalesce(${activities.addPriceCents}, 0))`;
 
 /** The selling price and market price of a product (its cheapest SKU), or null when unknown. */
-export async function productPriceCents(
-  db: DbOrTx,
-  productNo: string,
-): Promise<{ priceCents: number; marketPriceCents: number } | null> {
-  const [row] = await db
-    .select({
-      priceCents: products.priceCents,
-      marketPriceCents: products.marketPriceCents,
-      globalAddCents: shops.globalAddPriceCents,
-      activityAddCents: activities.addPriceCents,
-    })
-    .from(products)
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .leftJoin(activities, eq(activities.id, products.activityId))
+export async function productPriceCents(db: DbOrTx, productNo: string): Promise<Price | null> {
+  const [row] = await withProductJoins(db.select(productPriceColumns).from(products).$dynamic())
     .where(eq(products.productNo, productNo))
     .limit(1);
-  if (!row) return null;
-  const markups = {
-    globalAddCents: row.globalAddCents,
-    activityAddCents: row.activityAddCents ?? 0,
-  };
-  return {
-    priceCents: applyMarkups(row.priceCents, markups),
-    marketPriceCents: Math.max(row.marketPriceCents, applyMarkups(row.priceCents, markups)),
-  };
+  return row ? priceOf(row) : null;
 }
+
+/**
+ * A SKU's price columns with the markup columns; select them from skus joined with products and
+ * shops and left-joined with activities.
+ */
+export const skuPriceColumns = {
+  baseCents: skus.priceCents,
+  marketCents: skus.marketPriceCents,
+  ...markupColumns,
+};

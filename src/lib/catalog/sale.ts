@@ -1,17 +1,6 @@
 /** A brand sale's state follows from the server clock (DESIGN "Time"). */
 export type SaleState = 'upcoming' | 'ongoing' | 'ended';
 
-/** An N件X折 sale's rule: `pieces` pieces at `discountTenths` tenths of their price. */
-export interface NpieceRule {
-  pieces: number;
-  discountTenths: number;
-}
-
-/** 3件7折 */
-export function ruleLabel(rule: NpieceRule): string {
-  return `${rule.pieces}件${rule.discountTenths}折`;
-}
-
 export function saleState(window: { startAt: Date; endAt: Date }, now: Date): SaleState {
   if (now < window.startAt) return 'upcoming';
   if (now >= window.endAt) return 'ended';

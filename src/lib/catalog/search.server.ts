@@ -5,32 +5,18 @@
  * the product name, the brand name or the subtitle, and products whose name holds the terms rank
  * above those found only through their brand or subtitle.
  */
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNull,
-  lte,
-  or,
-  sql,
-  type Column,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
+import { activities, brands, hotSearchKeys, products } from '#lib/platform/db/schema.ts';
 import {
-  activities,
-  brands,
-  hotSearchKeys,
-  productImages,
-  products,
-  shops,
-  skus,
-} from '#lib/platform/db/schema.ts';
-import type { ProductCard, ProductSort } from './catalog.server.ts';
-import { applyMarkups } from './pricing.server.ts';
+  countProducts,
+  productSortKey,
+  readProductCards,
+  type ProductCard,
+  type ProductSort,
+} from './cards.server.ts';
+import { productSaleOpenAt, salePublished, saleRunningAt } from './filters.server.ts';
+import { HotKeyType } from './status.ts';
 
 export type SearchSort = ProductSort;
 
@@ -85,18 +71,6 @@ function contains(column: Column, pattern: string): SQL {
   return sql`${column} ilike ${pattern} escape '\\'`;
 }
 
-/** Published and on sale at `now`: in a running, published sale or in none. */
-function onSaleAt(shopId: string, now: Date): SQL {
-  return and(
-    eq(products.shopId, shopId),
-    eq(products.status, 1),
-    or(
-      isNull(products.activityId),
-      and(eq(activities.status, 1), lte(activities.startAt, now), gt(activities.endAt, now)),
-    ),
-  )!;
-}
-
 /**
  * The shop's products on sale at `now` matching every term of the keyword in their name, brand
  * name or subtitle, one page of them as cards (prices with the shop's and the sale's markups),
@@ -114,7 +88,7 @@ export async function searchProducts(
   if (patterns.length === 0) return { total: 0, items: [], brands: [] };
 
   const where = and(
-    onSaleAt(shopId, now),
+    productSaleOpenAt(now),
     ...patterns.map((p) =>
       or(contains(products.name, p), contains(brands.name, p), contains(products.subtitle, p))!,
     ),
@@ -127,87 +101,21 @@ export async function searchProducts(
     ),
     sql` + `,
   )})`;
-  // The same sum as sellingPriceCents (applyMarkups); the shop-wide markup cannot change the
-  // order, but it is kept so the sort key is the price the shopper sees.
-  const price = sql`(${products.priceCents} + ${shops.globalAddPriceCents} + coalesce(${activities.addPriceCents}, 0))`;
   const order =
-    options.sort === 'sales'
-      ? [desc(products.salesCount), desc(rank)]
-      : options.sort === 'price-asc'
-        ? [asc(price), desc(rank)]
-        : options.sort === 'price-desc'
-          ? [desc(price), desc(rank)]
-          : [desc(rank), desc(products.salesCount)];
+    options.sort === undefined || options.sort === 'default'
+      ? [desc(rank), desc(products.salesCount)]
+      : [productSortKey(options.sort), desc(rank)];
 
-  const [countRows, rows, brandHits] = await Promise.all([
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(products)
-      .innerJoin(brands, eq(brands.id, products.brandId))
-      .leftJoin(activities, eq(activities.id, products.activityId))
-      .where(where),
-    db
-      .select({
-        id: products.id,
-        productNo: products.productNo,
-        name: products.name,
-        priceCents: products.priceCents,
-        marketPriceCents: products.marketPriceCents,
-        salesCount: products.salesCount,
-        globalAddCents: shops.globalAddPriceCents,
-        activityAddCents: activities.addPriceCents,
-      })
-      .from(products)
-      .innerJoin(shops, eq(shops.id, products.shopId))
-      .innerJoin(brands, eq(brands.id, products.brandId))
-      .leftJoin(activities, eq(activities.id, products.activityId))
-      .where(where)
-      .orderBy(...order, asc(products.sort), asc(products.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+  const [total, items, brandHits] = await Promise.all([
+    countProducts(db, shopId, where),
+    readProductCards(db, shopId, where, {
+      orderBy: [...order, asc(products.sort), asc(products.id)],
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    }),
     matchingBrands(db, shopId, patterns, now),
   ]);
-
-  const ids = rows.map((r) => r.id);
-  const [stockRows, coverRows] = ids.length
-    ? await Promise.all([
-        db
-          .select({
-            productId: skus.productId,
-            stock: sql<number>`coalesce(sum(${skus.stock}), 0)::int`,
-          })
-          .from(skus)
-          .where(inArray(skus.productId, ids))
-          .groupBy(skus.productId),
-        db
-          .selectDistinctOn([productImages.productId], {
-            productId: productImages.productId,
-            url: productImages.url,
-          })
-          .from(productImages)
-          .where(and(inArray(productImages.productId, ids), eq(productImages.kind, 'main')))
-          .orderBy(productImages.productId, productImages.sort),
-      ])
-    : [[], []];
-  const stockOf = new Map(stockRows.map((r) => [r.productId, r.stock]));
-  const coverOf = new Map(coverRows.map((r) => [r.productId, r.url]));
-
-  return {
-    total: countRows[0]?.total ?? 0,
-    items: rows.map((r) => ({
-      productNo: r.productNo,
-      name: r.name,
-      imageUrl: coverOf.get(r.id) ?? null,
-      priceCents: applyMarkups(r.priceCents, {
-        globalAddCents: r.globalAddCents,
-        activityAddCents: r.activityAddCents ?? 0,
-      }),
-      marketPriceCents: r.marketPriceCents,
-      salesCount: r.salesCount,
-      soldOut: (stockOf.get(r.id) ?? 0) <= 0,
-    })),
-    brands: brandHits,
-  };
+  return { total, items, brands: brandHits };
 }
 
 /** Brands whose name holds one of the terms, with their first running sale in the shop. */
@@ -228,10 +136,8 @@ async function matchingBrands(
     .innerJoin(brands, eq(brands.id, activities.brandId))
     .where(
       and(
-        eq(activities.shopId, shopId),
-        eq(activities.status, 1),
-        lte(activities.startAt, now),
-        gt(activities.endAt, now),
+        salePublished(shopId),
+        saleRunningAt(now),
         or(...patterns.map((p) => contains(brands.name, p))),
       ),
     )
@@ -242,7 +148,7 @@ async function matchingBrands(
 
 export interface HotKey {
   hotName: string;
-  /** 5: the key shown in the search box (shell §3). */
+  /** HotKeyType.SearchBox: the key shown in the search box (shell §3). */
   type: number;
 }
 
@@ -262,7 +168,7 @@ export async function hotKeys(
 ): Promise<{ defaultKey: string | null; keys: string[] }> {
   const rows = await listHotKeys(db, shopId);
   return {
-    defaultKey: rows.find((r) => r.type === 5)?.hotName ?? null,
+    defaultKey: rows.find((r) => r.type === HotKeyType.SearchBox)?.hotName ?? null,
     keys: rows.map((r) => r.hotName),
   };
 }

@@ -7,8 +7,8 @@
  * A sale's `kind` says how it sells: brand sales, presales and N件X折 sales are brand sales with
  * a twist and are listed together; a flash-sale session (seckill) has its own page only.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { saleState, type NpieceRule, type SaleState } from './sale.ts';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { saleState, type SaleState } from './sale.ts';
 import { SHOP_TIME_ZONE, shopClock } from '#lib/platform/time.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import {
@@ -16,43 +16,29 @@ import {
   activityTags,
   banners,
   brands,
-  productImages,
   products,
-  shops,
-  skus,
   venues,
 } from '#lib/platform/db/schema.ts';
-import { saleSummaryColumns } from './catalog.server.ts';
-import { applyMarkups } from './pricing.server.ts';
+import { findPublishedSale, saleSummaryColumns, type SaleSummary } from './catalog.server.ts';
+import { CardOrder, readProductCards, type ProductCard } from './cards.server.ts';
+import {
+  notFlashSale,
+  productPublished,
+  salePublished,
+  saleNotEndedAt,
+  saleRunningAt,
+  saleUpcomingAt,
+} from './filters.server.ts';
+import { asNpieceRule, type NpieceRule } from './pricing.ts';
 
 export type SaleKind = 'brand' | 'seckill' | 'presale' | 'npiece';
 
-export interface SaleCard {
-  activityNo: string;
-  title: string;
-  subtitle: string;
-  bannerUrl: string | null;
+/** A sale as the sale lists show it: its summary, how it sells, its tab and its state now. */
+export interface SaleCard extends SaleSummary {
   kind: SaleKind;
   rule: NpieceRule | null;
-  brandName: string;
-  brandLogoUrl: string | null;
   tagName: string | null;
-  startAt: Date;
-  endAt: Date;
   state: SaleState;
-}
-
-export interface ProductTile {
-  productNo: string;
-  name: string;
-  imageUrl: string | null;
-  activityNo: string;
-  priceCents: number;
-  marketPriceCents: number;
-  salesCount: number;
-  /** Pieces left over every SKU. */
-  stock: number;
-  soldOut: boolean;
 }
 
 /** The venue routes, each showing the venue of its kind. */
@@ -88,27 +74,6 @@ const dayLabelFormat = new Intl.DateTimeFormat('zh-CN', {
   weekday: 'short',
   timeZone: SHOP_TIME_ZONE,
 });
-const published = (shopId: string) => and(eq(activities.shopId, shopId), eq(activities.status, 1));
-const runningAt = (now: Date) => and(lte(activities.startAt, now), gt(activities.endAt, now));
-const notSeckill = ne(activities.kind, 'seckill');
-
-function asRule(value: unknown): NpieceRule | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { pieces, discountTenths } = value as Record<string, unknown>;
-  return Number.isInteger(pieces) &&
-    Number.isInteger(discountTenths) &&
-    (pieces as number) > 0 &&
-    (discountTenths as number) > 0 &&
-    (discountTenths as number) < 10
-    ? { pieces: pieces as number, discountTenths: discountTenths as number }
-    : null;
-}
-
-/** What N pieces cost under the rule, in cents: the total at discountTenths / 10, rounded. */
-export function npieceTotalCents(rule: NpieceRule, pricesCents: number[]): number {
-  const total = pricesCents.reduce((sum, cents) => sum + cents, 0);
-  return Math.round((total * rule.discountTenths) / 10);
-}
 
 async function saleCards(
   db: DbOrTx,
@@ -137,82 +102,23 @@ async function saleCards(
   return rows.map((r) => ({
     ...r,
     kind: r.kind as SaleKind,
-    rule: asRule(r.rule),
+    rule: asNpieceRule(r.rule),
     state: saleState(r, now),
   }));
 }
 
-/**
- * Product tiles matching `where` (over products, activities and shops), best sellers first or in
- * the sale's order, with cover, stock and the marked-up price.
- */
-async function productTiles(
+/** A card of a product in a sale: every product these pages list is in one. */
+export type SaleProductCard = ProductCard & { activityNo: string };
+
+/** The cards of products in the sales matching `where` (a condition on activities). */
+async function saleProducts(
   db: DbOrTx,
+  shopId: string,
   where: SQL | undefined,
-  options: { order: 'sales' | 'sort'; limit: number },
-): Promise<ProductTile[]> {
-  const rows = await db
-    .select({
-      id: products.id,
-      productNo: products.productNo,
-      name: products.name,
-      priceCents: products.priceCents,
-      marketPriceCents: products.marketPriceCents,
-      salesCount: products.salesCount,
-      activityNo: activities.activityNo,
-      activityAddCents: activities.addPriceCents,
-      globalAddCents: shops.globalAddPriceCents,
-    })
-    .from(products)
-    .innerJoin(activities, eq(activities.id, products.activityId))
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(and(eq(products.status, 1), where))
-    .orderBy(
-      ...(options.order === 'sales'
-        ? [desc(products.salesCount), asc(products.id)]
-        : [asc(activities.sort), asc(products.sort), asc(products.id)]),
-    )
-    .limit(options.limit);
-  const ids = rows.map((r) => r.id);
-  const [stockRows, coverRows] = ids.length
-    ? await Promise.all([
-        db
-          .select({
-            productId: skus.productId,
-            stock: sql<number>`coalesce(sum(${skus.stock}), 0)::int`,
-          })
-          .from(skus)
-          .where(inArray(skus.productId, ids))
-          .groupBy(skus.productId),
-        db
-          .selectDistinctOn([productImages.productId], {
-            productId: productImages.productId,
-            url: productImages.url,
-          })
-          .from(productImages)
-          .where(and(inArray(productImages.productId, ids), eq(productImages.kind, 'main')))
-          .orderBy(productImages.productId, productImages.sort),
-      ])
-    : [[], []];
-  const stockOf = new Map(stockRows.map((r) => [r.productId, Number(r.stock)]));
-  const coverOf = new Map(coverRows.map((r) => [r.productId, r.url]));
-  return rows.map((r) => {
-    const stock = stockOf.get(r.id) ?? 0;
-    return {
-      productNo: r.productNo,
-      name: r.name,
-      imageUrl: coverOf.get(r.id) ?? null,
-      activityNo: r.activityNo,
-      priceCents: applyMarkups(r.priceCents, {
-        globalAddCents: r.globalAddCents,
-        activityAddCents: r.activityAddCents,
-      }),
-      marketPriceCents: r.marketPriceCents,
-      salesCount: r.salesCount,
-      stock,
-      soldOut: stock <= 0,
-    };
-  });
+  options: { orderBy: SQL[]; limit: number },
+): Promise<SaleProductCard[]> {
+  const cards = await readProductCards(db, shopId, where, options);
+  return cards.filter((card): card is SaleProductCard => card.activityNo !== null);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -224,7 +130,7 @@ export function listRunningSales(
   shopId: string,
   now = new Date(),
 ): Promise<SaleCard[]> {
-  return saleCards(db, and(published(shopId), runningAt(now), notSeckill), 'sort', now);
+  return saleCards(db, and(salePublished(shopId), saleRunningAt(now), notFlashSale), 'sort', now);
 }
 
 /** Running sales grouped by their home tab, in the tabs' order; untagged ones last. */
@@ -255,19 +161,32 @@ export interface UpcomingDay {
   sales: SaleCard[];
 }
 
+/** Upper bound of the upcoming sales read at once (the demo has a handful). */
+export const UPCOMING_LIMIT = 100;
+
+/** The shop's sales that have not opened yet (not flash-sale sessions), soonest first. */
+export function listUpcomingSaleCards(
+  db: DbOrTx,
+  shopId: string,
+  options: { now?: Date | undefined; limit?: number } = {},
+): Promise<SaleCard[]> {
+  const now = options.now ?? new Date();
+  return saleCards(
+    db,
+    and(salePublished(shopId), saleUpcomingAt(now), notFlashSale),
+    'start',
+    now,
+    options.limit ?? UPCOMING_LIMIT,
+  );
+}
+
 /** Sales that have not opened yet (not flash-sale sessions), soonest first, by shop day. */
 export async function listUpcomingByDay(
   db: DbOrTx,
   shopId: string,
   now = new Date(),
 ): Promise<UpcomingDay[]> {
-  const sales = await saleCards(
-    db,
-    and(published(shopId), gt(activities.startAt, now), notSeckill),
-    'start',
-    now,
-    100,
-  );
+  const sales = await listUpcomingSaleCards(db, shopId, { now });
   const days = new Map<number, UpcomingDay>();
   for (const sale of sales) {
     const day = shopDayStart(sale.startAt);
@@ -292,7 +211,7 @@ export interface TopBrand {
   salesCount: number;
   /** The brand's best-selling running sale. */
   sale: { activityNo: string; title: string; endAt: Date };
-  products: ProductTile[];
+  products: SaleProductCard[];
 }
 
 /** Brands ranked by what their running sales sold, each with its best running sale. */
@@ -317,8 +236,8 @@ export async function listTopBrands(
     })
     .from(activities)
     .innerJoin(brands, eq(brands.id, activities.brandId))
-    .innerJoin(products, and(eq(products.activityId, activities.id), eq(products.status, 1)))
-    .where(and(published(shopId), runningAt(now), notSeckill))
+    .innerJoin(products, and(eq(products.activityId, activities.id), productPublished(shopId)))
+    .where(and(salePublished(shopId), saleRunningAt(now), notFlashSale))
     .groupBy(activities.id, brands.id)
     .orderBy(asc(activities.sort), asc(activities.id));
 
@@ -336,13 +255,14 @@ export async function listTopBrands(
     .toSorted((a, b) => b.total - a.total || a.best.brandId - b.best.brandId)
     .slice(0, limit);
   const tiles = ranked.length
-    ? await productTiles(
+    ? await saleProducts(
         db,
+        shopId,
         inArray(
           activities.id,
           ranked.map((r) => r.best.activityId),
         ),
-        { order: 'sales', limit: 500 },
+        { orderBy: CardOrder.bestSelling, limit: 500 },
       )
     : [];
   return ranked.map(({ total, best }, i) => ({
@@ -362,10 +282,10 @@ export function listTopProducts(
   db: DbOrTx,
   shopId: string,
   options: { limit?: number; now?: Date } = {},
-): Promise<ProductTile[]> {
+): Promise<SaleProductCard[]> {
   const now = options.now ?? new Date();
-  return productTiles(db, and(published(shopId), runningAt(now), notSeckill), {
-    order: 'sales',
+  return saleProducts(db, shopId, and(salePublished(shopId), saleRunningAt(now), notFlashSale), {
+    orderBy: CardOrder.bestSelling,
     limit: Math.min(Math.max(options.limit ?? 20, 1), 100),
   });
 }
@@ -386,7 +306,7 @@ export interface SeckillSession {
 export interface SeckillPage {
   sessions: SeckillSession[];
   current: SeckillSession | null;
-  products: (ProductTile & { soldPercent: number })[];
+  products: (SaleProductCard & { soldPercent: number })[];
 }
 
 /** How far back ended sessions stay on the tabs (so last night's are there after midnight). */
@@ -415,7 +335,7 @@ export async function getSeckillPage(
     .from(activities)
     .where(
       and(
-        published(shopId),
+        salePublished(shopId),
         eq(activities.kind, 'seckill'),
         gt(activities.endAt, new Date(now.getTime() - SECKILL_LOOKBACK)),
         lte(activities.startAt, new Date(tomorrow.getTime() + DAY)),
@@ -435,10 +355,11 @@ export async function getSeckillPage(
     sessions.at(-1) ??
     null;
   const tiles = current
-    ? await productTiles(
+    ? await saleProducts(
         db,
-        and(published(shopId), eq(activities.activityNo, current.activityNo)),
-        { order: 'sort', limit: 100 },
+        shopId,
+        and(salePublished(shopId), eq(activities.activityNo, current.activityNo)),
+        { orderBy: CardOrder.shelf, limit: 100 },
       )
     : [];
   return {
@@ -468,7 +389,7 @@ export interface Venue {
   /** The venue's sales that have not ended, running first. */
   sales: SaleCard[];
   /** Products of its running sales, best sellers first. */
-  products: ProductTile[];
+  products: SaleProductCard[];
 }
 
 /**
@@ -497,11 +418,11 @@ export async function getVenue(
     .orderBy(asc(venues.startAt), asc(venues.id))
     .limit(1);
   if (!venue) return null;
-  const inVenue = and(published(shopId), eq(activities.venueId, venue.id));
+  const inVenue = and(salePublished(shopId), eq(activities.venueId, venue.id));
   const [sales, tiles] = await Promise.all([
-    saleCards(db, and(inVenue, gt(activities.endAt, now)), 'start', now),
-    productTiles(db, and(inVenue, runningAt(now)), {
-      order: 'sales',
+    saleCards(db, and(inVenue, saleNotEndedAt(now)), 'start', now),
+    saleProducts(db, shopId, and(inVenue, saleRunningAt(now)), {
+      orderBy: CardOrder.bestSelling,
       limit: options.productLimit ?? 20,
     }),
   ]);
@@ -524,7 +445,7 @@ export interface Landing {
   title: string;
   bannerUrl: string | null;
   sales: SaleCard[];
-  products: ProductTile[];
+  products: SaleProductCard[];
 }
 
 export const MAX_LANDING_SALES = 10;
@@ -583,25 +504,28 @@ export async function getLanding(
   const sales = await saleCards(
     db,
     and(
-      published(shopId),
-      gt(activities.endAt, now),
-      activityNos ? inArray(activities.activityNo, activityNos) : and(runningAt(now), notSeckill),
+      salePublished(shopId),
+      saleNotEndedAt(now),
+      activityNos
+        ? inArray(activities.activityNo, activityNos)
+        : and(saleRunningAt(now), notFlashSale),
     ),
     'sort',
     now,
   );
   if (sales.length === 0) return null;
-  const products = await productTiles(
+  const products = await saleProducts(
     db,
+    shopId,
     and(
-      published(shopId),
-      runningAt(now),
+      salePublished(shopId),
+      saleRunningAt(now),
       inArray(
         activities.activityNo,
         sales.map((s) => s.activityNo),
       ),
     ),
-    { order: 'sales', limit: 20 },
+    { orderBy: CardOrder.bestSelling, limit: 20 },
   );
   if ('activityNos' in source && sales.length === 1) title = sales[0]!.title;
   return { title, bannerUrl: bannerUrl ?? sales[0]!.bannerUrl, sales, products };
@@ -623,28 +547,14 @@ export async function getSaleInfo(
   shopId: string,
   activityNo: string,
 ): Promise<SaleInfo | null> {
-  const [row] = await db
-    .select({
-      activityNo: activities.activityNo,
-      kind: activities.kind,
-      rule: activities.rule,
-      venueNo: venues.venueNo,
-      venueKind: venues.kind,
-      venueName: venues.name,
-    })
-    .from(activities)
-    .leftJoin(venues, eq(venues.id, activities.venueId))
-    .where(and(published(shopId), eq(activities.activityNo, activityNo)))
-    .limit(1);
-  if (!row) return null;
+  const found = await findPublishedSale(db, shopId, activityNo);
+  if (!found) return null;
+  const { sale, venue } = found;
   return {
-    activityNo: row.activityNo,
-    kind: row.kind as SaleKind,
-    rule: asRule(row.rule),
-    venue:
-      row.venueNo && row.venueKind && row.venueName
-        ? { venueNo: row.venueNo, kind: row.venueKind, name: row.venueName }
-        : null,
+    activityNo: sale.activityNo,
+    kind: sale.kind as SaleKind,
+    rule: asNpieceRule(sale.rule),
+    venue: venue && { venueNo: venue.venueNo, kind: venue.kind, name: venue.name },
   };
 }
 
@@ -657,7 +567,7 @@ export async function nextUpcomingSaleNo(
   const [row] = await db
     .select({ activityNo: activities.activityNo })
     .from(activities)
-    .where(and(published(shopId), gt(activities.startAt, now), notSeckill))
+    .where(and(salePublished(shopId), saleUpcomingAt(now), notFlashSale))
     .orderBy(asc(activities.startAt), asc(activities.id))
     .limit(1);
   return row?.activityNo ?? null;
@@ -671,7 +581,7 @@ export async function listNpieceSales(
 ): Promise<SaleCard[]> {
   const sales = await saleCards(
     db,
-    and(published(shopId), eq(activities.kind, 'npiece'), gt(activities.endAt, now)),
+    and(salePublished(shopId), eq(activities.kind, 'npiece'), saleNotEndedAt(now)),
     'start',
     now,
   );

@@ -5,7 +5,6 @@ import type { Database } from '#lib/platform/db/client.server.ts';
 import { activities, products, shops } from '#lib/platform/db/schema.ts';
 import { getBrandSale } from './catalog.server.ts';
 import { productPriceCents } from './pricing.server.ts';
-import { ruleLabel } from './sale.ts';
 import {
   VENUE_KINDS,
   getLanding,
@@ -19,10 +18,10 @@ import {
   listTopProducts,
   listUpcomingByDay,
   nextUpcomingSaleNo,
-  npieceTotalCents,
   parseActivityNos,
   shopDayStart,
 } from './venues.server.ts';
+import { npieceTotalCents, ruleLabel } from './pricing.ts';
 
 let database: Database;
 beforeAll(async () => {

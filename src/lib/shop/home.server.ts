@@ -1,5 +1,5 @@
 /** The home page's modules, read in one go (shell §3 market resource, hot keys; §7 home calls). */
-import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import {
   activities,
@@ -7,23 +7,16 @@ import {
   categories,
   homeResources,
   hotSearchKeys,
-  productImages,
-  products,
-  shops,
 } from '#lib/platform/db/schema.ts';
 import { listOngoingSales, type SaleSummary } from '#lib/catalog/catalog.server.ts';
+import { productCardsByNo, type ProductCard } from '#lib/catalog/cards.server.ts';
 import { listBanners, type BannerView } from '#lib/catalog/commodity.server.ts';
-import { applyMarkups } from '#lib/catalog/pricing.server.ts';
+import { listUpcomingSaleCards } from '#lib/catalog/venues.server.ts';
+import { HotKeyType } from '#lib/catalog/status.ts';
 
 export const SALES_PAGE_SIZE = 6;
-
-export interface HomeProduct {
-  productNo: string;
-  name: string;
-  coverUrl: string | null;
-  priceCents: number;
-  marketPriceCents: number;
-}
+/** The upcoming sales the home page previews. */
+const UPCOMING_PREVIEW_SIZE = 3;
 
 export interface Home {
   hotKey: string | null;
@@ -34,9 +27,9 @@ export interface Home {
     bgColor: string | null;
     bgImg: string | null;
     link: string | null;
-    products: HomeProduct[];
+    products: ProductCard[];
   } | null;
-  newBorn: { title: string; bgColor: string | null; products: HomeProduct[] } | null;
+  newBorn: { title: string; bgColor: string | null; products: ProductCard[] } | null;
   tags: { tagNo: string; name: string }[];
   currentTag: string | null;
   sales: SaleSummary[];
@@ -45,70 +38,6 @@ export interface Home {
   upcoming: { activityNo: string; title: string; startAt: Date; bannerUrl: string | null }[];
   brandWall: { name: string; logoUrl: string | null; activityNo: string }[];
   categories: { name: string; iconUrl: string | null }[];
-}
-
-async function productsByNo(
-  db: DbOrTx,
-  shopId: string,
-  productNos: string[],
-): Promise<HomeProduct[]> {
-  if (productNos.length === 0) return [];
-  const rows = await db
-    .select({
-      id: products.id,
-      productNo: products.productNo,
-      name: products.name,
-      priceCents: products.priceCents,
-      marketPriceCents: products.marketPriceCents,
-      globalAddCents: shops.globalAddPriceCents,
-      activityAddCents: activities.addPriceCents,
-    })
-    .from(products)
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .leftJoin(activities, eq(activities.id, products.activityId))
-    .where(
-      and(
-        eq(products.shopId, shopId),
-        eq(products.status, 1),
-        inArray(products.productNo, productNos),
-      ),
-    );
-  const covers = rows.length
-    ? await db
-        .selectDistinctOn([productImages.productId], {
-          productId: productImages.productId,
-          url: productImages.url,
-        })
-        .from(productImages)
-        .where(
-          and(
-            inArray(
-              productImages.productId,
-              rows.map((r) => r.id),
-            ),
-            eq(productImages.kind, 'main'),
-          ),
-        )
-        .orderBy(productImages.productId, productImages.sort)
-    : [];
-  const coverOf = new Map(covers.map((c) => [c.productId, c.url]));
-  const byNo = new Map(
-    rows.map((r) => [
-      r.productNo,
-      {
-        productNo: r.productNo,
-        name: r.name,
-        coverUrl: coverOf.get(r.id) ?? null,
-        priceCents: applyMarkups(r.priceCents, {
-          globalAddCents: r.globalAddCents,
-          activityAddCents: r.activityAddCents ?? 0,
-        }),
-        marketPriceCents: r.marketPriceCents,
-      },
-    ]),
-  );
-  // In the order the module was configured.
-  return productNos.flatMap((no) => byNo.get(no) ?? []);
 }
 
 export async function getHome(
@@ -123,7 +52,7 @@ export async function getHome(
       db
         .select({ hotName: hotSearchKeys.hotName })
         .from(hotSearchKeys)
-        .where(and(eq(hotSearchKeys.shopId, shopId), eq(hotSearchKeys.type, 5)))
+        .where(and(eq(hotSearchKeys.shopId, shopId), eq(hotSearchKeys.type, HotKeyType.SearchBox)))
         .orderBy(asc(hotSearchKeys.sort))
         .limit(1),
       listBanners(db, shopId, 'indexBanner', now),
@@ -138,25 +67,7 @@ export async function getHome(
         .where(eq(activityTags.shopId, shopId))
         .orderBy(asc(activityTags.sort)),
       listOngoingSales(db, shopId, now),
-      db
-        .select({
-          activityNo: activities.activityNo,
-          title: activities.title,
-          startAt: activities.startAt,
-          bannerUrl: activities.bannerUrl,
-        })
-        .from(activities)
-        .where(
-          and(
-            eq(activities.shopId, shopId),
-            eq(activities.status, 1),
-            gt(activities.startAt, now),
-            // Flash-sale sessions have their own list (seckill-list); the preview is of brand sales.
-            ne(activities.kind, 'seckill'),
-          ),
-        )
-        .orderBy(asc(activities.startAt))
-        .limit(3),
+      listUpcomingSaleCards(db, shopId, { now, limit: UPCOMING_PREVIEW_SIZE }),
       db
         .select({ name: categories.name, iconUrl: categories.iconUrl })
         .from(categories)
@@ -170,8 +81,8 @@ export async function getHome(
     return Array.isArray(nos) ? nos.filter((n): n is string => typeof n === 'string') : [];
   };
   const [marketProducts, newBornProducts] = await Promise.all([
-    productsByNo(db, shopId, productNosOf('market')),
-    productsByNo(db, shopId, productNosOf('newBornZone')),
+    productCardsByNo(db, shopId, productNosOf('market')),
+    productCardsByNo(db, shopId, productNosOf('newBornZone')),
   ]);
 
   // The first tab shows every running sale; the others only theirs.
@@ -219,7 +130,12 @@ export async function getHome(
     sales: sales.slice((page - 1) * SALES_PAGE_SIZE, page * SALES_PAGE_SIZE),
     salesTotal: sales.length,
     page,
-    upcoming,
+    upcoming: upcoming.map(({ activityNo, title, startAt, bannerUrl }) => ({
+      activityNo,
+      title,
+      startAt,
+      bannerUrl,
+    })),
     brandWall: allSales.flatMap((s) => {
       if (seenBrands.has(s.brandName)) return [];
       seenBrands.add(s.brandName);

@@ -17,7 +17,7 @@ describe('home', () => {
     expect(home.diamonds).toHaveLength(8);
     expect(home.market).toMatchObject({ title: '今日爆款', bgColor: '#fff1ea' });
     expect(home.market!.products).toHaveLength(6);
-    expect(home.market!.products[0]!.coverUrl).toMatch(/^\/media\/\d+$/);
+    expect(home.market!.products[0]!.imageUrl).toMatch(/^\/media\/\d+$/);
     expect(home.newBorn!.products).toHaveLength(4);
     expect(home.tags.map((t) => t.name)).toEqual([
       '今日特卖',

@@ -1,8 +1,14 @@
 /** Sitemaps: an index of the shops, and per shop its pages, brand sales and products. */
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ROUTES } from '#lib/platform/routes.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { activities, products, shops } from '#lib/platform/db/schema.ts';
+import {
+  notFlashSale,
+  productPublished,
+  salePublished,
+  saleNotEndedAt,
+} from '#lib/catalog/filters.server.ts';
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -35,12 +41,7 @@ export async function shopSitemap(
 ): Promise<string> {
   const shop = encodeURIComponent(shopId);
   // Flash-sale sessions last hours: seckill-list is their address, not a sale page each.
-  const notEnded = and(
-    eq(activities.shopId, shopId),
-    eq(activities.status, 1),
-    gt(activities.endAt, now),
-    ne(activities.kind, 'seckill'),
-  );
+  const notEnded = and(salePublished(shopId), saleNotEndedAt(now), notFlashSale);
   const [sales, items] = await Promise.all([
     db
       .select({ activityNo: activities.activityNo })
@@ -51,7 +52,7 @@ export async function shopSitemap(
       .select({ productNo: products.productNo })
       .from(products)
       .innerJoin(activities, eq(activities.id, products.activityId))
-      .where(and(notEnded, eq(products.status, 1)))
+      .where(and(notEnded, productPublished(shopId)))
       .orderBy(products.productNo),
   ]);
   const paths = [
