@@ -4,28 +4,21 @@
  * Runs on a PostgreSQL-backed shop so the test can sign the shopper in (login is its own issue).
  */
 import { eq } from 'drizzle-orm';
-import { expect, test } from '@playwright/test';
+import { expect, test, type PgShop } from './fixtures.ts';
+import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { createSession } from '#lib/identity/sessions.server.ts';
-import { ensureDatabase, postgresDatabase } from '../fixtures/db.ts';
-import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
 
 let admin: Database;
-let shop: ShopProcess;
+let shop: PgShop;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  const url = await ensureDatabase('shop_e2e_browse');
-  admin = await postgresDatabase(url);
-  shop = await spawnShop({ DATABASE_URL: url });
-});
-
-test.afterAll(async () => {
-  await shop?.stop();
-  await admin?.close();
+test.use({ shopDatabase: 'shop_e2e_browse' });
+test.beforeAll(({ pgShop }) => {
+  shop = pgShop;
+  admin = pgShop.admin;
 });
 
 test('a new shopper goes from home to a brand sale to a product, picks a SKU, adds it to the cart and sees the badge', async ({
@@ -133,7 +126,7 @@ test('a distributor sees the profit tag and the sharing banner; a shopper sees n
   const [owner] = await admin.db
     .select({ id: t.users.id })
     .from(t.users)
-    .where(eq(t.users.phone, '13800000003'));
+    .where(eq(t.users.phone, demoPhones.owner1001));
   const token = await createSession(admin.db, owner!.id);
   await context.addCookies([
     { name: 'sid', value: token, url: shop.url, httpOnly: true, sameSite: 'Lax' },
