@@ -208,7 +208,7 @@ test('exists checks tell live sales and products from the others', async ({ requ
   });
   const items = await post(
     request,
-    `/api/commodity/product/productIsExists/${SHOP}/${shop1001.sales.senyeRunning.products[0]!.productNo},${encodeURIComponent(' ${shop1001.sales.senyeRunning.products[1]!.productNo}')},P0`,
+    `/api/commodity/product/productIsExists/${SHOP}/${shop1001.sales.senyeRunning.products[0]!.productNo},${encodeURIComponent(` ${shop1001.sales.senyeRunning.products[1]!.productNo}`)},P0`,
   );
   expect(items).toEqual({
     exists: [
