@@ -5,31 +5,25 @@
  * test can set up users and sessions.
  */
 import { eq } from 'drizzle-orm';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test, type PgShop } from './fixtures.ts';
+import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { ensureDatabase, postgresDatabase } from '../fixtures/db.ts';
-import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
-import { IN_APP_UA, freshPhone, signInAs, userIdFor } from '../fixtures/accounts.ts';
+import { IN_APP_UA, freshPhone, userIdFor } from '../fixtures/accounts.ts';
 
 let admin: Database;
-let shop: ShopProcess;
+let shop: PgShop;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  const url = await ensureDatabase('shop_e2e_admin_qr');
-  admin = await postgresDatabase(url);
-  shop = await spawnShop({ DATABASE_URL: url });
+test.use({ shopDatabase: 'shop_e2e_admin_qr' });
+test.beforeAll(({ pgShop }) => {
+  shop = pgShop;
+  admin = pgShop.admin;
 });
 
-test.afterAll(async () => {
-  await shop?.stop();
-  await admin?.close();
-});
-
-const OWNER = '13800000003'; // owner of shop 1001
+const OWNER = demoPhones.owner1001; // owner of shop 1001
 const INVALID = '授权链接已失效，请让申请人重新生成二维码';
 
 test.use({ userAgent: IN_APP_UA });
@@ -46,7 +40,7 @@ async function withBridge(context: BrowserContext): Promise<void> {
 async function signIn(context: BrowserContext, phone: string): Promise<number> {
   await withBridge(context);
   await userId(phone);
-  return (await signInAs(admin, shop.url, context, phone)).id;
+  return (await shop.signIn(context, phone)).id;
 }
 
 /** Another phone: its own in-app browser context at the suite's phone size. */
@@ -136,7 +130,7 @@ test('someone who is not the shop owner is refused; the owner may still reject',
   const grant = new URL(url).searchParams.get('grant');
 
   // The owner of another shop and the shop's own manager are not this shop's owner.
-  for (const outsider of ['13800000006', '13800000004']) {
+  for (const outsider of [demoPhones.owner1002, demoPhones.manager1001]) {
     const other = await phoneContext(browser, outsider);
     try {
       const tab = await other.newPage();

@@ -4,28 +4,24 @@
  * Runs on a PostgreSQL-backed shop so the test can sign the shopper in (login is its own issue).
  */
 import { eq } from 'drizzle-orm';
-import { expect, test } from '@playwright/test';
+import { expect, test, type PgShop } from './fixtures.ts';
+import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { createSession } from '#lib/identity/sessions.server.ts';
-import { ensureDatabase, postgresDatabase } from '../fixtures/db.ts';
-import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
+import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+
+const { shop1001 } = seedHandles;
 
 let admin: Database;
-let shop: ShopProcess;
+let shop: PgShop;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  const url = await ensureDatabase('shop_e2e_browse');
-  admin = await postgresDatabase(url);
-  shop = await spawnShop({ DATABASE_URL: url });
-});
-
-test.afterAll(async () => {
-  await shop?.stop();
-  await admin?.close();
+test.use({ shopDatabase: 'shop_e2e_browse' });
+test.beforeAll(({ pgShop }) => {
+  shop = pgShop;
+  admin = pgShop.admin;
 });
 
 test('a new shopper goes from home to a brand sale to a product, picks a SKU, adds it to the cart and sees the badge', async ({
@@ -43,7 +39,9 @@ test('a new shopper goes from home to a brand sale to a product, picks a SKU, ad
 
   await page.goto(`${shop.url}/index?shopId=1001&distributorId=2`);
   await page.locator('.sales a').first().click();
-  await expect(page).toHaveURL(/\/brand\?activityNo=A1001001/);
+  await expect(page).toHaveURL(
+    new RegExp(`/brand\\?activityNo=${shop1001.sales.senyeRunning.activityNo}`),
+  );
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('森野 SENYE 品牌特卖');
   await expect(page.locator('[data-countdown]')).toContainText('距结束');
 
@@ -51,7 +49,9 @@ test('a new shopper goes from home to a brand sale to a product, picks a SKU, ad
     .getByRole('link', { name: /轻量防风冲锋衣/ })
     .first()
     .click();
-  await expect(page).toHaveURL(/\/productDetail\?productNo=P10010001/);
+  await expect(page).toHaveURL(
+    new RegExp(`/productDetail\\?productNo=${shop1001.sales.senyeRunning.products[0]!.productNo}`),
+  );
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('森野 轻量防风冲锋衣');
 
   // The buying bar is an island hydrated when the browser is idle.
@@ -79,7 +79,9 @@ test('a new shopper goes from home to a brand sale to a product, picks a SKU, ad
 test('a visitor who is not signed in is sent to log in when adding to the cart', async ({
   page,
 }) => {
-  await page.goto(`${shop.url}/productDetail?productNo=P10010001&shopId=1001`);
+  await page.goto(
+    `${shop.url}/productDetail?productNo=${shop1001.sales.senyeRunning.products[0]!.productNo}&shopId=1001`,
+  );
   await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: '加入购物车' }).click();
   await expect(page).toHaveURL(/\/login_web\?/);
@@ -88,9 +90,13 @@ test('a visitor who is not signed in is sent to log in when adding to the cart',
 test('an ended sale says so and sells nothing; an unknown product and sale show their pages', async ({
   page,
 }) => {
-  await page.goto(`${shop.url}/brand?activityNo=A1001012&shopId=1001`);
+  await page.goto(
+    `${shop.url}/brand?activityNo=${shop1001.sales.senyeEnded.activityNo}&shopId=1001`,
+  );
   await expect(page.getByText('本场特卖已结束，去看看正在进行的特卖吧')).toBeVisible();
-  await page.goto(`${shop.url}/productDetail?productNo=P10010068&shopId=1001`);
+  await page.goto(
+    `${shop.url}/productDetail?productNo=${shop1001.sales.senyeEnded.products[0]!.productNo}&shopId=1001`,
+  );
   await expect(page.getByRole('button', { name: '活动已结束' })).toBeDisabled();
 
   const unknownProduct = await page.goto(`${shop.url}/productDetail?productNo=P404&shopId=1001`);
@@ -106,7 +112,9 @@ test('the product page JSON-LD price equals the shown price, markups included', 
 }) => {
   await admin.db.update(t.shops).set({ globalAddPriceCents: 1000 }).where(eq(t.shops.id, '1001'));
   try {
-    await page.goto(`${shop.url}/productDetail?productNo=P10010003&shopId=1001`);
+    await page.goto(
+      `${shop.url}/productDetail?productNo=${shop1001.sales.senyeRunning.products[2]!.productNo}&shopId=1001`,
+    );
     const shown = await page.locator('[data-price]').innerText();
     const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
     const product = ld.map((text) => JSON.parse(text)).find((item) => item['@type'] === 'Product');
@@ -115,7 +123,7 @@ test('the product page JSON-LD price equals the shown price, markups included', 
     const [row] = await admin.db
       .select()
       .from(t.products)
-      .where(eq(t.products.productNo, 'P10010003'));
+      .where(eq(t.products.productNo, shop1001.sales.senyeRunning.products[2]!.productNo));
     expect(shown).toBe(((row!.priceCents + 1000) / 100).toFixed(2));
   } finally {
     await admin.db.update(t.shops).set({ globalAddPriceCents: 0 }).where(eq(t.shops.id, '1001'));
@@ -126,14 +134,14 @@ test('a distributor sees the profit tag and the sharing banner; a shopper sees n
   page,
   context,
 }) => {
-  const path = `${shop.url}/productDetail?productNo=P10010001&shopId=1001`;
+  const path = `${shop.url}/productDetail?productNo=${shop1001.sales.senyeRunning.products[0]!.productNo}&shopId=1001`;
   await page.goto(path);
   await expect(page.locator('[data-profit-tag]')).toHaveCount(0);
   await expect(page.locator('.pro-banner')).toHaveCount(0);
   const [owner] = await admin.db
     .select({ id: t.users.id })
     .from(t.users)
-    .where(eq(t.users.phone, '13800000003'));
+    .where(eq(t.users.phone, demoPhones.owner1001));
   const token = await createSession(admin.db, owner!.id);
   await context.addCookies([
     { name: 'sid', value: token, url: shop.url, httpOnly: true, sameSite: 'Lax' },
@@ -152,7 +160,9 @@ test('the SKU picker offers size help for letter sizes', async ({ page, context 
   await context.addCookies([
     { name: 'sid', value: token, url: shop.url, httpOnly: true, sameSite: 'Lax' },
   ]);
-  await page.goto(`${shop.url}/productDetail?productNo=P10010001&shopId=1001`);
+  await page.goto(
+    `${shop.url}/productDetail?productNo=${shop1001.sales.senyeRunning.products[0]!.productNo}&shopId=1001`,
+  );
   await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: '立即购买' }).click();
   await page.getByRole('button', { name: '尺码助手' }).click();

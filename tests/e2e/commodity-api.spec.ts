@@ -4,6 +4,9 @@
  * field, and bad input gets a 400 envelope. No login needed.
  */
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+
+const { shop1001 } = seedHandles;
 
 const SHOP = '1001';
 
@@ -41,8 +44,8 @@ test('sale tabs, pages of sales, member sales and recommendations', async ({ req
 
   const v2 = await get(request, `/api/commodity/subscribe/queryActivityTagV2/${SHOP}`);
   expect(v2.total).toBeGreaterThan(5);
-  expect(v2.list.find((t: { tagNo: string }) => t.tagNo === 'T100103')).toEqual({
-    tagNo: 'T100103',
+  expect(v2.list.find((t: { tagNo: string }) => t.tagNo === shop1001.tags.beauty)).toEqual({
+    tagNo: shop1001.tags.beauty,
     name: '美妆个护',
     activityCount: 1,
   });
@@ -55,13 +58,13 @@ test('sale tabs, pages of sales, member sales and recommendations', async ({ req
   expect(page.list).toHaveLength(Math.min(5, v2.total - 5));
   const beauty = await post(
     request,
-    `/api/commodity/subscribe/queryPageForB/${SHOP}/o1?activityTagNo=T100103&distributorId=77&t=1`,
+    `/api/commodity/subscribe/queryPageForB/${SHOP}/o1?activityTagNo=${shop1001.tags.beauty}&distributorId=77&t=1`,
   );
   expect(beauty.list.map((s: { brandName: string }) => s.brandName)).toEqual(['小满美妆']);
   expect(Date.parse(beauty.list[0].endAt)).toBeGreaterThan(Date.now());
 
   const vip = await post(request, `/api/commodity/subscribe/queryVIPActivitys/${SHOP}`);
-  expect(vip.tag).toEqual({ tagNo: 'T100101', name: '今日特卖' });
+  expect(vip.tag).toEqual({ tagNo: shop1001.tags.todayPicks, name: '今日特卖' });
   expect(Array.isArray(vip.list)).toBe(true);
 
   const recommended = await get(request, `/api/commodity/activity/recommend/${SHOP}`);
@@ -109,13 +112,19 @@ test('banners by location, upcoming sales by day, brand list and one brand sale'
     `/api/commodity/subscribe/h5/querybrandList?shopBizCode=${SHOP}`,
   );
   expect(brands.length).toBeGreaterThan(1);
-  expect(brands[0]).toMatchObject({ brandName: '森野 SENYE', activityNo: 'A1001001' });
+  expect(brands[0]).toMatchObject({
+    brandName: '森野 SENYE',
+    activityNo: shop1001.sales.senyeRunning.activityNo,
+  });
 
   const sale = await post(
     request,
-    `/api/commodity/subscribe/queryActivity/${SHOP}/A1001001?sort=price-asc`,
+    `/api/commodity/subscribe/queryActivity/${SHOP}/${shop1001.sales.senyeRunning.activityNo}?sort=price-asc`,
   );
-  expect(sale).toMatchObject({ activityNo: 'A1001001', state: 'ongoing' });
+  expect(sale).toMatchObject({
+    activityNo: shop1001.sales.senyeRunning.activityNo,
+    state: 'ongoing',
+  });
   const prices = sale.products.map((p: { priceCents: number }) => p.priceCents);
   expect(prices).toEqual(prices.toSorted((a: number, b: number) => a - b));
 
@@ -125,7 +134,9 @@ test('banners by location, upcoming sales by day, brand list and one brand sale'
     '活动不存在',
   );
   await failure(
-    await request.post(`/api/commodity/subscribe/queryActivity/1002/A1001001`),
+    await request.post(
+      `/api/commodity/subscribe/queryActivity/1002/${shop1001.sales.senyeRunning.activityNo}`,
+    ),
     404,
     '活动不存在',
   );
@@ -168,7 +179,10 @@ test('icon list, market, category, brand wall and new-customer zone', async ({ r
     request,
     `/api/commodity/index/newBornZone/resource?shopBizCode=${SHOP}&channel=3`,
   );
-  expect(zone).toMatchObject({ configId: 'N1001', coupons: [{ couponNo: 'C100102' }] });
+  expect(zone).toMatchObject({
+    configId: 'N1001',
+    coupons: [{ couponNo: shop1001.coupons.newcomer }],
+  });
   const detail = await post(request, `/api/commodity/index/newBornZone/detail?shopBizCode=${SHOP}`);
   expect(detail.total).toBe(4);
   expect(detail.list.map((p: { productNo: string }) => p.productNo)).toEqual(
@@ -186,14 +200,23 @@ test('icon list, market, category, brand wall and new-customer zone', async ({ r
 test('exists checks tell live sales and products from the others', async ({ request }) => {
   const sales = await post(
     request,
-    `/api/commodity/subscribe/activityIsExists/${SHOP}/A1001001,A1001012,NOPE`,
+    `/api/commodity/subscribe/activityIsExists/${SHOP}/${shop1001.sales.senyeRunning.activityNo},${shop1001.sales.senyeEnded.activityNo},NOPE`,
   );
-  expect(sales).toEqual({ exists: ['A1001001'], missing: ['A1001012', 'NOPE'] });
+  expect(sales).toEqual({
+    exists: [shop1001.sales.senyeRunning.activityNo],
+    missing: [shop1001.sales.senyeEnded.activityNo, 'NOPE'],
+  });
   const items = await post(
     request,
-    `/api/commodity/product/productIsExists/${SHOP}/P10010001,${encodeURIComponent(' P10010002')},P0`,
+    `/api/commodity/product/productIsExists/${SHOP}/${shop1001.sales.senyeRunning.products[0]!.productNo},${encodeURIComponent(` ${shop1001.sales.senyeRunning.products[1]!.productNo}`)},P0`,
   );
-  expect(items).toEqual({ exists: ['P10010001', 'P10010002'], missing: ['P0'] });
+  expect(items).toEqual({
+    exists: [
+      shop1001.sales.senyeRunning.products[0]!.productNo,
+      shop1001.sales.senyeRunning.products[1]!.productNo,
+    ],
+    missing: ['P0'],
+  });
 });
 
 test('bad input answers a 400 envelope', async ({ request }) => {

@@ -7,32 +7,26 @@
  */
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, type PgShop } from './fixtures.ts';
+import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { ensureDatabase, postgresDatabase } from '../fixtures/db.ts';
-import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
 
 const IN_APP_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 MicroMessenger/8.0.49.2600(0x28003133) NetType/WIFI Language/zh_CN';
 const HOUR = 3_600_000;
 
 let admin: Database;
-let shop: ShopProcess;
+let shop: PgShop;
 
 test.describe.configure({ mode: 'serial' });
 test.use({ userAgent: IN_APP_UA });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  const url = await ensureDatabase('shop_e2e_in_app');
-  admin = await postgresDatabase(url);
-  shop = await spawnShop({ DATABASE_URL: url });
-});
-
-test.afterAll(async () => {
-  await shop?.stop();
-  await admin?.close();
+test.use({ shopDatabase: 'shop_e2e_in_app' });
+test.beforeAll(({ pgShop }) => {
+  shop = pgShop;
+  admin = pgShop.admin;
 });
 
 /** Opens a login page in the app and allows the sandbox consent: back there, logged in. */
@@ -193,7 +187,7 @@ test("binding a phone account's phone makes one account of the two, keeping both
 }) => {
   await signInInApp(page);
   const me = await signedInUser(page);
-  const consumerPhone = '13800000001';
+  const consumerPhone = demoPhones.consumer;
   const [consumer] = await admin.db.select().from(t.users).where(eq(t.users.phone, consumerPhone));
   const [sku] = await admin.db.select({ id: t.skus.id }).from(t.skus).limit(1);
   await admin.db

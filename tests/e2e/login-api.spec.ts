@@ -3,7 +3,9 @@
  * outbox, log in, use the session, log out. Each test sends from its own client address
  * (X-Forwarded-For), so the per-address hourly cap of other specs' sends never meets these.
  */
-import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 
 const CART_TOTAL = '/api/spweb/cart/queryBuyerCartSkuTotal?shopBizCode=1001';
 let addressSeq = 0;
@@ -14,14 +16,6 @@ function sendCode(request: APIRequestContext, phone: string, address: string) {
     data: { phone, type: 2 },
     headers: { 'x-forwarded-for': address },
   });
-}
-
-async function latestCode(request: APIRequestContext, phone: string): Promise<string> {
-  const response = await request.get(`/api/dev/sms-outbox?phone=${phone}`);
-  expect(response.status()).toBe(200);
-  const body = await response.json();
-  expect(body.code).toBe(0);
-  return body.data[0].code;
 }
 
 function login(request: APIRequestContext, phone: string, verifyCode: string, cookie?: string) {
@@ -50,7 +44,7 @@ test('a shopper logs in with an SMS code, uses the session, and logs out', async
   playwright,
   baseURL,
 }) => {
-  const phone = '13800000003';
+  const phone = demoPhones.owner1001;
   const sent = await sendCode(request, phone, newAddress());
   expect(sent.status()).toBe(200);
   expect(await sent.json()).toEqual({
@@ -122,13 +116,13 @@ test('the send answer is the same whether or not the phone has an account; a sec
   request,
 }) => {
   const address = newAddress();
-  const known = await sendCode(request, '13800000001', address);
+  const known = await sendCode(request, demoPhones.consumer, address);
   const unknown = await sendCode(request, '13955550001', address);
   expect(known.status()).toBe(unknown.status());
   expect(await known.text()).toBe(await unknown.text());
   expect((await known.json()).code).toBe(0);
 
-  const again = await sendCode(request, '13800000001', newAddress());
+  const again = await sendCode(request, demoPhones.consumer, newAddress());
   expect(again.status()).toBe(429);
   expect(await again.json()).toEqual({
     code: 429,
@@ -137,7 +131,9 @@ test('the send answer is the same whether or not the phone has an account; a sec
     data: null,
   });
   // Still only the first message went out.
-  const outbox = await (await request.get('/api/dev/sms-outbox?phone=13800000001')).json();
+  const outbox = await (
+    await request.get(`/api/dev/sms-outbox?phone=${demoPhones.consumer}`)
+  ).json();
   expect(outbox.data).toHaveLength(1);
 });
 
@@ -145,10 +141,11 @@ test('a new phone becomes a user; logging in again renews the session and return
   request,
   playwright,
   baseURL,
+  smsCode,
 }) => {
   const first = '13955550002';
   expect((await sendCode(request, first, newAddress())).status()).toBe(200);
-  const one = await login(request, first, await latestCode(request, first));
+  const one = await login(request, first, await smsCode(first));
   const oneBody = await one.json();
   expect(oneBody.code).toBe(0);
   const oldToken = cookieValue(setCookies(one).get('sid'))!;
@@ -166,7 +163,7 @@ test('a new phone becomes a user; logging in again renews the session and return
     const two = await login(
       anonymous,
       second,
-      await latestCode(anonymous, second),
+      await smsCode(second),
       `sid=${oldToken}; ${remembered!.split(';')[0]}`,
     );
     const twoBody = await two.json();
@@ -203,7 +200,7 @@ test('bad input is refused with the form’s words', async ({ request }) => {
   expect(badPhone.status()).toBe(400);
   expect(await badPhone.json()).toMatchObject({ code: 400, message: '请输入正确的手机号' });
 
-  const badCode = await login(request, '13800000001', '12345');
+  const badCode = await login(request, demoPhones.consumer, '12345');
   expect(badCode.status()).toBe(400);
   expect((await badCode.json()).code).toBe(400);
 
@@ -217,7 +214,7 @@ test('bad input is refused with the form’s words', async ({ request }) => {
   });
 
   const extra = await request.post('/api/member/phone/login', {
-    data: { phone: '13800000001', verifyCode: '123456', admin: true },
+    data: { phone: demoPhones.consumer, verifyCode: '123456', admin: true },
   });
   expect(extra.status()).toBe(400);
 

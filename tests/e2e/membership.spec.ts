@@ -4,34 +4,28 @@
  * PostgreSQL so the test can set up users and read the SMS outbox.
  */
 import { eq } from 'drizzle-orm';
-import { expect, test, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
+import { expect, test, type PgShop } from './fixtures.ts';
+import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { createSession } from '#lib/identity/sessions.server.ts';
-import { ensureDatabase, postgresDatabase } from '../fixtures/db.ts';
-import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
-import { IN_APP_UA, freshPhone, signInAs, userIdFor } from '../fixtures/accounts.ts';
+import { IN_APP_UA, freshPhone, userIdFor } from '../fixtures/accounts.ts';
 
 let admin: Database;
-let shop: ShopProcess;
+let shop: PgShop;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  const url = await ensureDatabase('shop_e2e_members');
-  admin = await postgresDatabase(url);
-  shop = await spawnShop({ DATABASE_URL: url });
-});
-
-test.afterAll(async () => {
-  await shop?.stop();
-  await admin?.close();
+test.use({ shopDatabase: 'shop_e2e_members' });
+test.beforeAll(({ pgShop }) => {
+  shop = pgShop;
+  admin = pgShop.admin;
 });
 
 const userId = (phone: string) => userIdFor(admin, phone);
 const signIn = async (context: BrowserContext, phone: string) =>
-  (await signInAs(admin, shop.url, context, phone)).id;
+  (await shop.signIn(context, phone)).id;
 
 const tabs = (page: import('@playwright/test').Page) =>
   page.locator('nav[aria-label="主导航"] a').allInnerTexts();
@@ -41,7 +35,7 @@ test.describe('roles', () => {
     page,
     context,
   }) => {
-    await signIn(context, '13800000001');
+    await signIn(context, demoPhones.consumer);
     expect((await page.goto(`${shop.url}/income?shopId=1001`))?.status()).toBe(403);
     const refused = await page.goto(`${shop.url}/decoration?shopId=1001`);
     expect(refused?.status()).toBe(403);
@@ -56,7 +50,7 @@ test.describe('roles', () => {
     page,
     context,
   }) => {
-    await signIn(context, '13800000004');
+    await signIn(context, demoPhones.manager1001);
     await page.goto(`${shop.url}/index?shopId=1001`);
     const switched = await page.evaluate(() =>
       fetch('/api/member/xdwxh5/admin/switchRole?shopBizCode=1001&role=1').then((r) => r.json()),
@@ -82,15 +76,19 @@ test.describe('roles', () => {
     };
     const profit = '/api/member/xdwxh5/distributor/profit?shopBizCode=1001';
     const skins = '/api/shop/decoration/querySkinList?shopBizCode=1001';
-    expect(await ask('13800000001', profit)).toBe(40301);
-    expect(await ask('13800000007', profit)).toBe(40301); // a disabled distributor
-    expect(await ask('13800000004', profit)).toBe(40301);
-    expect(await ask('13800000003', profit)).toBe(0);
-    expect(await ask('13800000001', skins)).toBe(40301);
-    expect(await ask('13800000003', skins)).toBe(40301);
-    expect(await ask('13800000004', skins)).toBe(0);
+    expect(await ask(demoPhones.consumer, profit)).toBe(40301);
+    expect(await ask(demoPhones.disabledDistributor, profit)).toBe(40301); // a disabled distributor
+    expect(await ask(demoPhones.manager1001, profit)).toBe(40301);
+    expect(await ask(demoPhones.owner1001, profit)).toBe(0);
+    expect(await ask(demoPhones.consumer, skins)).toBe(40301);
+    expect(await ask(demoPhones.owner1001, skins)).toBe(40301);
+    expect(await ask(demoPhones.manager1001, skins)).toBe(0);
     expect(
-      await ask('13800000001', '/api/shop/decoration/saveSelectedSkin/1?shopBizCode=1001', 'POST'),
+      await ask(
+        demoPhones.consumer,
+        '/api/shop/decoration/saveSelectedSkin/1?shopBizCode=1001',
+        'POST',
+      ),
     ).toBe(40301);
     const loggedOut = await fetch(`${shop.url}${skins}`);
     expect(((await loggedOut.json()) as { code: number }).code).toBe(100006);
@@ -270,7 +268,7 @@ test('the three application calls credit the inviter and refuse a second applica
     });
     return { id, body: (await response.json()) as { code: number; message: string } };
   };
-  const inviter = await userId('13800000003');
+  const inviter = await userId(demoPhones.owner1001);
   const tw = await call(`/api/member/xdwxh5/register/tw/1001/${inviter}`, freshPhone());
   expect(tw.body).toMatchObject({ code: 0, message: '开店成功', data: { currentRole: 3 } });
   const school = await call('/api/member/xdwxh5/registerSchool/1001', freshPhone());
@@ -280,7 +278,7 @@ test('the three application calls credit the inviter and refuse a second applica
     .from(t.shopMembers)
     .where(eq(t.shopMembers.userId, tw.id));
   expect(row).toEqual({ invitedBy: inviter, role: 3 });
-  const again = await call('/api/member/xdwxh5/register/1001', '13800000003');
+  const again = await call('/api/member/xdwxh5/register/1001', demoPhones.owner1001);
   expect(again.body).toEqual({
     code: 409,
     message: '您已经是本店店主，无需重复申请',

@@ -4,33 +4,27 @@
  * sessions in the same database.
  */
 import { eq } from 'drizzle-orm';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test, type PgShop } from './fixtures.ts';
+import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { ensureDatabase, postgresDatabase } from '../fixtures/db.ts';
-import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
-import { signInAs, userIdFor } from '../fixtures/accounts.ts';
+import { userIdFor } from '../fixtures/accounts.ts';
 
 let admin: Database;
-let shop: ShopProcess;
+let shop: PgShop;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  const url = await ensureDatabase('shop_e2e_my');
-  admin = await postgresDatabase(url);
-  shop = await spawnShop({ DATABASE_URL: url });
-});
-
-test.afterAll(async () => {
-  await shop?.stop();
-  await admin?.close();
+test.use({ shopDatabase: 'shop_e2e_my' });
+test.beforeAll(({ pgShop }) => {
+  shop = pgShop;
+  admin = pgShop.admin;
 });
 
 const userIdOf = (phone: string) => userIdFor(admin, phone);
 const signIn = async (context: BrowserContext, phone: string) =>
-  (await signInAs(admin, shop.url, context, phone)).token;
+  (await shop.signIn(context, phone)).token;
 
 const trimmed = async (texts: Promise<string[]>) => (await texts).map((s) => s.trim());
 const tabLabels = (page: Page) =>
@@ -47,7 +41,7 @@ const MANAGER = ['店铺装修', '皮肤', '全局加价', '隐藏的品牌'];
 test.describe('each demo role sees its tab bar and its my page', () => {
   for (const row of [
     {
-      phone: '13800000001',
+      phone: demoPhones.consumer,
       who: 'a consumer',
       name: '小鹿买买',
       badge: '消费者',
@@ -56,7 +50,7 @@ test.describe('each demo role sees its tab bar and its my page', () => {
       switchTo: [],
     },
     {
-      phone: '13800000003',
+      phone: demoPhones.owner1001,
       who: 'a distributor',
       name: '林店主',
       badge: '店主',
@@ -65,7 +59,7 @@ test.describe('each demo role sees its tab bar and its my page', () => {
       switchTo: ['1'],
     },
     {
-      phone: '13800000004',
+      phone: demoPhones.manager1001,
       who: 'a manager (设置 in place of 我的, /my still opens)',
       name: '周管理',
       badge: '管理员',
@@ -74,7 +68,7 @@ test.describe('each demo role sees its tab bar and its my page', () => {
       switchTo: ['1'],
     },
     {
-      phone: '13800000005',
+      phone: demoPhones.service1001,
       who: 'customer service',
       name: '客服小安',
       badge: '客服',
@@ -83,7 +77,7 @@ test.describe('each demo role sees its tab bar and its my page', () => {
       switchTo: [],
     },
     {
-      phone: '13800000007',
+      phone: demoPhones.disabledDistributor,
       who: 'a disabled distributor (counts as a consumer)',
       name: '前店主老吴',
       badge: '消费者',
@@ -135,7 +129,7 @@ test.describe('each demo role sees its tab bar and its my page', () => {
     page,
     context,
   }) => {
-    await signIn(context, '13800000003');
+    await signIn(context, demoPhones.owner1001);
     await page.goto(`${shop.url}/my?shopId=1001&distributorId=77`);
     const href = (selector: string) => page.locator(selector).getAttribute('href');
     for (const [route, path] of [
@@ -169,7 +163,7 @@ test.describe('each demo role sees its tab bar and its my page', () => {
     page,
     context,
   }) => {
-    await signIn(context, '13800000004');
+    await signIn(context, demoPhones.manager1001);
     await page.goto(`${shop.url}/my?shopId=1001`);
     await expect(page.locator('.my')).toHaveAttribute('data-skin-guide', 'eligible');
     await expect(page.locator('[data-entry="decoration"]')).toHaveAttribute(
@@ -182,14 +176,14 @@ test.describe('each demo role sees its tab bar and its my page', () => {
   });
 
   test('a picture avatar shows when the account has one', async ({ page, context }) => {
-    const userId = await userIdOf('13800000003');
+    const userId = await userIdOf(demoPhones.owner1001);
     const [media] = await admin.db.select({ id: t.media.id }).from(t.media).limit(1);
     await admin.db
       .update(t.users)
       .set({ avatarUrl: `/media/${media!.id}` })
       .where(eq(t.users.id, userId));
     try {
-      await signIn(context, '13800000003');
+      await signIn(context, demoPhones.owner1001);
       await page.goto(`${shop.url}/my?shopId=1001`);
       const avatar = page.locator('header.profile img.avatar');
       await expect(avatar).toHaveAttribute('src', `/media/${media!.id}`);
@@ -203,9 +197,9 @@ test.describe('each demo role sees its tab bar and its my page', () => {
 });
 
 test('a manager switches to consumer from the my page and back', async ({ page, context }) => {
-  const userId = await userIdOf('13800000004');
+  const userId = await userIdOf(demoPhones.manager1001);
   try {
-    await signIn(context, '13800000004');
+    await signIn(context, demoPhones.manager1001);
     await page.goto(`${shop.url}/my?shopId=1001`);
     await page.locator('[data-switch-role="1"]').click();
     await expect(page.locator('[data-role-badge]')).toHaveText('消费者');
@@ -224,7 +218,7 @@ test('the order shortcuts count the shopper’s orders in this shop by status', 
   page,
   context,
 }, testInfo) => {
-  const userId = await userIdOf('13800000001');
+  const userId = await userIdOf(demoPhones.consumer);
   const [sku] = await admin.db
     .select({ id: t.skus.id, productId: t.skus.productId })
     .from(t.skus)
@@ -264,7 +258,7 @@ test('the order shortcuts count the shopper’s orders in this shop by status', 
     await addOrder('1001', 30, 70);
     await addOrder('1002', 10);
 
-    await signIn(context, '13800000001');
+    await signIn(context, demoPhones.consumer);
     await page.goto(`${shop.url}/my?shopId=1001`);
     const count = (status: string) => page.locator(`[data-order-status="${status}"] [data-count]`);
     await expect(count('10')).toHaveText('2');
@@ -290,7 +284,7 @@ test.describe('user info', () => {
     page.request.get(`${shop.url}/api/member/xdwxh5/member/userInfo?shopBizCode=${shopBizCode}`);
 
   test('answers the signed-in user’s standing in the shop', async ({ page, context }) => {
-    await signIn(context, '13800000007');
+    await signIn(context, demoPhones.disabledDistributor);
     const response = await userInfo(page);
     expect(response.status()).toBe(200);
     expect(await response.json()).toEqual({
@@ -298,7 +292,7 @@ test.describe('user info', () => {
       message: 'success',
       success: true,
       data: {
-        userId: await userIdOf('13800000007'),
+        userId: await userIdOf(demoPhones.disabledDistributor),
         nickname: '前店主老吴',
         avatarUrl: null,
         phone: '138****0007',
@@ -312,7 +306,7 @@ test.describe('user info', () => {
     });
 
     await context.clearCookies();
-    await signIn(context, '13800000004');
+    await signIn(context, demoPhones.manager1001);
     expect((await (await userInfo(page)).json()).data).toMatchObject({
       currentRole: 4,
       maxRole: 4,
@@ -338,7 +332,7 @@ test.describe('user info', () => {
 });
 
 test('logging out from the my page ends the session', async ({ page, context }) => {
-  const token = await signIn(context, '13800000003');
+  const token = await signIn(context, demoPhones.owner1001);
   await page.goto(`${shop.url}/my?shopId=1001`);
   await page.getByRole('button', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/\/index\?shopId=1001/);

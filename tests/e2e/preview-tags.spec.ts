@@ -9,6 +9,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { CARRIED_PARAMS } from '#lib/platform/carry.ts';
+import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+
+const { shop1001 } = seedHandles;
 
 const SHOP_NAME = '小鹿优选';
 const SHARED = 'shopId=1001&distributorId=123&channel=3&shareChannel=131&spm=a1.b2';
@@ -31,15 +34,15 @@ interface PageCase {
 const PAGES: PageCase[] = [
   { path: '/index', list: true, image: true },
   {
-    path: '/brand?activityNo=A1001001',
-    canonical: { activityNo: 'A1001001' },
+    path: `/brand?activityNo=${shop1001.sales.senyeRunning.activityNo}`,
+    canonical: { activityNo: shop1001.sales.senyeRunning.activityNo },
     list: true,
     brand: true,
     image: true,
   },
   {
-    path: '/productDetail?productNo=P10010001',
-    canonical: { productNo: 'P10010001' },
+    path: `/productDetail?productNo=${shop1001.sales.senyeRunning.products[0]!.productNo}`,
+    canonical: { productNo: shop1001.sales.senyeRunning.products[0]!.productNo },
     image: true,
   },
   { path: '/search' },
@@ -62,14 +65,16 @@ const PAGES: PageCase[] = [
   { path: '/superMarket', list: true, image: true },
   { path: '/businessVenue', list: true, image: true },
   {
-    path: '/businessVenue?venueNo=V1001001',
-    canonical: { venueNo: 'V1001001' },
+    path: `/businessVenue?venueNo=${shop1001.venues.winterGala.venueNo}`,
+    canonical: { venueNo: shop1001.venues.winterGala.venueNo },
     list: true,
     image: true,
   },
   {
-    path: '/landingPage?activityNo=A1001001,A1001005',
-    canonical: { activityNo: 'A1001001,A1001005' },
+    path: `/landingPage?activityNo=${shop1001.sales.senyeRunning.activityNo},${shop1001.sales.yuedongRunning.activityNo}`,
+    canonical: {
+      activityNo: `${shop1001.sales.senyeRunning.activityNo},${shop1001.sales.yuedongRunning.activityNo}`,
+    },
     list: true,
     image: true,
   },
@@ -81,15 +86,15 @@ const PAGES: PageCase[] = [
   },
   { path: '/eastGate', list: true, image: true },
   {
-    path: '/preheat?activityNo=A1001009',
-    canonical: { activityNo: 'A1001009' },
+    path: `/preheat?activityNo=${shop1001.sales.bailuUpcoming.activityNo}`,
+    canonical: { activityNo: shop1001.sales.bailuUpcoming.activityNo },
     list: true,
     brand: true,
     image: true,
   },
   {
-    path: '/commonActivity?activityNo=A1001001',
-    canonical: { activityNo: 'A1001001' },
+    path: `/commonActivity?activityNo=${shop1001.sales.senyeRunning.activityNo}`,
+    canonical: { activityNo: shop1001.sales.senyeRunning.activityNo },
     list: true,
     brand: true,
     image: true,
@@ -208,7 +213,9 @@ for (const c of PAGES) {
 test('the product JSON-LD offers the shown price in CNY, with its availability', async ({
   page,
 }) => {
-  await page.goto(`/productDetail?productNo=P10010001&${SHARED}`);
+  await page.goto(
+    `/productDetail?productNo=${shop1001.sales.senyeRunning.products[0]!.productNo}&${SHARED}`,
+  );
   const shown = await page.locator('[data-price]').innerText();
   const product = (await jsonLd(page)).find((item) => item['@type'] === 'Product');
   expect(product?.offers).toMatchObject({
@@ -237,18 +244,27 @@ test('behind a TLS-terminating proxy the absolute URLs say https, with the host 
   request,
 }) => {
   const html = await (
-    await request.get('/productDetail?productNo=P10010001&shopId=1001', {
-      headers: { 'x-forwarded-proto': 'https' },
-    })
+    await request.get(
+      `/productDetail?productNo=${shop1001.sales.senyeRunning.products[0]!.productNo}&shopId=1001`,
+      {
+        headers: { 'x-forwarded-proto': 'https' },
+      },
+    )
   ).text();
   // As written in the HTML: `&` is `&amp;` in an attribute.
   const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
   expect(canonical).toMatch(
-    /^https:\/\/[^/]+\/productDetail\?productNo=P10010001&amp;shopId=1001$/,
+    new RegExp(
+      `^https://[^/]+/productDetail\\?productNo=${shop1001.sales.senyeRunning.products[0]!.productNo}&amp;shopId=1001$`,
+    ),
   );
   expect(html).toContain(`<meta property="og:url" content="${canonical}"`);
   expect(html).not.toContain('"http://');
   // The same page asked over plain http is kept apart, with http URLs.
-  const plain = await (await request.get('/productDetail?productNo=P10010001&shopId=1001')).text();
+  const plain = await (
+    await request.get(
+      `/productDetail?productNo=${shop1001.sales.senyeRunning.products[0]!.productNo}&shopId=1001`,
+    )
+  ).text();
   expect(/<link rel="canonical" href="([^"]+)"/.exec(plain)?.[1]).toMatch(/^http:\/\//);
 });

@@ -4,6 +4,9 @@
  * Runs on the shared server (shop 1001 demo data); no login needed.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+
+const { shop1001 } = seedHandles;
 
 const SHARED = 'shopId=1001&distributorId=77&channel=3&shareChannel=131&spm=a1.b2';
 
@@ -47,7 +50,9 @@ test('search finds a product by a word of its name and its link opens the produc
   await page.screenshot({ path: 'test-results/screens/search-result-375x667.png' });
 
   await page.getByRole('link', { name: /轻量防风冲锋衣/ }).click();
-  await expect(page).toHaveURL(/\/productDetail\?productNo=P10010001&/);
+  await expect(page).toHaveURL(
+    new RegExp(`/productDetail\\?productNo=${shop1001.sales.senyeRunning.products[0]!.productNo}&`),
+  );
   expect(new URL(page.url()).searchParams.get('distributorId')).toBe('77');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('森野 轻量防风冲锋衣');
 });
@@ -181,7 +186,7 @@ test('the hot keys and search endpoints answer the envelope', async ({ request }
   );
   expect((await found.json()).data).toMatchObject({
     total: 1,
-    items: [{ productNo: 'P10010001' }],
+    items: [{ productNo: shop1001.sales.senyeRunning.products[0]!.productNo }],
     pageNum: 1,
   });
   const tooMany = await request.get(

@@ -3,47 +3,40 @@
  * sessions, roles, carts and config in the same database (login itself is its own issue).
  */
 import { eq } from 'drizzle-orm';
-import { expect, test, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
+import { expect, test, type PgShop } from './fixtures.ts';
+import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { ROUTES, routePath } from '#lib/platform/routes.ts';
-import { ensureDatabase, postgresDatabase } from '../fixtures/db.ts';
-import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
-import { signInAs } from '../fixtures/accounts.ts';
 
 let admin: Database;
-let shop: ShopProcess;
+let shop: PgShop;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  const url = await ensureDatabase('shop_e2e');
-  admin = await postgresDatabase(url);
-  shop = await spawnShop({ DATABASE_URL: url });
-});
-
-test.afterAll(async () => {
-  await shop?.stop();
-  await admin?.close();
+test.use({ shopDatabase: 'shop_e2e' });
+test.beforeAll(({ pgShop }) => {
+  shop = pgShop;
+  admin = pgShop.admin;
 });
 
 const signIn = async (context: BrowserContext, phone: string) =>
-  (await signInAs(admin, shop.url, context, phone)).id;
+  (await shop.signIn(context, phone)).id;
 
 const tabLabels = (page: import('@playwright/test').Page) =>
   page.locator('nav[aria-label="主导航"] a').allInnerTexts();
 
 test.describe('tab bar per role', () => {
-  for (const [phone, who, tabs] of [
-    ['13800000001', 'a consumer', ['首页', '订单', '我的']],
-    ['13800000003', 'a distributor', ['首页', '订单', '我的']],
-    ['13800000004', 'a manager (settings in place of my)', ['首页', '订单', '设置']],
-    ['13800000005', 'customer service (service third)', ['首页', '订单', '客服', '我的']],
-    ['13800000007', 'a disabled distributor', ['首页', '订单', '我的']],
+  for (const [role, who, tabs] of [
+    ['consumer', 'a consumer', ['首页', '订单', '我的']],
+    ['owner1001', 'a distributor', ['首页', '订单', '我的']],
+    ['manager1001', 'a manager (settings in place of my)', ['首页', '订单', '设置']],
+    ['service1001', 'customer service (service third)', ['首页', '订单', '客服', '我的']],
+    ['disabledDistributor', 'a disabled distributor', ['首页', '订单', '我的']],
   ] as const) {
-    test(`${who} sees ${tabs.join(' / ')}`, async ({ page, context }) => {
-      await signIn(context, phone);
+    test(`${who} sees ${tabs.join(' / ')}`, async ({ pageAs }) => {
+      const page = await pageAs(role);
       await page.goto(`${shop.url}/index?shopId=1001`);
       expect((await tabLabels(page)).map((label) => label.trim())).toEqual(tabs);
     });
@@ -53,7 +46,7 @@ test.describe('tab bar per role', () => {
     page,
     context,
   }) => {
-    await signIn(context, '13800000001');
+    await signIn(context, demoPhones.consumer);
     await page.goto(`${shop.url}/index?shopId=1001`);
     const color = (name: string) =>
       page.locator(`[data-tab="${name}"]`).evaluate((el) => getComputedStyle(el).color);
@@ -66,7 +59,7 @@ test.describe('tab bar per role', () => {
 
 test.describe('roles are enforced on the server', () => {
   test('a consumer is refused the wallet with a clear page', async ({ page, context }) => {
-    await signIn(context, '13800000001');
+    await signIn(context, demoPhones.consumer);
     const response = await page.goto(`${shop.url}/wallet?shopId=1001`);
     expect(response?.status()).toBe(403);
     await expect(page.getByRole('heading', { name: '没有权限访问' })).toBeVisible();
@@ -74,7 +67,7 @@ test.describe('roles are enforced on the server', () => {
   });
 
   test('a disabled distributor counts as a consumer', async ({ page, context }) => {
-    await signIn(context, '13800000007');
+    await signIn(context, demoPhones.disabledDistributor);
     expect((await page.goto(`${shop.url}/wallet?shopId=1001`))?.status()).toBe(403);
   });
 
@@ -82,11 +75,11 @@ test.describe('roles are enforced on the server', () => {
     page,
     context,
   }) => {
-    await signIn(context, '13800000003');
+    await signIn(context, demoPhones.owner1001);
     await page.goto(`${shop.url}/wallet?shopId=1001`);
     await expect(page.getByRole('heading', { name: '我的钱包暂未开放' })).toBeVisible();
     await context.clearCookies();
-    await signIn(context, '13800000004');
+    await signIn(context, demoPhones.manager1001);
     await page.goto(`${shop.url}/decoration?shopId=1001`);
     await expect(page.getByRole('heading', { name: '店铺装修暂未开放' })).toBeVisible();
     expect((await page.goto(`${shop.url}/wallet?shopId=1001`))?.status()).toBe(403);
@@ -95,9 +88,9 @@ test.describe('roles are enforced on the server', () => {
 
 test.describe('every route name renders a whole page for signed-in users of every role', () => {
   for (const [phone, who] of [
-    ['13800000001', 'a consumer'],
-    ['13800000003', 'a distributor'],
-    ['13800000004', 'a manager'],
+    [demoPhones.consumer, 'a consumer'],
+    [demoPhones.owner1001, 'a distributor'],
+    [demoPhones.manager1001, 'a manager'],
   ] as const) {
     test(who, async ({ page, context }) => {
       test.setTimeout(120_000);
@@ -121,7 +114,7 @@ test.describe('every route name renders a whole page for signed-in users of ever
 
 test.describe('the floating cart and the request client', () => {
   test('the cart badge shows the cart count, and 99+ above 99', async ({ page, context }) => {
-    const userId = await signIn(context, '13800000001');
+    const userId = await signIn(context, demoPhones.consumer);
     const skus = await admin.db.select({ id: t.skus.id }).from(t.skus).limit(2);
     await admin.db
       .insert(t.cartItems)
@@ -140,7 +133,7 @@ test.describe('the floating cart and the request client', () => {
     page,
     context,
   }) => {
-    await signIn(context, '13800000001');
+    await signIn(context, demoPhones.consumer);
     await page.route('**/api/spweb/cart/queryBuyerCartSkuTotal**', (route) =>
       route.fulfill({ json: { code: 50001, message: '访问异常', success: false, data: null } }),
     );
@@ -150,7 +143,7 @@ test.describe('the floating cart and the request client', () => {
   });
 
   test('an HTTP 588 answer shows 服务器维护中~', async ({ page, context }) => {
-    await signIn(context, '13800000001');
+    await signIn(context, demoPhones.consumer);
     await page.route('**/api/spweb/cart/queryBuyerCartSkuTotal**', (route) =>
       route.fulfill({ status: 588, body: '' }),
     );
@@ -162,7 +155,7 @@ test.describe('the floating cart and the request client', () => {
     page,
     context,
   }) => {
-    await signIn(context, '13800000001');
+    await signIn(context, demoPhones.consumer);
     await page.route('**/api/spweb/cart/queryBuyerCartSkuTotal**', (route) =>
       route.fulfill({ json: { code: 100006, message: '用户未登录', success: false, data: null } }),
     );

@@ -5,6 +5,9 @@
  * 1001 demo data); no login needed. Each page is also photographed at 375×667.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+
+const { shop1001 } = seedHandles;
 
 const SHARED = 'shopId=1001&distributorId=77';
 
@@ -24,7 +27,7 @@ const PAGES: { path: string; heading: string | RegExp; links: string[] }[] = [
   { path: '/seckill-list', heading: '限时秒杀', links: ['/productDetail', '/seckill-list'] },
   { path: '/businessVenue', heading: '冬季品牌盛典', links: ['/brand', '/productDetail'] },
   {
-    path: '/businessVenue?venueNo=V1001001',
+    path: `/businessVenue?venueNo=${shop1001.venues.winterGala.venueNo}`,
     heading: '冬季品牌盛典',
     links: ['/brand', '/preheat', '/productDetail'],
   },
@@ -38,7 +41,7 @@ const PAGES: { path: string; heading: string | RegExp; links: string[] }[] = [
   { path: '/presale-fresh', heading: '生鲜预售', links: ['/brand', '/productDetail'] },
   { path: '/presale-factory', heading: '工厂直供预售', links: ['/brand', '/productDetail'] },
   {
-    path: '/landingPage?activityNo=A1001001,A1001005',
+    path: `/landingPage?activityNo=${shop1001.sales.senyeRunning.activityNo},${shop1001.sales.yuedongRunning.activityNo}`,
     heading: '活动专题',
     links: ['/brand', '/productDetail'],
   },
@@ -48,12 +51,12 @@ const PAGES: { path: string; heading: string | RegExp; links: string[] }[] = [
     links: ['/brand', '/productDetail'],
   },
   {
-    path: '/preheat?activityNo=A1001009',
+    path: `/preheat?activityNo=${shop1001.sales.bailuUpcoming.activityNo}`,
     heading: '白鹭 BAILU 即将开抢',
     links: ['/productDetail'],
   },
   {
-    path: '/commonActivity?activityNo=A1001001',
+    path: `/commonActivity?activityNo=${shop1001.sales.senyeRunning.activityNo}`,
     heading: '森野 SENYE 品牌特卖',
     links: ['/productDetail'],
   },
@@ -120,7 +123,7 @@ test('the flash-sale tabs switch sessions, each with its own countdown or state'
 });
 
 test('an unknown or ended venue shows 会场已下线 with 404', async ({ page }) => {
-  for (const venueNo of ['V9999999', 'V1001002']) {
+  for (const venueNo of ['V9999999', shop1001.venues.elevenEncore.venueNo]) {
     const response = await page.goto(`/businessVenue?venueNo=${venueNo}&${SHARED}`);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('会场已下线');
@@ -134,16 +137,20 @@ test('an unknown or ended venue shows 会场已下线 with 404', async ({ page }
 test('a preheat page shows nothing to buy; once the sale opens it leads to the sale', async ({
   page,
 }) => {
-  await page.goto(`/preheat?activityNo=A1001009&${SHARED}`);
+  await page.goto(`/preheat?activityNo=${shop1001.sales.bailuUpcoming.activityNo}&${SHARED}`);
   await expect(page.locator('[data-countdown]').first()).toContainText('距开抢');
   await expect(page.locator('.grid button, .grid [role="button"]')).toHaveCount(0);
   await expect(page.locator('.grid a').first()).toContainText('即将开抢');
   await expect(page.getByText('加入购物车')).toHaveCount(0);
   await expect(page.getByText('立即购买')).toHaveCount(0);
 
-  await page.goto(`/preheat?activityNo=A1001001&${SHARED}`);
-  await expect(page).toHaveURL(/\/brand\?activityNo=A1001001&.*distributorId=77/);
-  const gone = await page.goto(`/preheat?activityNo=A1001012&${SHARED}`);
+  await page.goto(`/preheat?activityNo=${shop1001.sales.senyeRunning.activityNo}&${SHARED}`);
+  await expect(page).toHaveURL(
+    new RegExp(`/brand\\?activityNo=${shop1001.sales.senyeRunning.activityNo}&.*distributorId=77`),
+  );
+  const gone = await page.goto(
+    `/preheat?activityNo=${shop1001.sales.senyeEnded.activityNo}&${SHARED}`,
+  );
   expect(gone?.status()).toBe(404);
 });
 
@@ -152,7 +159,9 @@ test('the N件X折 page spells out its rule on its own prices', async ({ page })
   await expect(page.locator('.rule-head')).toContainText('任选3件 享7折');
   await expect(page.locator('[data-rule-example]')).toContainText(/¥\d+\.\d{2}/);
   await expect(page.locator('[data-countdown]')).toContainText('距结束');
-  const unknown = await page.goto(`/goodsOfNpieceXfold?activityNo=A1001001&${SHARED}`);
+  const unknown = await page.goto(
+    `/goodsOfNpieceXfold?activityNo=${shop1001.sales.senyeRunning.activityNo}&${SHARED}`,
+  );
   expect(unknown?.status()).toBe(404);
 });
 

@@ -9,6 +9,7 @@ import type { Database } from '#lib/platform/db/client.server.ts';
 import { adminGrants, shopMembers, users } from '#lib/platform/db/schema.ts';
 import { approveAdminGrant, createAdminGrant } from '#lib/membership/admin-grants.server.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
+import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -22,7 +23,7 @@ it('ten concurrent approvals of one grant make exactly one success', async () =>
   const [owner] = await db
     .select({ id: users.id })
     .from(users)
-    .where(eq(users.phone, '13800000003'));
+    .where(eq(users.phone, demoPhones.owner1001));
   const [applicant] = await db
     .insert(users)
     .values({ phone: '13900009901', nickname: '并发申请人' })

@@ -6,6 +6,9 @@ import type { Database } from '#lib/platform/db/client.server.ts';
 import { cartItems, skus, users } from '#lib/platform/db/schema.ts';
 import { addToCart } from '#lib/cart/cart.server.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
+import { demoPhones, seedHandles } from '#lib/platform/db/seed/handles.ts';
+
+const { shop1001 } = seedHandles;
 
 let database: Database;
 beforeAll(async () => {
@@ -18,8 +21,11 @@ it('twenty concurrent adds of one piece to a SKU with 5 in stock leave exactly 5
   const [shopper] = await database.db
     .select({ id: users.id })
     .from(users)
-    .where(eq(users.phone, '13800000001'));
-  const [sku] = await database.db.select().from(skus).where(eq(skus.skuNo, 'P10010001-01'));
+    .where(eq(users.phone, demoPhones.consumer));
+  const [sku] = await database.db
+    .select()
+    .from(skus)
+    .where(eq(skus.skuNo, shop1001.sales.senyeRunning.products[0]!.skuNos[0]!));
   await database.db.update(skus).set({ stock: 5 }).where(eq(skus.id, sku!.id));
 
   const results = await Promise.allSettled(

@@ -9,6 +9,9 @@ import { readContentVersion } from '#lib/platform/content-cache.server.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { skus } from '#lib/platform/db/schema.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
+import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+
+const { shop1001 } = seedHandles;
 
 let database: Database;
 beforeAll(async () => {
@@ -21,8 +24,8 @@ it('an open order holding one SKU does not hold up a stock move of another', asy
   const db = database.db;
   const setStock = (skuNo: string, stock: number) =>
     db.update(skus).set({ stock }).where(eq(skus.skuNo, skuNo));
-  await setStock('P10010001-01', 80);
-  await setStock('P10010001-02', 80);
+  await setStock(shop1001.sales.senyeRunning.products[0]!.skuNos[0]!, 80);
+  await setStock(shop1001.sales.senyeRunning.products[0]!.skuNos[1]!, 80);
   const before = await readContentVersion(db);
 
   let release!: () => void;
@@ -30,14 +33,19 @@ it('an open order holding one SKU does not hold up a stock move of another', asy
   let updated!: () => void;
   const firstUpdated = new Promise<void>((resolve) => (updated = resolve));
   const first = db.transaction(async (tx) => {
-    await tx.update(skus).set({ stock: 79 }).where(eq(skus.skuNo, 'P10010001-01'));
+    await tx
+      .update(skus)
+      .set({ stock: 79 })
+      .where(eq(skus.skuNo, shop1001.sales.senyeRunning.products[0]!.skuNos[0]!));
     updated();
     await held;
   });
   await firstUpdated;
 
   // The other order commits while the first is still open: it must not wait for it.
-  const second = setStock('P10010001-02', 79).then(() => 'done');
+  const second = setStock(shop1001.sales.senyeRunning.products[0]!.skuNos[1]!, 79).then(
+    () => 'done',
+  );
   const outcome = await Promise.race([
     second,
     new Promise((resolve) => setTimeout(() => resolve('blocked'), 3000)),

@@ -4,6 +4,9 @@ import { SEED_NOW, memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { cartItems, skus, users } from '#lib/platform/db/schema.ts';
 import { addToCart, countCartSkus } from './cart.server.ts';
+import { demoPhones, seedHandles } from '#lib/platform/db/seed/handles.ts';
+
+const { shop1001, shop1002 } = seedHandles;
 
 let database: Database;
 let shopper: number;
@@ -11,8 +14,8 @@ let distributor: number;
 beforeAll(async () => {
   database = await memoryDatabase();
   const rows = await database.db.select({ id: users.id, phone: users.phone }).from(users);
-  shopper = rows.find((r) => r.phone === '13800000001')!.id;
-  distributor = rows.find((r) => r.phone === '13800000003')!.id;
+  shopper = rows.find((r) => r.phone === demoPhones.consumer)!.id;
+  distributor = rows.find((r) => r.phone === demoPhones.owner1001)!.id;
 });
 afterAll(() => database.close());
 
@@ -33,7 +36,7 @@ async function inStockSku(productNo: string) {
 
 describe('adding to the cart', () => {
   it('adds pieces, adds more to the same line, and answers cartSkuNum', async () => {
-    const sku = await inStockSku('P10010001');
+    const sku = await inStockSku(shop1001.sales.senyeRunning.products[0]!.productNo);
     expect(await add(sku.skuNo, 2, { distributorId: distributor })).toBe(2);
     expect(await add(sku.skuNo, 1)).toBe(3);
     const [line] = await database.db.select().from(cartItems).where(eq(cartItems.skuId, sku.id));
@@ -42,7 +45,7 @@ describe('adding to the cart', () => {
   });
 
   it('never goes beyond the stock, and keeps the cart as it was', async () => {
-    const sku = await inStockSku('P10010003');
+    const sku = await inStockSku(shop1001.sales.senyeRunning.products[2]!.productNo);
     await database.db.update(skus).set({ stock: 4 }).where(eq(skus.id, sku.id));
     await add(sku.skuNo, 3);
     await expect(add(sku.skuNo, 2)).rejects.toMatchObject({ code: 40903, message: '库存不足' });
@@ -54,24 +57,27 @@ describe('adding to the cart', () => {
   it('refuses a sold-out SKU, a product of another shop, and sales not running', async () => {
     const [soldOut] = await database.db.select().from(skus).where(eq(skus.stock, 0)).limit(1);
     await expect(add(soldOut!.skuNo, 1)).rejects.toMatchObject({ message: '库存不足' });
-    await expect(add('P10020001-01', 1)).rejects.toMatchObject({
+    await expect(add(shop1002.sales.hemuRunning.products[0]!.skuNos[0]!, 1)).rejects.toMatchObject({
       code: 40401,
       message: '商品不存在或已下架',
     });
-    // P1001 products of the upcoming (A1001009) and ended (A1001012) sales.
+    // Products of an upcoming and an ended sale of shop 1001.
     const upcoming = await database.db
       .select()
       .from(skus)
-      .where(and(eq(skus.skuNo, 'P10010056-01')));
+      .where(and(eq(skus.skuNo, shop1001.sales.bailuUpcoming.products[0]!.skuNos[0]!)));
     await expect(add(upcoming[0]!.skuNo, 1)).rejects.toMatchObject({
       message: '活动尚未开始，敬请期待',
     });
-    const ended = await database.db.select().from(skus).where(eq(skus.skuNo, 'P10010068-01'));
+    const ended = await database.db
+      .select()
+      .from(skus)
+      .where(eq(skus.skuNo, shop1001.sales.senyeEnded.products[0]!.skuNos[0]!));
     await expect(add(ended[0]!.skuNo, 1)).rejects.toMatchObject({ message: '活动已结束' });
   });
 
   it('keeps the distributor only when they are a distributor of this shop', async () => {
-    const sku = await inStockSku('P10010007');
+    const sku = await inStockSku(shop1001.sales.senyeRunning.products[6]!.productNo);
     await add(sku.skuNo, 1, { distributorId: shopper });
     const [line] = await database.db.select().from(cartItems).where(eq(cartItems.skuId, sku.id));
     expect(line!.distributorId).toBeNull();

@@ -26,6 +26,9 @@ import {
 } from './commodity.server.ts';
 import { getHome } from '#lib/shop/home.server.ts';
 import { productPriceCents } from './pricing.server.ts';
+import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+
+const { shop1001, shop1002 } = seedHandles;
 
 let database: Database;
 beforeAll(async () => {
@@ -86,8 +89,11 @@ describe('sale tabs and lists', () => {
     expect(pages.flat().map((s) => s.activityNo)).toEqual(expected);
     expect(all.list).toEqual((await home()).sales.slice(0, 3));
 
-    const beauty = await pageSales(database.db, '1001', { tagNo: 'T100103', now: SEED_NOW });
-    expect(beauty.tag).toEqual({ tagNo: 'T100103', name: '美妆个护' });
+    const beauty = await pageSales(database.db, '1001', {
+      tagNo: shop1001.tags.beauty,
+      now: SEED_NOW,
+    });
+    expect(beauty.tag).toEqual({ tagNo: shop1001.tags.beauty, name: '美妆个护' });
     expect(beauty.list.map((s) => s.brandName)).toEqual(['小满美妆']);
 
     expect(await pageSales(database.db, '1001', { tagNo: 'nope', now: SEED_NOW })).toMatchObject({
@@ -96,16 +102,20 @@ describe('sale tabs and lists', () => {
       list: [],
     });
     // Another shop's tag is not this shop's tab.
-    expect((await pageSales(database.db, '1001', { tagNo: 'T100202', now: SEED_NOW })).total).toBe(
-      0,
-    );
+    expect(
+      (await pageSales(database.db, '1001', { tagNo: shop1002.tags.qualityLife, now: SEED_NOW }))
+        .total,
+    ).toBe(0);
     expect((await pageSales(database.db, '424242', { now: SEED_NOW })).total).toBe(0);
   });
 
   it('answers the first tab’s running sales as the member sales', async () => {
     const member = await listMemberSales(database.db, '1001', SEED_NOW);
-    expect(member.tag).toEqual({ tagNo: 'T100101', name: '今日特卖' });
-    const first = await pageSales(database.db, '1001', { tagNo: 'T100101', now: SEED_NOW });
+    expect(member.tag).toEqual({ tagNo: shop1001.tags.todayPicks, name: '今日特卖' });
+    const first = await pageSales(database.db, '1001', {
+      tagNo: shop1001.tags.todayPicks,
+      now: SEED_NOW,
+    });
     expect(member.list).toEqual(first.list);
     expect(await listMemberSales(database.db, '424242', SEED_NOW)).toEqual({ tag: null, list: [] });
   });
@@ -291,7 +301,7 @@ describe('market and new-customer zone', () => {
     const zone = await getNewBornResource(database.db, '1001');
     const page = (await home()).newBorn!;
     expect(zone).toMatchObject({ configId: 'N1001', title: page.title, bgColor: '#ffeef0' });
-    expect(zone!.coupons.map((c) => c.couponNo)).toEqual(['C100102']);
+    expect(zone!.coupons.map((c) => c.couponNo)).toEqual([shop1001.coupons.newcomer]);
     expect(zone!.coupons[0]!.amountCents).toBe(1500);
     expect(zone!.productList.map((p) => p.productNo)).toEqual(
       page.products.map((p) => p.productNo),
@@ -332,16 +342,35 @@ describe('exists checks', () => {
     const answer = await activitiesExist(
       database.db,
       '1001',
-      ['A1001001', 'A1001009', 'A1001012', 'A1002001', 'NOPE', 'A1001002'],
+      [
+        shop1001.sales.senyeRunning.activityNo,
+        shop1001.sales.bailuUpcoming.activityNo,
+        shop1001.sales.senyeEnded.activityNo,
+        shop1002.sales.hemuRunning.activityNo,
+        'NOPE',
+        shop1001.sales.liziRunning.activityNo,
+      ],
       SEED_NOW,
     );
     expect(answer).toEqual({
-      exists: ['A1001001', 'A1001002'],
-      missing: ['A1001009', 'A1001012', 'A1002001', 'NOPE'],
+      exists: [shop1001.sales.senyeRunning.activityNo, shop1001.sales.liziRunning.activityNo],
+      missing: [
+        shop1001.sales.bailuUpcoming.activityNo,
+        shop1001.sales.senyeEnded.activityNo,
+        shop1002.sales.hemuRunning.activityNo,
+        'NOPE',
+      ],
     });
-    expect((await activitiesExist(database.db, '424242', ['A1001001'], SEED_NOW)).missing).toEqual([
-      'A1001001',
-    ]);
+    expect(
+      (
+        await activitiesExist(
+          database.db,
+          '424242',
+          [shop1001.sales.senyeRunning.activityNo],
+          SEED_NOW,
+        )
+      ).missing,
+    ).toEqual([shop1001.sales.senyeRunning.activityNo]);
   });
 
   it('tells buyable products of the shop from withdrawn, ended, foreign and unknown ones', async () => {
@@ -349,7 +378,7 @@ describe('exists checks', () => {
       .select({ productNo: products.productNo })
       .from(products)
       .innerJoin(activities, eq(activities.id, products.activityId))
-      .where(eq(activities.activityNo, 'A1001012'))
+      .where(eq(activities.activityNo, shop1001.sales.senyeEnded.activityNo))
       .limit(1);
     const [foreign] = await database.db
       .select({ productNo: products.productNo })
@@ -359,23 +388,34 @@ describe('exists checks', () => {
     await database.db
       .update(products)
       .set({ status: 0 })
-      .where(eq(products.productNo, 'P10010002'));
+      .where(eq(products.productNo, shop1001.sales.senyeRunning.products[1]!.productNo));
     try {
       const answer = await productsExist(
         database.db,
         '1001',
-        ['P10010001', 'P10010002', ended!.productNo, foreign!.productNo, 'P0'],
+        [
+          shop1001.sales.senyeRunning.products[0]!.productNo,
+          shop1001.sales.senyeRunning.products[1]!.productNo,
+          ended!.productNo,
+          foreign!.productNo,
+          'P0',
+        ],
         SEED_NOW,
       );
       expect(answer).toEqual({
-        exists: ['P10010001'],
-        missing: ['P10010002', ended!.productNo, foreign!.productNo, 'P0'],
+        exists: [shop1001.sales.senyeRunning.products[0]!.productNo],
+        missing: [
+          shop1001.sales.senyeRunning.products[1]!.productNo,
+          ended!.productNo,
+          foreign!.productNo,
+          'P0',
+        ],
       });
     } finally {
       await database.db
         .update(products)
         .set({ status: 1 })
-        .where(eq(products.productNo, 'P10010002'));
+        .where(eq(products.productNo, shop1001.sales.senyeRunning.products[1]!.productNo));
     }
   });
 

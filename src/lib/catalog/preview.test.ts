@@ -18,6 +18,9 @@ import {
   wrapText,
 } from './preview.server.ts';
 import { productPriceCents } from './pricing.server.ts';
+import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+
+const { shop1001, shop1002 } = seedHandles;
 
 let database: Database;
 beforeAll(async () => {
@@ -32,8 +35,14 @@ function get(productNo: string): Promise<Response> {
 
 describe('productPreviewCard', () => {
   it('shows the name, the selling price and the first main picture', async () => {
-    const card = await productPreviewCard(database.db, 'P10010001');
-    const price = await productPriceCents(database.db, 'P10010001');
+    const card = await productPreviewCard(
+      database.db,
+      shop1001.sales.senyeRunning.products[0]!.productNo,
+    );
+    const price = await productPriceCents(
+      database.db,
+      shop1001.sales.senyeRunning.products[0]!.productNo,
+    );
     expect(card).toMatchObject({
       name: expect.any(String),
       ...price,
@@ -45,9 +54,15 @@ describe('productPreviewCard', () => {
   });
 
   it('follows the shop markup', async () => {
-    const before = await productPreviewCard(database.db, 'P10020001');
+    const before = await productPreviewCard(
+      database.db,
+      shop1002.sales.hemuRunning.products[0]!.productNo,
+    );
     await database.db.update(shops).set({ globalAddPriceCents: 1000 }).where(eq(shops.id, '1002'));
-    const after = await productPreviewCard(database.db, 'P10020001');
+    const after = await productPreviewCard(
+      database.db,
+      shop1002.sales.hemuRunning.products[0]!.productNo,
+    );
     expect(after!.priceCents).toBe(before!.priceCents + 1000);
     expect(previewSvg(after!)).toContain(`¥${formatYuan(before!.priceCents + 1000)}`);
   });
@@ -57,17 +72,25 @@ describe('productPreviewCard', () => {
     await database.db
       .update(products)
       .set({ status: 0 })
-      .where(eq(products.productNo, 'P10010080'));
-    expect(await productPreviewCard(database.db, 'P10010080')).toBeNull();
+      .where(eq(products.productNo, shop1001.sales.hemuEnded.products[4]!.productNo));
+    expect(
+      await productPreviewCard(database.db, shop1001.sales.hemuEnded.products[4]!.productNo),
+    ).toBeNull();
   });
 });
 
 describe('renderProductPreview', () => {
   it('draws a 1200×630 PNG with the picture on the left', async () => {
-    const png = await renderProductPreview(database.db, 'P10010002');
+    const png = await renderProductPreview(
+      database.db,
+      shop1001.sales.senyeRunning.products[1]!.productNo,
+    );
     const meta = await sharp(png!).metadata();
     expect(meta).toMatchObject({ format: 'png', width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT });
-    const card = await productPreviewCard(database.db, 'P10010002');
+    const card = await productPreviewCard(
+      database.db,
+      shop1001.sales.senyeRunning.products[1]!.productNo,
+    );
     const picture = await getPublicMedia(database.db, card!.pictureId!);
     const left = await sharp(png!).extract({ left: 0, top: 0, width: 630, height: 630 }).toBuffer();
     expect(similarity(await fingerprint(left), await fingerprint(picture!.bytes))).toBeGreaterThan(
@@ -77,13 +100,18 @@ describe('renderProductPreview', () => {
 
   it('renders a card once, and again when its price changes', async () => {
     const [a, b] = await Promise.all([
-      renderProductPreview(database.db, 'P10020002'),
-      renderProductPreview(database.db, 'P10020002'),
+      renderProductPreview(database.db, shop1002.sales.hemuRunning.products[1]!.productNo),
+      renderProductPreview(database.db, shop1002.sales.hemuRunning.products[1]!.productNo),
     ]);
     expect(a).toBe(b);
-    expect(await renderProductPreview(database.db, 'P10020002')).toBe(a);
+    expect(
+      await renderProductPreview(database.db, shop1002.sales.hemuRunning.products[1]!.productNo),
+    ).toBe(a);
     await database.db.update(shops).set({ globalAddPriceCents: 2000 }).where(eq(shops.id, '1002'));
-    const repriced = await renderProductPreview(database.db, 'P10020002');
+    const repriced = await renderProductPreview(
+      database.db,
+      shop1002.sales.hemuRunning.products[1]!.productNo,
+    );
     expect(repriced).not.toBe(a);
     expect(repriced).not.toEqual(a);
   });
@@ -113,7 +141,7 @@ describe('card text', () => {
 
 describe('GET /og/product/{productNo}.png', () => {
   it('serves the card for an hour', async () => {
-    const response = await get('P10010003');
+    const response = await get(shop1001.sales.senyeRunning.products[2]!.productNo);
     expect(response.status).toBe(200);
     expect(Object.fromEntries(response.headers)).toMatchObject({
       'content-type': 'image/png',

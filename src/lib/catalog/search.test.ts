@@ -12,6 +12,9 @@ import {
   searchTerms,
   type SearchOptions,
 } from './search.server.ts';
+import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+
+const { shop1001 } = seedHandles;
 
 let database: Database;
 beforeAll(async () => {
@@ -39,7 +42,10 @@ describe('searchProducts', () => {
     const result = await search('冲锋衣');
     expect(result.total).toBe(1);
     expect(result.items).toEqual([
-      expect.objectContaining({ productNo: 'P10010001', name: '森野 轻量防风冲锋衣' }),
+      expect.objectContaining({
+        productNo: shop1001.sales.senyeRunning.products[0]!.productNo,
+        name: '森野 轻量防风冲锋衣',
+      }),
     ]);
     expect(result.items[0]!.imageUrl).toMatch(/^\/media\/\d+$/);
   });
@@ -50,7 +56,10 @@ describe('searchProducts', () => {
     expect(result.total).toBe(8);
     expect(result.items.every((p) => p.name.startsWith('森野'))).toBe(true);
     expect(result.brands).toEqual([
-      expect.objectContaining({ name: '森野 SENYE', activityNo: 'A1001001' }),
+      expect.objectContaining({
+        name: '森野 SENYE',
+        activityNo: shop1001.sales.senyeRunning.activityNo,
+      }),
     ]);
     expect(result.brands[0]!.logoUrl).toBeTruthy();
   });
@@ -77,15 +86,19 @@ describe('searchProducts', () => {
     await database.db
       .update(products)
       .set({ name: '森野 100%纯棉_T恤' })
-      .where(eq(products.productNo, 'P10010008'));
+      .where(eq(products.productNo, shop1001.sales.senyeRunning.products[7]!.productNo));
     try {
-      expect((await search('100%')).items.map((p) => p.productNo)).toEqual(['P10010008']);
-      expect((await search('棉_t')).items.map((p) => p.productNo)).toEqual(['P10010008']);
+      expect((await search('100%')).items.map((p) => p.productNo)).toEqual([
+        shop1001.sales.senyeRunning.products[7]!.productNo,
+      ]);
+      expect((await search('棉_t')).items.map((p) => p.productNo)).toEqual([
+        shop1001.sales.senyeRunning.products[7]!.productNo,
+      ]);
     } finally {
       await database.db
         .update(products)
         .set({ name: '森野 速干圆领运动T恤' })
-        .where(eq(products.productNo, 'P10010008'));
+        .where(eq(products.productNo, shop1001.sales.senyeRunning.products[7]!.productNo));
     }
   });
 
@@ -128,14 +141,14 @@ describe('searchProducts', () => {
     await database.db
       .update(products)
       .set({ status: 0 })
-      .where(eq(products.productNo, 'P10010001'));
+      .where(eq(products.productNo, shop1001.sales.senyeRunning.products[0]!.productNo));
     try {
       expect((await search('冲锋衣')).total).toBe(0);
     } finally {
       await database.db
         .update(products)
         .set({ status: 1 })
-        .where(eq(products.productNo, 'P10010001'));
+        .where(eq(products.productNo, shop1001.sales.senyeRunning.products[0]!.productNo));
     }
   });
 
@@ -144,22 +157,27 @@ describe('searchProducts', () => {
     await database.db
       .update(activities)
       .set({ addPriceCents: 300 })
-      .where(eq(activities.activityNo, 'A1001001'));
+      .where(eq(activities.activityNo, shop1001.sales.senyeRunning.activityNo));
     try {
       const [card] = (await search('冲锋衣')).items;
-      const detail = await getProductDetail(database.db, '1001', 'P10010001', SEED_NOW);
+      const detail = await getProductDetail(
+        database.db,
+        '1001',
+        shop1001.sales.senyeRunning.products[0]!.productNo,
+        SEED_NOW,
+      );
       expect(card!.priceCents).toBe(detail!.priceCents);
       const [row] = await database.db
         .select()
         .from(products)
-        .where(eq(products.productNo, 'P10010001'));
+        .where(eq(products.productNo, shop1001.sales.senyeRunning.products[0]!.productNo));
       expect(card!.priceCents).toBe(row!.priceCents + 800);
     } finally {
       await database.db.update(shops).set({ globalAddPriceCents: 0 }).where(eq(shops.id, '1001'));
       await database.db
         .update(activities)
         .set({ addPriceCents: 0 })
-        .where(eq(activities.activityNo, 'A1001001'));
+        .where(eq(activities.activityNo, shop1001.sales.senyeRunning.activityNo));
     }
   });
 

@@ -22,6 +22,9 @@ import {
   shopDayStart,
 } from './venues.server.ts';
 import { npieceTotalCents, ruleLabel } from './pricing.ts';
+import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+
+const { shop1001 } = seedHandles;
 
 let database: Database;
 beforeAll(async () => {
@@ -49,12 +52,16 @@ describe('the seeded promotions', () => {
       .where(eq(products.shopId, '1001'))
       .orderBy(products.productNo);
     expect(rows.length).toBeGreaterThanOrEqual(80);
-    const old = rows.filter((r) => r.no <= 'P10010080');
+    const old = rows.filter((r) => r.no <= shop1001.sales.hemuEnded.products[4]!.productNo);
     expect(old).toHaveLength(80);
-    expect(old.every((r) => r.activityNo <= 'A1001014' && r.kind === 'brand')).toBe(true);
-    const added = rows.filter((r) => r.no > 'P10010080');
+    expect(
+      old.every((r) => r.activityNo <= shop1001.sales.hemuEnded.activityNo && r.kind === 'brand'),
+    ).toBe(true);
+    const added = rows.filter((r) => r.no > shop1001.sales.hemuEnded.products[4]!.productNo);
     expect(added.length).toBeGreaterThan(0);
-    expect(added.every((r) => r.activityNo > 'A1001014' && r.kind !== 'brand')).toBe(true);
+    expect(
+      added.every((r) => r.activityNo > shop1001.sales.hemuEnded.activityNo && r.kind !== 'brand'),
+    ).toBe(true);
   });
 });
 
@@ -87,7 +94,11 @@ describe('running and upcoming sales', () => {
   it('lists what opens later by start time, grouped by the shop day, without flash-sale sessions', async () => {
     const days = await listUpcomingByDay(database.db, '1001', SEED_NOW);
     const sales = days.flatMap((d) => d.sales);
-    expect(sales.map((s) => s.activityNo).toSorted()).toEqual(['A1001009', 'A1001010', 'A1001011']);
+    expect(sales.map((s) => s.activityNo).toSorted()).toEqual([
+      shop1001.sales.bailuUpcoming.activityNo,
+      shop1001.sales.yuedongUpcoming.activityNo,
+      shop1001.sales.xiaomanUpcoming.activityNo,
+    ]);
     const starts = sales.map((s) => s.startAt.getTime());
     expect(starts).toEqual(starts.toSorted((a, b) => a - b));
     for (const day of days) {
@@ -184,7 +195,7 @@ describe('flash-sale sessions', () => {
     );
     // An unknown choice falls back to the running session.
     const unknown = await getSeckillPage(database.db, '1001', {
-      activityNo: 'A1001001',
+      activityNo: shop1001.sales.senyeRunning.activityNo,
       now: SEED_NOW,
     });
     expect(unknown.current!.label).toBe('12:00');
@@ -242,22 +253,22 @@ describe('venues', () => {
   it('leaves out the venue’s ended sales and puts the running ones first', async () => {
     const market = await getVenue(database.db, '1001', 'superMarket', { now: SEED_NOW });
     const nos = market!.sales.map((s) => s.activityNo);
-    expect(nos).toContain('A1001006');
-    expect(nos).not.toContain('A1001014');
+    expect(nos).toContain(shop1001.sales.hemuRunning.activityNo);
+    expect(nos).not.toContain(shop1001.sales.hemuEnded.activityNo);
     expect(market!.sales.some((s) => s.kind === 'npiece')).toBe(true);
     const business = await getVenue(database.db, '1001', 'businessVenue', { now: SEED_NOW });
-    expect(business!.venueNo).toBe('V1001001');
+    expect(business!.venueNo).toBe(shop1001.venues.winterGala.venueNo);
     expect(business!.sales.map((s) => s.state)).toEqual(['ongoing', 'ongoing', 'upcoming']);
   });
 
   it('finds no venue that is ended, unknown, of another kind or of another shop', async () => {
     const find = (kind: (typeof VENUE_KINDS)[number], venueNo: string, shopId = '1001') =>
       getVenue(database.db, shopId, kind, { venueNo, now: SEED_NOW });
-    expect(await find('businessVenue', 'V1001001')).not.toBeNull();
-    expect(await find('businessVenue', 'V1001002')).toBeNull();
+    expect(await find('businessVenue', shop1001.venues.winterGala.venueNo)).not.toBeNull();
+    expect(await find('businessVenue', shop1001.venues.elevenEncore.venueNo)).toBeNull();
     expect(await find('businessVenue', 'V9999999')).toBeNull();
-    expect(await find('businessVenue', 'V1001003')).toBeNull();
-    expect(await find('businessVenue', 'V1001001', '1002')).toBeNull();
+    expect(await find('businessVenue', shop1001.venues.supermarket.venueNo)).toBeNull();
+    expect(await find('businessVenue', shop1001.venues.winterGala.venueNo, '1002')).toBeNull();
     expect(await getVenue(database.db, '1002', 'superMarket', { now: SEED_NOW })).toBeNull();
   });
 });
@@ -267,15 +278,31 @@ describe('landings', () => {
     const landing = await getLanding(
       database.db,
       '1001',
-      { activityNos: parseActivityNos('A1001001,A1001005') },
+      {
+        activityNos: parseActivityNos(
+          `${shop1001.sales.senyeRunning.activityNo},${shop1001.sales.yuedongRunning.activityNo}`,
+        ),
+      },
       SEED_NOW,
     );
-    expect(landing!.sales.map((s) => s.activityNo)).toEqual(['A1001001', 'A1001005']);
+    expect(landing!.sales.map((s) => s.activityNo)).toEqual([
+      shop1001.sales.senyeRunning.activityNo,
+      shop1001.sales.yuedongRunning.activityNo,
+    ]);
     expect(landing!.products.length).toBeGreaterThan(0);
-    expect(landing!.products.every((p) => ['A1001001', 'A1001005'].includes(p.activityNo))).toBe(
-      true,
+    expect(
+      landing!.products.every((p) =>
+        [shop1001.sales.senyeRunning.activityNo, shop1001.sales.yuedongRunning.activityNo].includes(
+          p.activityNo,
+        ),
+      ),
+    ).toBe(true);
+    const one = await getLanding(
+      database.db,
+      '1001',
+      { activityNos: [shop1001.sales.bailuRunning.activityNo] },
+      SEED_NOW,
     );
-    const one = await getLanding(database.db, '1001', { activityNos: ['A1001003'] }, SEED_NOW);
     expect(one!.title).toBe('白鹭 BAILU 品牌特卖');
   });
 
@@ -298,10 +325,19 @@ describe('landings', () => {
     expect(await land({ location: 'indexBanner', index: 99 })).toBeNull();
     expect(await land({ location: 'nowhere', index: 0 })).toBeNull();
     expect(await land({ location: 'indexBanner', index: -1 })).toBeNull();
-    expect(await land({ activityNos: ['A1001012', 'A1001013'] })).toBeNull();
+    expect(
+      await land({
+        activityNos: [shop1001.sales.senyeEnded.activityNo, shop1001.sales.jijianEnded.activityNo],
+      }),
+    ).toBeNull();
     expect(await land({ activityNos: [] })).toBeNull();
     expect(
-      await getLanding(database.db, '1002', { activityNos: ['A1001001'] }, SEED_NOW),
+      await getLanding(
+        database.db,
+        '1002',
+        { activityNos: [shop1001.sales.senyeRunning.activityNo] },
+        SEED_NOW,
+      ),
     ).toBeNull();
   });
 
@@ -325,7 +361,7 @@ describe('N件X折', () => {
     expect(info).toMatchObject({
       kind: 'npiece',
       rule: { pieces: 3, discountTenths: 7 },
-      venue: { venueNo: 'V1001003', kind: 'superMarket' },
+      venue: { venueNo: shop1001.venues.supermarket.venueNo, kind: 'superMarket' },
     });
     expect(await getSaleInfo(database.db, '1002', sales[0]!.activityNo)).toBeNull();
   });

@@ -10,6 +10,7 @@ import {
   userReferences,
 } from './accounts.server.ts';
 import { createSession, getSessionUser } from './sessions.server.ts';
+import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 
 let database: Database;
 let skuA: number;
@@ -31,7 +32,7 @@ beforeAll(async () => {
   const [owner] = await database.db
     .select({ id: t.users.id })
     .from(t.users)
-    .where(eq(t.users.phone, '13800000003'));
+    .where(eq(t.users.phone, demoPhones.owner1001));
   owner1001 = owner!.id;
 });
 afterAll(() => database.close());

@@ -7,6 +7,7 @@ import { readOutbox } from './sms/console.server.ts';
 import { loginWithPhone, logout, nicknameFor } from './phone-login.server.ts';
 import { createSession, getSessionUser } from './sessions.server.ts';
 import { issueCode } from './sms-codes.server.ts';
+import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -32,9 +33,9 @@ const userByPhone = (phone: string) =>
 
 describe('logging in with a phone and a code', () => {
   it('logs a seeded user in with a new session', async () => {
-    const consumer = await userByPhone('13800000001');
-    const code = await codeFor('13800000001');
-    const result = await loginWithPhone(database.db, { phone: '13800000001', code });
+    const consumer = await userByPhone(demoPhones.consumer);
+    const code = await codeFor(demoPhones.consumer);
+    const result = await loginWithPhone(database.db, { phone: demoPhones.consumer, code });
     expect(result).toMatchObject({ userId: consumer!.id, created: false });
     expect(result.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await getSessionUser(database.db, result.token)).toMatchObject({ id: consumer!.id });
@@ -53,26 +54,26 @@ describe('logging in with a phone and a code', () => {
   });
 
   it('refuses a wrong code with 40010 验证码错误或已失效 and starts no session', async () => {
-    const code = await codeFor('13800000003');
+    const code = await codeFor(demoPhones.owner1001);
     const wrong = code === '000000' ? '111111' : '000000';
     const before = await database.db.select().from(sessions);
     await expect(
-      loginWithPhone(database.db, { phone: '13800000003', code: wrong }),
+      loginWithPhone(database.db, { phone: demoPhones.owner1001, code: wrong }),
     ).rejects.toMatchObject({ code: 40010, status: 200, message: '验证码错误或已失效' });
     expect(await database.db.select().from(sessions)).toHaveLength(before.length);
     // Used codes fail the same way.
-    await loginWithPhone(database.db, { phone: '13800000003', code });
-    await expect(loginWithPhone(database.db, { phone: '13800000003', code })).rejects.toMatchObject(
-      { code: 40010 },
-    );
+    await loginWithPhone(database.db, { phone: demoPhones.owner1001, code });
+    await expect(
+      loginWithPhone(database.db, { phone: demoPhones.owner1001, code }),
+    ).rejects.toMatchObject({ code: 40010 });
   });
 
   it('renews the session: the one the browser carried is destroyed', async () => {
-    const user = await userByPhone('13800000004');
+    const user = await userByPhone(demoPhones.manager1001);
     const old = await createSession(database.db, user!.id);
-    const code = await codeFor('13800000004');
+    const code = await codeFor(demoPhones.manager1001);
     const result = await loginWithPhone(database.db, {
-      phone: '13800000004',
+      phone: demoPhones.manager1001,
       code,
       previousToken: old,
     });
@@ -82,7 +83,7 @@ describe('logging in with a phone and a code', () => {
   });
 
   it('logs out: the token no longer works; an unknown or missing token is fine', async () => {
-    const user = await userByPhone('13800000005');
+    const user = await userByPhone(demoPhones.service1001);
     const token = await createSession(database.db, user!.id);
     await logout(database.db, token);
     expect(await getSessionUser(database.db, token)).toBeNull();

@@ -12,13 +12,14 @@ import {
   viewAdminGrant,
 } from './admin-grants.server.ts';
 import { getMember } from './membership.server.ts';
+import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 
 let database: Database;
 let db: Database['db'];
 const ids: Record<string, number> = {};
 const ORIGIN = 'https://shop.example';
-const OWNER_1001 = '13800000003';
-const OWNER_1002 = '13800000006';
+const OWNER_1001 = demoPhones.owner1001;
+const OWNER_1002 = demoPhones.owner1002;
 
 beforeAll(async () => {
   database = await memoryDatabase();
@@ -167,7 +168,11 @@ describe('bind/qrCode: creating a grant', () => {
     });
     expect(
       await refusal(
-        createAdminGrant(db, { ...input, userId: ids['13800000004']!, userVerifyCode: '123456' }),
+        createAdminGrant(db, {
+          ...input,
+          userId: ids[demoPhones.manager1001]!,
+          userVerifyCode: '123456',
+        }),
       ),
     ).toEqual({ code: 409, message: '您已经是本店管理员' });
     expect(
@@ -211,7 +216,7 @@ describe('the owner decides', () => {
 
   it('only the shop owner may see and approve; anybody else learns nothing', async () => {
     const { applicant, token } = await openGrant();
-    for (const phone of [OWNER_1002, '13800000004', '13800000001']) {
+    for (const phone of [OWNER_1002, demoPhones.manager1001, demoPhones.consumer]) {
       const viewerId = ids[phone]!;
       expect(await viewAdminGrant(db, { token, shopId: '1001', viewerId })).toEqual({
         kind: 'not-owner',

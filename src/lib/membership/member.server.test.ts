@@ -13,6 +13,7 @@ import {
   users,
 } from '#lib/platform/db/schema.ts';
 import { getMyPage, getUserInfo } from './member.server.ts';
+import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 
 let database: Database;
 const ids: Record<string, number> = {};
@@ -62,7 +63,7 @@ async function addOrder(userId: number, shopId: string, status: number, refundSt
 
 describe('getMyPage', () => {
   it('answers the seeded consumer: nickname, masked phone, one coupon, one address, no orders', async () => {
-    const page = await getMyPage(database.db, '1001', ids['13800000001']!, SEED_NOW);
+    const page = await getMyPage(database.db, '1001', ids[demoPhones.consumer]!, SEED_NOW);
     expect(page).toEqual({
       nickname: '小鹿买买',
       avatarUrl: null,
@@ -74,7 +75,7 @@ describe('getMyPage', () => {
   });
 
   it('counts orders by status in this shop only, and orders with a refund under review', async () => {
-    const user = ids['13800000003']!;
+    const user = ids[demoPhones.owner1001]!;
     await addOrder(user, '1001', 10);
     await addOrder(user, '1001', 10);
     await addOrder(user, '1001', 20);
@@ -86,7 +87,7 @@ describe('getMyPage', () => {
     await addOrder(user, '1001', 40, 60); // refund failed: not counted
     await addOrder(user, '1001', 50);
     await addOrder(user, '1002', 10); // another shop
-    await addOrder(ids['13800000001']!, '1001', 20); // another user
+    await addOrder(ids[demoPhones.consumer]!, '1001', 20); // another user
     const page = await getMyPage(database.db, '1001', user, SEED_NOW);
     expect(page.orderCounts).toEqual({ awaitingPayment: 2, paid: 1, shipped: 4, refunds: 1 });
     const other = await getMyPage(database.db, '1002', user, SEED_NOW);
@@ -94,7 +95,7 @@ describe('getMyPage', () => {
   });
 
   it('counts unused, still-valid coupons of this shop, and every address of the user', async () => {
-    const user = ids['13800000005']!;
+    const user = ids[demoPhones.service1001]!;
     const [coupon] = await database.db
       .select({ id: coupons.id })
       .from(coupons)
@@ -128,7 +129,7 @@ describe('getMyPage', () => {
     const address = {
       userId: user,
       name: '安',
-      phone: '13800000005',
+      phone: demoPhones.service1001,
       province: '浙江省',
       city: '杭州市',
       district: '西湖区',
@@ -157,10 +158,22 @@ describe('getMyPage', () => {
 
 describe('getUserInfo', () => {
   it.each([
-    ['13800000001', { currentRole: 1, maxRole: 1, level: null, administrator: false, userType: 1 }],
-    ['13800000003', { currentRole: 3, maxRole: 3, level: 1, administrator: false, userType: 3 }],
-    ['13800000004', { currentRole: 4, maxRole: 4, level: null, administrator: true, userType: 1 }],
-    ['13800000005', { currentRole: 5, maxRole: 5, level: null, administrator: false, userType: 1 }],
+    [
+      demoPhones.consumer,
+      { currentRole: 1, maxRole: 1, level: null, administrator: false, userType: 1 },
+    ],
+    [
+      demoPhones.owner1001,
+      { currentRole: 3, maxRole: 3, level: 1, administrator: false, userType: 3 },
+    ],
+    [
+      demoPhones.manager1001,
+      { currentRole: 4, maxRole: 4, level: null, administrator: true, userType: 1 },
+    ],
+    [
+      demoPhones.service1001,
+      { currentRole: 5, maxRole: 5, level: null, administrator: false, userType: 1 },
+    ],
   ] as const)('answers the standing of %s in shop 1001', async (phone, expected) => {
     const info = await getUserInfo(database.db, '1001', ids[phone]!);
     expect(info).toMatchObject({
@@ -172,9 +185,9 @@ describe('getUserInfo', () => {
   });
 
   it('keeps a disabled distributor disabled (the client counts them as a customer)', async () => {
-    const info = await getUserInfo(database.db, '1001', ids['13800000007']!);
+    const info = await getUserInfo(database.db, '1001', ids[demoPhones.disabledDistributor]!);
     expect(info).toEqual({
-      userId: ids['13800000007'],
+      userId: ids[demoPhones.disabledDistributor],
       nickname: '前店主老吴',
       avatarUrl: null,
       phone: '138****0007',
@@ -188,7 +201,7 @@ describe('getUserInfo', () => {
   });
 
   it('answers a consumer for a user who is not a member of the shop', async () => {
-    const info = await getUserInfo(database.db, '1002', ids['13800000001']!);
+    const info = await getUserInfo(database.db, '1002', ids[demoPhones.consumer]!);
     expect(info).toMatchObject({
       currentRole: 1,
       maxRole: 1,
@@ -200,10 +213,12 @@ describe('getUserInfo', () => {
   });
 
   it('refuses an unknown shop with 404 and an unknown user as logged out', async () => {
-    await expect(getUserInfo(database.db, '9999', ids['13800000001']!)).rejects.toMatchObject({
-      code: 404,
-      message: '店铺不存在',
-    });
+    await expect(getUserInfo(database.db, '9999', ids[demoPhones.consumer]!)).rejects.toMatchObject(
+      {
+        code: 404,
+        message: '店铺不存在',
+      },
+    );
     await expect(getUserInfo(database.db, '1001', 987_654_321)).rejects.toMatchObject({
       code: 100006,
     });

@@ -16,6 +16,7 @@ import {
   signContract,
   switchRole,
 } from './membership.server.ts';
+import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 
 let database: Database;
 let db: Database['db'];
@@ -42,7 +43,7 @@ const refusal = (promise: Promise<unknown>) =>
 
 describe('switchRole', () => {
   it('lets the manager switch to customer and back to manager', async () => {
-    const manager = ids['13800000004']!;
+    const manager = ids[demoPhones.manager1001]!;
     expect(await switchRole(db, { shopId: '1001', userId: manager, role: 1 })).toEqual({
       currentRole: 1,
     });
@@ -53,14 +54,16 @@ describe('switchRole', () => {
 
   it('refuses a role the member does not hold, with 请切换为管理员身份操作 for manager', async () => {
     expect(
-      await refusal(switchRole(db, { shopId: '1001', userId: ids['13800000001']!, role: 4 })),
+      await refusal(switchRole(db, { shopId: '1001', userId: ids[demoPhones.consumer]!, role: 4 })),
     ).toEqual({ code: 40301, message: '请切换为管理员身份操作' });
     expect(
-      await refusal(switchRole(db, { shopId: '1001', userId: ids['13800000001']!, role: 3 })),
+      await refusal(switchRole(db, { shopId: '1001', userId: ids[demoPhones.consumer]!, role: 3 })),
     ).toEqual({ code: 40301, message: '没有权限访问' });
     // A member of 1001 is nobody in 1002.
     expect(
-      await refusal(switchRole(db, { shopId: '1002', userId: ids['13800000004']!, role: 4 })),
+      await refusal(
+        switchRole(db, { shopId: '1002', userId: ids[demoPhones.manager1001]!, role: 4 }),
+      ),
     ).toMatchObject({ code: 40301 });
   });
 });
@@ -83,7 +86,7 @@ describe('the shop-keeper contract', () => {
   });
 
   it('never asks a customer, and refuses a signature from a non-member', async () => {
-    expect((await contractState(db, '1001', ids['13800000001']!)).needSign).toBe(false);
+    expect((await contractState(db, '1001', ids[demoPhones.consumer]!)).needSign).toBe(false);
     const stranger = await newUser('13900000102');
     expect(await refusal(signContract(db, '1001', stranger))).toMatchObject({ code: 40301 });
   });
@@ -114,8 +117,8 @@ describe('owner identity', () => {
   });
 
   it('refuses anybody else', async () => {
-    expect((await ownerIdentity(db, '1002', ids['13800000001']!)).needBind).toBe(false);
-    expect(await refusal(bindOwnerIdentity(db, '1002', ids['13800000001']!))).toEqual({
+    expect((await ownerIdentity(db, '1002', ids[demoPhones.consumer]!)).needBind).toBe(false);
+    expect(await refusal(bindOwnerIdentity(db, '1002', ids[demoPhones.consumer]!))).toEqual({
       code: 40301,
       message: '当前账号不是该店铺的店主',
     });
@@ -125,7 +128,7 @@ describe('owner identity', () => {
 describe('shop-keeper application', () => {
   it('makes a customer a shop keeper credited to the inviting keeper', async () => {
     const applicant = await newUser('13900000104');
-    const inviter = ids['13800000003']!;
+    const inviter = ids[demoPhones.owner1001]!;
     expect(
       await registerShopKeeper(db, {
         shopId: '1001',
@@ -147,7 +150,7 @@ describe('shop-keeper application', () => {
       shopId: '1001',
       userId: applicant,
       channel: 'tw',
-      inviterId: ids['13800000001']!,
+      inviterId: ids[demoPhones.consumer]!,
     });
     const [row] = await db
       .select({ invitedBy: shopMembers.invitedBy })
@@ -159,12 +162,20 @@ describe('shop-keeper application', () => {
   it('refuses a second application and a disabled keeper', async () => {
     expect(
       await refusal(
-        registerShopKeeper(db, { shopId: '1001', userId: ids['13800000003']!, channel: 'normal' }),
+        registerShopKeeper(db, {
+          shopId: '1001',
+          userId: ids[demoPhones.owner1001]!,
+          channel: 'normal',
+        }),
       ),
     ).toEqual({ code: 409, message: '您已经是本店店主，无需重复申请' });
     expect(
       await refusal(
-        registerShopKeeper(db, { shopId: '1001', userId: ids['13800000007']!, channel: 'normal' }),
+        registerShopKeeper(db, {
+          shopId: '1001',
+          userId: ids[demoPhones.disabledDistributor]!,
+          channel: 'normal',
+        }),
       ),
     ).toEqual({ code: 40301, message: '您的店主身份已被停用，请联系店铺' });
   });
@@ -192,7 +203,7 @@ describe('administrator application', () => {
     const [sms] = await db
       .select()
       .from(smsOutbox)
-      .where(eq(smsOutbox.phone, '13800000003'))
+      .where(eq(smsOutbox.phone, demoPhones.owner1001))
       .orderBy(smsOutbox.id);
     const code = codeInText(sms!.text)!;
     expect(sms!.text).toContain('管理员');
@@ -244,14 +255,14 @@ describe('administrator application', () => {
     const { issueCode } = await import('#lib/identity/sms-codes.server.ts');
     // The owner of 1001 receives a login code, two minutes on (past the resend interval).
     await issueCode(db, {
-      phone: '13800000003',
+      phone: demoPhones.owner1001,
       clientIp: null,
       now: new Date(Date.now() + 120_000),
     });
     const [sms] = await db
       .select()
       .from(smsOutbox)
-      .where(eq(smsOutbox.phone, '13800000003'))
+      .where(eq(smsOutbox.phone, demoPhones.owner1001))
       .orderBy(desc(smsOutbox.id));
     expect(sms!.text).toContain('登录验证码');
     expect(

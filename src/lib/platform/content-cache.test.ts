@@ -5,6 +5,9 @@ import { readContentVersion } from './content-cache.server.ts';
 import type { Database } from './db/client.server.ts';
 import { cartItems, configEntries, products, shops, skus, users } from './db/schema.ts';
 import { readProductDetail } from '#lib/catalog/catalog.server.ts';
+import { demoPhones, seedHandles } from '#lib/platform/db/seed/handles.ts';
+
+const { shop1001 } = seedHandles;
 
 let database: Database;
 beforeAll(async () => {
@@ -25,7 +28,10 @@ describe('content version', () => {
   it('rises when what pages show changes: a price, a shop notice, the config map', async () => {
     expect(
       await raises(() =>
-        database.db.update(skus).set({ priceCents: 12_300 }).where(eq(skus.skuNo, 'P10010001-01')),
+        database.db
+          .update(skus)
+          .set({ priceCents: 12_300 })
+          .where(eq(skus.skuNo, shop1001.sales.senyeRunning.products[0]!.skuNos[0]!)),
       ),
     ).toBe(true);
     expect(
@@ -47,10 +53,16 @@ describe('content version', () => {
   });
 
   it('does not rise for sales bookkeeping: large stock moves and sales counts', async () => {
-    await database.db.update(skus).set({ stock: 500 }).where(eq(skus.skuNo, 'P10010001-02'));
+    await database.db
+      .update(skus)
+      .set({ stock: 500 })
+      .where(eq(skus.skuNo, shop1001.sales.senyeRunning.products[0]!.skuNos[1]!));
     expect(
       await raises(() =>
-        database.db.update(skus).set({ stock: 499 }).where(eq(skus.skuNo, 'P10010001-02')),
+        database.db
+          .update(skus)
+          .set({ stock: 499 })
+          .where(eq(skus.skuNo, shop1001.sales.senyeRunning.products[0]!.skuNos[1]!)),
       ),
     ).toBe(false);
     expect(
@@ -58,14 +70,17 @@ describe('content version', () => {
         database.db
           .update(products)
           .set({ salesCount: sql`${products.salesCount} + 1` })
-          .where(eq(products.productNo, 'P10010001')),
+          .where(eq(products.productNo, shop1001.sales.senyeRunning.products[0]!.productNo)),
       ),
     ).toBe(false);
   });
 
   it('rises when stock the page shows moves: below 100, selling out, coming back', async () => {
     const setStock = (stock: number) =>
-      database.db.update(skus).set({ stock }).where(eq(skus.skuNo, 'P10010001-02'));
+      database.db
+        .update(skus)
+        .set({ stock })
+        .where(eq(skus.skuNo, shop1001.sales.senyeRunning.products[0]!.skuNos[1]!));
     expect(await raises(() => setStock(99))).toBe(true);
     expect(await raises(() => setStock(3))).toBe(true);
     expect(await raises(() => setStock(0))).toBe(true);
@@ -73,8 +88,14 @@ describe('content version', () => {
   });
 
   it("does not rise for a shopper's own data such as the cart", async () => {
-    const [shopper] = await database.db.select().from(users).where(eq(users.phone, '13800000001'));
-    const [sku] = await database.db.select().from(skus).where(eq(skus.skuNo, 'P10010001-03'));
+    const [shopper] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.phone, demoPhones.consumer));
+    const [sku] = await database.db
+      .select()
+      .from(skus)
+      .where(eq(skus.skuNo, shop1001.sales.senyeRunning.products[0]!.skuNos[2]!));
     expect(
       await raises(() =>
         database.db
@@ -88,28 +109,52 @@ describe('content version', () => {
 describe('readProductDetail', () => {
   it('answers from memory within a version and reads again after a change', async () => {
     const v1 = await version();
-    const first = await readProductDetail(database.db, v1, '1001', 'P10010003', SEED_NOW);
+    const first = await readProductDetail(
+      database.db,
+      v1,
+      '1001',
+      shop1001.sales.senyeRunning.products[2]!.productNo,
+      SEED_NOW,
+    );
     await database.db
       .update(products)
       .set({ name: '改名后的商品' })
-      .where(eq(products.productNo, 'P10010003'));
-    const sameVersion = await readProductDetail(database.db, v1, '1001', 'P10010003', SEED_NOW);
+      .where(eq(products.productNo, shop1001.sales.senyeRunning.products[2]!.productNo));
+    const sameVersion = await readProductDetail(
+      database.db,
+      v1,
+      '1001',
+      shop1001.sales.senyeRunning.products[2]!.productNo,
+      SEED_NOW,
+    );
     expect(sameVersion!.name).toBe(first!.name);
     const v2 = await version();
     expect(v2).toBeGreaterThan(v1);
-    expect((await readProductDetail(database.db, v2, '1001', 'P10010003', SEED_NOW))!.name).toBe(
-      '改名后的商品',
-    );
+    expect(
+      (await readProductDetail(
+        database.db,
+        v2,
+        '1001',
+        shop1001.sales.senyeRunning.products[2]!.productNo,
+        SEED_NOW,
+      ))!.name,
+    ).toBe('改名后的商品');
   });
 
   it('derives the sale state from the clock on every read', async () => {
     const v = await version();
-    const now = await readProductDetail(database.db, v, '1001', 'P10010004', SEED_NOW);
+    const now = await readProductDetail(
+      database.db,
+      v,
+      '1001',
+      shop1001.sales.senyeRunning.products[3]!.productNo,
+      SEED_NOW,
+    );
     const later = await readProductDetail(
       database.db,
       v,
       '1001',
-      'P10010004',
+      shop1001.sales.senyeRunning.products[3]!.productNo,
       new Date(now!.sale!.endAt.getTime() + 1000),
     );
     expect(now!.sale!.state).toBe('ongoing');

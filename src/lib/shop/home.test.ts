@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_NOW, memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { SALES_PAGE_SIZE, getHome } from './home.server.ts';
+import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+
+const { shop1001 } = seedHandles;
 
 let database: Database;
 beforeAll(async () => {
@@ -37,8 +40,11 @@ describe('home', () => {
     expect(first.sales).toHaveLength(SALES_PAGE_SIZE);
     const second = await getHome(database.db, '1001', { page: 2, now: SEED_NOW });
     expect(second.sales).toHaveLength(8 - SALES_PAGE_SIZE);
-    const beauty = await getHome(database.db, '1001', { tagNo: 'T100103', now: SEED_NOW });
-    expect(beauty.currentTag).toBe('T100103');
+    const beauty = await getHome(database.db, '1001', {
+      tagNo: shop1001.tags.beauty,
+      now: SEED_NOW,
+    });
+    expect(beauty.currentTag).toBe(shop1001.tags.beauty);
     expect(beauty.sales.map((s) => s.brandName)).toEqual(['小满美妆']);
     const unknownTag = await getHome(database.db, '1001', { tagNo: 'nope', now: SEED_NOW });
     expect(unknownTag.currentTag).toBeNull();

@@ -1,188 +1,260 @@
-/** The demo catalogue's fixed content: brands, categories and product lines. */
-import type { Palette, Shape } from './images.ts';
+/**
+ * The demo catalogue: categories, brands, the home tabs (activity tags) and the brand sales of
+ * the plan (plan.ts) with their products, SKUs, stock and pictures.
+ */
+import type { Tx } from '../client.server.ts';
+import * as t from '../schema.ts';
+import {
+  BRANDS,
+  CATEGORIES,
+  CLOTHES_SIZES,
+  COLOURS,
+  KID_SIZES,
+  SHOE_SIZES,
+  VOLUMES,
+  type BrandDef,
+  type ProductLine,
+} from './catalog-data.ts';
+import { bannerSvg, iconSvg, logoSvg, productSvg } from './images.ts';
+import { insertSvg, insertSvgs } from './media.ts';
+import { DEMO_PLAN, TAGS, type ProductPlan, type SaleState } from './plan.ts';
+import { prng } from './random.ts';
+import { SHOP_RED } from './shop.ts';
 
-export interface BrandDef {
-  key: string;
-  name: string;
-  mark: string;
-  story: string;
-  palette: Palette;
-  category: string;
-  lines: ProductLine[];
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+/** What the later areas (home modules, promotions, coupons) need of the catalogue. */
+export interface CatalogRefs {
+  brandIdOf: (b: BrandDef) => number;
+  categoryId: (key: string) => number;
+  /** The home tab a sale of this brand goes under in this shop. */
+  tagFor: (shopId: string, b: BrandDef) => number;
+  /** Each shop's brand-sale products in seeding order (the home modules show the first). */
+  productNosByShop: Record<string, string[]>;
 }
 
-export interface ProductLine {
-  name: string;
-  shape: Shape;
-  /** Market price in yuan; the sale price is a discount of it. */
-  market: number;
-  variants: 'clothes' | 'shoes' | 'kids' | 'colours' | 'volume';
-  crossBorder?: boolean;
+export async function seedCatalog(tx: Tx, now: Date): Promise<CatalogRefs> {
+  const categoryIcons = await insertSvgs(
+    tx,
+    CATEGORIES.map((c) => ({ svg: iconSvg(c.glyph, SHOP_RED), w: 120, h: 120 })),
+  );
+  const categoryRows = await tx
+    .insert(t.categories)
+    .values(CATEGORIES.map((c, i) => ({ name: c.name, iconUrl: categoryIcons[i]!, sort: i })))
+    .returning({ id: t.categories.id });
+  const categoryId = (key: string) => categoryRows[CATEGORIES.findIndex((c) => c.key === key)]!.id;
+
+  const brandLogos = await insertSvgs(
+    tx,
+    BRANDS.map((b) => ({ svg: logoSvg(b.mark, b.palette), w: 200, h: 200 })),
+  );
+  const brandRows = await tx
+    .insert(t.brands)
+    .values(BRANDS.map((b, i) => ({ name: b.name, logoUrl: brandLogos[i]!, story: b.story })))
+    .returning({ id: t.brands.id });
+  const brandIds = new Map(BRANDS.map((b, i) => [b, brandRows[i]!.id]));
+  const brandIdOf = (b: BrandDef) => brandIds.get(b)!;
+
+  const tags = await tx
+    .insert(t.activityTags)
+    .values([
+      { shopId: '1001', tagNo: TAGS['1001'].todayPicks, name: '今日特卖', sort: 1 },
+      { shopId: '1001', tagNo: TAGS['1001'].fashion, name: '服饰鞋包', sort: 2 },
+      { shopId: '1001', tagNo: TAGS['1001'].beauty, name: '美妆个护', sort: 3 },
+      { shopId: '1001', tagNo: TAGS['1001'].home, name: '家居生活', sort: 4 },
+      { shopId: '1001', tagNo: TAGS['1001'].kids, name: '母婴童装', sort: 5 },
+      { shopId: '1002', tagNo: TAGS['1002'].todayPicks, name: '今日特卖', sort: 1 },
+      { shopId: '1002', tagNo: TAGS['1002'].qualityLife, name: '品质生活', sort: 2 },
+    ])
+    .returning({ id: t.activityTags.id, tagNo: t.activityTags.tagNo });
+  const tagId = (no: string) => tags.find((x) => x.tagNo === no)!.id;
+  const tagFor = (shopId: string, b: BrandDef) => {
+    if (shopId === '1002')
+      return tagId(
+        b.category === 'home' || b.category === 'beauty'
+          ? TAGS['1002'].qualityLife
+          : TAGS['1002'].todayPicks,
+      );
+    if (b.category === 'beauty') return tagId(TAGS['1001'].beauty);
+    if (b.category === 'home') return tagId(TAGS['1001'].home);
+    if (b.category === 'kids') return tagId(TAGS['1001'].kids);
+    return tagId(TAGS['1001'].fashion);
+  };
+  // The home tab 今日特卖 of 1001 holds two of its running clothing sales; the rest go by category.
+  const TODAY_PICKS_1001 = new Set(['bailu', 'shiguang']);
+
+  const headline: Record<SaleState, string> = {
+    ongoing: '品牌特卖',
+    upcoming: '即将开抢',
+    ended: '往期特卖',
+  };
+  const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
+  // The catalogue's stream; its seed is the one the demo always had, so its numbers stay put.
+  const rand = prng(20261121);
+  const productNosByShop: Record<string, string[]> = { '1001': [], '1002': [] };
+  const runningDiscount = new Map<string, number>();
+  for (const sale of DEMO_PLAN.brandSales) {
+    const { shopId, brand, state, sort: saleIndex } = sale;
+    const drawn = 0.35 + rand() * 0.3;
+    // An upcoming sale of a brand already running in the shop never asks more than today's.
+    const discount = Math.min(drawn, runningDiscount.get(`${shopId}:${brand.key}`) ?? drawn);
+    if (state === 'ongoing') runningDiscount.set(`${shopId}:${brand.key}`, discount);
+    const window =
+      state === 'ongoing'
+        ? {
+            // Weeks, not days: a demo folder started today still has running sales next month.
+            startAt: at(-(1 + (saleIndex % 3)) * DAY),
+            endAt: at((30 + 5 * (saleIndex % 5)) * DAY + 10 * HOUR),
+          }
+        : state === 'upcoming'
+          ? { startAt: at((1 + (saleIndex % 3)) * DAY), endAt: at((6 + (saleIndex % 3)) * DAY) }
+          : {
+              startAt: at(-(12 + (saleIndex % 4)) * DAY),
+              endAt: at(-(1 + (saleIndex % 3)) * DAY),
+            };
+    const bannerUrl = await insertSvg(
+      tx,
+      bannerSvg(
+        brand.name,
+        `${headline[state]} · 低至${Math.round(discount * 10)}折`,
+        brand.palette,
+      ),
+      750,
+      320,
+    );
+    const [activity] = await tx
+      .insert(t.activities)
+      .values({
+        activityNo: sale.activityNo,
+        shopId,
+        brandId: brandIdOf(brand),
+        tagId:
+          shopId === '1001' && state === 'ongoing' && TODAY_PICKS_1001.has(brand.key)
+            ? tagId(TAGS['1001'].todayPicks)
+            : tagFor(shopId, brand),
+        title: `${brand.name} ${headline[state]}`,
+        subtitle: `全场低至${Math.round(discount * 10)}折，${brand.story.split(/[，。：]/)[0]}`,
+        bannerUrl,
+        ...window,
+        sort: saleIndex,
+      })
+      .returning({ id: t.activities.id });
+    for (const product of sale.products) {
+      await insertProduct(tx, {
+        shopId,
+        activityId: activity!.id,
+        brandId: brandIdOf(brand),
+        categoryId: categoryId(brand.category),
+        product,
+        discount,
+        rand,
+      });
+      productNosByShop[shopId]!.push(product.productNo);
+    }
+  }
+  return { brandIdOf, categoryId, tagFor, productNosByShop };
 }
 
-export const CATEGORIES = [
-  { key: 'women', name: '女装', glyph: '裙' },
-  { key: 'men', name: '男装', glyph: '衫' },
-  { key: 'kids', name: '童装', glyph: '童' },
-  { key: 'shoes', name: '鞋靴', glyph: '鞋' },
-  { key: 'bags', name: '箱包', glyph: '包' },
-  { key: 'home', name: '家居', glyph: '家' },
-  { key: 'beauty', name: '美妆', glyph: '妆' },
-  { key: 'outdoor', name: '运动户外', glyph: '动' },
-] as const;
+interface ProductInput {
+  shopId: string;
+  activityId: number;
+  brandId: number;
+  categoryId: number;
+  product: ProductPlan;
+  discount: number;
+  rand: () => number;
+}
 
-export const COLOURS = ['燕麦白', '雾霾蓝', '石墨黑', '焦糖棕', '橄榄绿', '樱花粉'];
-export const CLOTHES_SIZES = ['S', 'M', 'L', 'XL'];
-export const SHOE_SIZES = ['36', '37', '38', '39', '40', '41', '42'];
-export const KID_SIZES = ['90cm', '100cm', '110cm', '120cm', '130cm'];
-export const VOLUMES = ['30ml', '50ml', '100ml'];
+/** A yuan price rounded to end in 9, in cents. */
+function salePriceCents(marketYuan: number, discount: number): number {
+  const yuan = Math.max(9, Math.round((marketYuan * discount) / 10) * 10 - 1);
+  return yuan * 100;
+}
 
-export const BRANDS: BrandDef[] = [
-  {
-    key: 'senye',
-    name: '森野 SENYE',
-    mark: '森',
-    story: '源自山野的户外品牌，专注轻量、防风、可收纳的城市户外装备。',
-    palette: { from: '#3f7d58', to: '#a7c957', ink: '#1f3d2b' },
-    category: 'outdoor',
-    lines: [
-      { name: '轻量防风冲锋衣', shape: 'coat', market: 699, variants: 'clothes' },
-      { name: '速干弹力徒步裤', shape: 'tee', market: 399, variants: 'clothes' },
-      { name: '抓绒保暖外套', shape: 'coat', market: 459, variants: 'clothes' },
-      { name: '防晒遮阳渔夫帽', shape: 'cap', market: 159, variants: 'colours' },
-      { name: '轻便登山徒步鞋', shape: 'shoe', market: 599, variants: 'shoes' },
-      { name: '城市通勤双肩包', shape: 'bag', market: 329, variants: 'colours' },
-      { name: '羽绒保暖马甲', shape: 'coat', market: 499, variants: 'clothes' },
-      { name: '速干圆领运动T恤', shape: 'tee', market: 169, variants: 'clothes' },
-    ],
-  },
-  {
-    key: 'lizi',
-    name: '栗子童装',
-    mark: '栗',
-    story: '给孩子的第一件好衣服：A 类面料，宽松版型，耐洗不起球。',
-    palette: { from: '#e07a5f', to: '#f2cc8f', ink: '#6b2f1f' },
-    category: 'kids',
-    lines: [
-      { name: '纯棉印花儿童卫衣', shape: 'kid', market: 199, variants: 'kids' },
-      { name: '儿童加绒休闲裤', shape: 'kid', market: 169, variants: 'kids' },
-      { name: '宝宝连帽棉服', shape: 'kid', market: 299, variants: 'kids' },
-      { name: '儿童学步鞋', shape: 'shoe', market: 189, variants: 'kids' },
-      { name: '儿童防泼水书包', shape: 'bag', market: 229, variants: 'colours' },
-      { name: '女童碎花连衣裙', shape: 'dress', market: 219, variants: 'kids' },
-      { name: '儿童纯棉袜子五双装', shape: 'kid', market: 69, variants: 'kids' },
-    ],
-  },
-  {
-    key: 'bailu',
-    name: '白鹭 BAILU',
-    mark: '鹭',
-    story: '为都市女性设计的通勤衣橱，好面料，好剪裁，穿得久。',
-    palette: { from: '#8e7dbe', to: '#f1c0e8', ink: '#3d2e6b' },
-    category: 'women',
-    lines: [
-      { name: '法式收腰连衣裙', shape: 'dress', market: 699, variants: 'clothes' },
-      { name: '羊毛双面呢大衣', shape: 'coat', market: 1599, variants: 'clothes' },
-      { name: '真丝印花衬衫', shape: 'tee', market: 599, variants: 'clothes' },
-      { name: '高腰阔腿西装裤', shape: 'tee', market: 459, variants: 'clothes' },
-      { name: '针织开衫', shape: 'coat', market: 399, variants: 'clothes' },
-      { name: '百褶半身长裙', shape: 'dress', market: 429, variants: 'clothes' },
-      { name: '小香风短外套', shape: 'coat', market: 799, variants: 'clothes' },
-      { name: '醋酸缎面吊带裙', shape: 'dress', market: 529, variants: 'clothes' },
-    ],
-  },
-  {
-    key: 'shiguang',
-    name: '拾光皮具',
-    mark: '拾',
-    story: '头层牛皮手工缝制，一只包陪你走过很多年。',
-    palette: { from: '#9c6644', to: '#ddb892', ink: '#4a2c1a' },
-    category: 'bags',
-    lines: [
-      { name: '头层牛皮托特包', shape: 'bag', market: 1299, variants: 'colours' },
-      { name: '复古邮差斜挎包', shape: 'bag', market: 899, variants: 'colours' },
-      { name: '极简短款钱包', shape: 'bag', market: 399, variants: 'colours' },
-      { name: '商务公文包', shape: 'bag', market: 1499, variants: 'colours' },
-      { name: '迷你水桶包', shape: 'bag', market: 699, variants: 'colours' },
-      { name: '真皮腰带', shape: 'bag', market: 299, variants: 'colours' },
-    ],
-  },
-  {
-    key: 'yuedong',
-    name: '跃动 LEAP',
-    mark: '跃',
-    story: '为跑者而生的缓震科技，每一步都更轻。',
-    palette: { from: '#ef476f', to: '#ffd166', ink: '#7a1030' },
-    category: 'shoes',
-    lines: [
-      { name: '缓震竞速跑鞋', shape: 'shoe', market: 799, variants: 'shoes' },
-      { name: '透气网面休闲鞋', shape: 'shoe', market: 459, variants: 'shoes' },
-      { name: '复古老爹鞋', shape: 'shoe', market: 599, variants: 'shoes' },
-      { name: '防滑篮球鞋', shape: 'shoe', market: 899, variants: 'shoes' },
-      { name: '一脚蹬帆布鞋', shape: 'shoe', market: 259, variants: 'shoes' },
-      { name: '运动速干短袖', shape: 'tee', market: 199, variants: 'clothes' },
-      { name: '运动棒球帽', shape: 'cap', market: 129, variants: 'colours' },
-    ],
-  },
-  {
-    key: 'hemu',
-    name: '禾木家居',
-    mark: '禾',
-    story: '新疆长绒棉与天然乳胶，把好睡眠带回家。',
-    palette: { from: '#5e7ce2', to: '#9ad1d4', ink: '#1d2f6b' },
-    category: 'home',
-    lines: [
-      { name: '长绒棉四件套', shape: 'pillow', market: 899, variants: 'colours' },
-      { name: '天然乳胶枕', shape: 'pillow', market: 399, variants: 'colours' },
-      { name: '水洗棉夏凉被', shape: 'pillow', market: 459, variants: 'colours' },
-      { name: '珊瑚绒家居服', shape: 'coat', market: 299, variants: 'clothes' },
-      { name: '吸水速干浴巾', shape: 'pillow', market: 129, variants: 'colours' },
-      { name: '记忆棉靠垫', shape: 'pillow', market: 159, variants: 'colours' },
-    ],
-  },
-  {
-    key: 'xiaoman',
-    name: '小满美妆',
-    mark: '满',
-    story: '温和有效的植物护肤，敏感肌也能放心用。',
-    palette: { from: '#f4a261', to: '#e9c46a', ink: '#6b3a12' },
-    category: 'beauty',
-    lines: [
-      { name: '玻尿酸保湿精华', shape: 'bottle', market: 329, variants: 'volume' },
-      { name: '氨基酸洁面乳', shape: 'bottle', market: 129, variants: 'volume' },
-      { name: '清透防晒乳 SPF50', shape: 'bottle', market: 199, variants: 'volume' },
-      { name: '修护面霜', shape: 'bottle', market: 389, variants: 'volume' },
-      {
-        name: '日本进口卸妆油',
-        shape: 'bottle',
-        market: 259,
-        variants: 'volume',
-        crossBorder: true,
-      },
-      {
-        name: '韩国进口补水面膜',
-        shape: 'pillow',
-        market: 199,
-        variants: 'volume',
-        crossBorder: true,
-      },
-    ],
-  },
-  {
-    key: 'jijian',
-    name: '极简男装',
-    mark: '简',
-    story: '少即是多：基础款做到极致，男人衣橱的长期主义。',
-    palette: { from: '#264653', to: '#2a9d8f', ink: '#0d1f26' },
-    category: 'men',
-    lines: [
-      { name: '重磅纯棉T恤', shape: 'tee', market: 159, variants: 'clothes' },
-      { name: '免烫商务衬衫', shape: 'tee', market: 359, variants: 'clothes' },
-      { name: '羊毛混纺夹克', shape: 'coat', market: 999, variants: 'clothes' },
-      { name: '弹力修身牛仔裤', shape: 'tee', market: 399, variants: 'clothes' },
-      { name: '轻薄羽绒服', shape: 'coat', market: 899, variants: 'clothes' },
-      { name: '真皮德比鞋', shape: 'shoe', market: 1099, variants: 'shoes' },
-      { name: '美利奴羊毛衫', shape: 'coat', market: 599, variants: 'clothes' },
-    ],
-  },
-];
+/** The line's SKUs; as many as skuCount (plan.ts) says. */
+function variantsOf(
+  line: ProductLine,
+  rand: () => number,
+): { color: string; size: string; extraCents: number }[] {
+  const pick = (n: number) => {
+    const start = Math.floor(rand() * COLOURS.length);
+    return Array.from({ length: n }, (_, i) => COLOURS[(start + i) % COLOURS.length]!);
+  };
+  switch (line.variants) {
+    case 'clothes':
+      return pick(2).flatMap((color) =>
+        CLOTHES_SIZES.map((size) => ({ color, size, extraCents: 0 })),
+      );
+    case 'shoes':
+      return pick(2).flatMap((color) => SHOE_SIZES.map((size) => ({ color, size, extraCents: 0 })));
+    case 'kids':
+      return pick(2).flatMap((color) => KID_SIZES.map((size) => ({ color, size, extraCents: 0 })));
+    case 'colours':
+      return pick(3).map((color) => ({ color, size: '均码', extraCents: 0 }));
+    case 'volume':
+      return VOLUMES.map((size, i) => ({ color: '', size, extraCents: i * 6000 }));
+  }
+}
+
+/** Inserts a planned product with its pictures and SKUs; answers its id. */
+export async function insertProduct(tx: Tx, p: ProductInput): Promise<number> {
+  const { product: plan } = p;
+  const { brand, line } = plan;
+  const shots = await insertSvgs(
+    tx,
+    [0, 1, 2, 3].map((variant) => ({
+      svg: productSvg(
+        line.shape,
+        brand.palette,
+        line.name,
+        variant,
+        Number(plan.productNo.slice(-4)),
+      ),
+      w: 800,
+      h: 800,
+    })),
+  );
+  const price = salePriceCents(line.market, p.discount);
+  const variants = variantsOf(line, p.rand);
+  const [product] = await tx
+    .insert(t.products)
+    .values({
+      productNo: plan.productNo,
+      shopId: p.shopId,
+      activityId: p.activityId,
+      brandId: p.brandId,
+      categoryId: p.categoryId,
+      name: plan.name,
+      subtitle: brand.story,
+      description: `${line.name}，${brand.story}品牌直供，正品保障，支持七天无理由退货。`,
+      priceCents: price,
+      marketPriceCents: line.market * 100,
+      profitCents: Math.round(price * 0.08),
+      salesCount: Math.floor(p.rand() * 3000),
+      crossBorder: line.crossBorder ?? false,
+    })
+    .returning({ id: t.products.id });
+  await tx
+    .insert(t.productImages)
+    .values([
+      ...shots
+        .slice(0, 3)
+        .map((url, sort) => ({ productId: product!.id, url, kind: 'main', sort })),
+      { productId: product!.id, url: shots[3]!, kind: 'detail', sort: 0 },
+    ]);
+  await tx.insert(t.skus).values(
+    variants.map((v, i) => ({
+      skuNo: plan.skuNos[i]!,
+      productId: product!.id,
+      color: v.color,
+      size: v.size,
+      priceCents: price + v.extraCents,
+      marketPriceCents: line.market * 100 + v.extraCents,
+      // About one SKU in eight is sold out, so the picker shows that state.
+      stock: p.rand() < 0.125 ? 0 : 5 + Math.floor(p.rand() * 195),
+      imageUrl: shots[0]!,
+    })),
+  );
+  return product!.id;
+}

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_NOW, memoryDatabase, queryRows } from '#tests/fixtures/db.ts';
 import type { Database } from '../client.server.ts';
 import * as t from '../schema.ts';
-import { clearAll, isEmpty, reseedDemo } from './index.ts';
+import { BRANDS } from './catalog-data.ts';
+import { clearAll, demoPhones, isEmpty, reseedDemo, seedHandles } from './index.ts';
+import { DEMO_PLAN } from './plan.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -42,19 +44,55 @@ describe('demo data', () => {
       .innerJoin(t.users, eq(t.users.id, t.shopMembers.userId))
       .orderBy(t.users.phone, t.shopMembers.shopId);
     expect(rows).toEqual([
-      { phone: '13800000001', shopId: '1001', role: 1, disabled: false, administrator: false },
-      { phone: '13800000003', shopId: '1001', role: 3, disabled: false, administrator: false },
-      { phone: '13800000004', shopId: '1001', role: 4, disabled: false, administrator: true },
-      { phone: '13800000005', shopId: '1001', role: 5, disabled: false, administrator: false },
-      { phone: '13800000006', shopId: '1002', role: 3, disabled: false, administrator: false },
-      { phone: '13800000007', shopId: '1001', role: 3, disabled: true, administrator: false },
+      {
+        phone: demoPhones.consumer,
+        shopId: '1001',
+        role: 1,
+        disabled: false,
+        administrator: false,
+      },
+      {
+        phone: demoPhones.owner1001,
+        shopId: '1001',
+        role: 3,
+        disabled: false,
+        administrator: false,
+      },
+      {
+        phone: demoPhones.manager1001,
+        shopId: '1001',
+        role: 4,
+        disabled: false,
+        administrator: true,
+      },
+      {
+        phone: demoPhones.service1001,
+        shopId: '1001',
+        role: 5,
+        disabled: false,
+        administrator: false,
+      },
+      {
+        phone: demoPhones.owner1002,
+        shopId: '1002',
+        role: 3,
+        disabled: false,
+        administrator: false,
+      },
+      {
+        phone: demoPhones.disabledDistributor,
+        shopId: '1001',
+        role: 3,
+        disabled: true,
+        administrator: false,
+      },
     ]);
     const [owner1001] = await database.db
       .select({ phone: t.users.phone })
       .from(t.shops)
       .innerJoin(t.users, eq(t.users.id, t.shops.ownerUserId))
       .where(eq(t.shops.id, '1001'));
-    expect(owner1001!.phone).toBe('13800000003');
+    expect(owner1001!.phone).toBe(demoPhones.owner1001);
   });
 
   it('holds a believable catalogue: 6+ brands, 12+ sales in every state, 80+ products with SKUs', async () => {
@@ -102,6 +140,92 @@ describe('demo data', () => {
       .from(t.liveRooms)
       .orderBy(t.liveRooms.liveStatus);
     expect(states.map((r) => r.s)).toEqual([10, 20, 30]);
+  });
+
+  it('names a seeded row with every handle', async () => {
+    const shops = [seedHandles.shop1001, seedHandles.shop1002] as const;
+    for (const shop of shops) {
+      const sales = [
+        ...Object.values(shop.sales),
+        ...('seckillSessions' in shop
+          ? [shop.freshPresale, shop.npieceSale, ...shop.seckillSessions]
+          : []),
+      ];
+      for (const sale of sales) {
+        const rows = await database.db
+          .select({ productNo: t.products.productNo, name: t.products.name })
+          .from(t.products)
+          .innerJoin(t.activities, eq(t.activities.id, t.products.activityId))
+          .where(
+            and(eq(t.activities.activityNo, sale.activityNo), eq(t.activities.shopId, shop.shopId)),
+          )
+          .orderBy(t.products.productNo);
+        expect(rows).toEqual(sale.products.map(({ productNo, name }) => ({ productNo, name })));
+        for (const product of sale.products) {
+          const skus = await database.db
+            .select({ no: t.skus.skuNo })
+            .from(t.skus)
+            .innerJoin(t.products, eq(t.products.id, t.skus.productId))
+            .where(eq(t.products.productNo, product.productNo))
+            .orderBy(t.skus.skuNo);
+          expect(skus.map((s) => s.no)).toEqual(product.skuNos);
+        }
+      }
+      for (const tagNo of Object.values(shop.tags)) {
+        expect(await count(t.activityTags, eq(t.activityTags.tagNo, tagNo))).toBe(1);
+      }
+      for (const couponNo of Object.values(shop.coupons)) {
+        expect(await count(t.coupons, eq(t.coupons.couponNo, couponNo))).toBe(1);
+      }
+    }
+    for (const venue of Object.values(seedHandles.shop1001.venues)) {
+      expect(await count(t.venues, eq(t.venues.venueNo, venue.venueNo))).toBe(1);
+    }
+  });
+
+  it('never prices an upcoming sale above the running sale of the same brand', async () => {
+    const priceOf = async (productNo: string) => {
+      const [row] = await database.db
+        .select({ price: t.products.priceCents })
+        .from(t.products)
+        .where(eq(t.products.productNo, productNo));
+      return row!.price;
+    };
+    const upcoming = DEMO_PLAN.brandSales.filter((s) => s.state === 'upcoming');
+    let compared = 0;
+    for (const sale of upcoming) {
+      const running = DEMO_PLAN.brandSales.find(
+        (s) => s.state === 'ongoing' && s.shopId === sale.shopId && s.brand === sale.brand,
+      );
+      for (const product of running ? sale.products : []) {
+        const today = running!.products.find((p) => p.name === product.name)!;
+        expect(await priceOf(product.productNo)).toBeLessThanOrEqual(
+          await priceOf(today.productNo),
+        );
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
+  it('draws every product as its own kind of thing', () => {
+    const lines = [
+      ...BRANDS.flatMap((b) => b.lines),
+      ...DEMO_PLAN.freshPresale.products.map((p) => p.line),
+      ...DEMO_PLAN.npieceSale.products.map((p) => p.line),
+    ];
+    const shapeOf = (name: string) => lines.find((l) => l.name === name)!.shape;
+    expect(shapeOf('速干弹力徒步裤')).toBe('trousers');
+    expect(shapeOf('弹力修身牛仔裤')).toBe('trousers');
+    expect(shapeOf('赣南脐橙')).toBe('fruit');
+    expect(shapeOf('阳澄湖大闸蟹礼盒')).toBe('giftbox');
+    expect(shapeOf('云南高山蓝莓')).toBe('berries');
+    expect(shapeOf('真皮腰带')).toBe('belt');
+    // Trousers are drawn as trousers, and no bag shape is anything but a bag.
+    for (const line of lines) {
+      if (/裤$/.test(line.name)) expect(line.shape).toBe('trousers');
+      if (line.shape === 'bag') expect(line.name).toMatch(/包/);
+    }
   });
 
   it('empties every table with clearAll', async () => {

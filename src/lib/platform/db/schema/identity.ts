@@ -1,0 +1,79 @@
+/** Who someone is: users, sign-in codes and sessions. */
+import { index, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { id, ref, createdAt, at } from './columns.ts';
+
+export const users = pgTable('users', {
+  id: id(),
+  phone: text('phone').unique(),
+  nickname: text('nickname').notNull().default(''),
+  avatarUrl: text('avatar_url'),
+  /** The messaging app's open id, once the user signed in there. */
+  openId: text('open_id').unique(),
+  /**
+   * The phone the messaging app reported at the last sign-in there: binding it needs no code.
+   * Not the account's phone until the user binds it (phone binding, commerce §4).
+   */
+  defaultPhone: text('default_phone'),
+  createdAt: createdAt(),
+});
+
+/**
+ * The sandbox messaging app's one-time sign-in codes (its consent page issues them, the member
+ * auth callback exchanges them once). Only the SHA-256 of a code is kept.
+ */
+export const messagingSandboxCodes = pgTable(
+  'messaging_sandbox_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    openId: text('open_id').notNull(),
+    nickname: text('nickname').notNull(),
+    avatarUrl: text('avatar_url'),
+    defaultPhone: text('default_phone'),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messaging_sandbox_codes_expires_idx').on(t.expiresAt)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token; the token itself is never stored. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: id(),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    purpose: text('purpose').notNull().default('login'),
+    clientIp: text('client_ip'),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sms_codes_phone_idx').on(t.phone, t.createdAt),
+    index('sms_codes_ip_idx').on(t.clientIp, t.createdAt),
+    index('sms_codes_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** The dev outbox of the console SMS provider. */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: id(),
+  phone: text('phone').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+});

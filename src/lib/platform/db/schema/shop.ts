@@ -1,0 +1,135 @@
+/** Shops, their skins, home modules and switches. */
+import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { id, ref, createdAt, at } from './columns.ts';
+import { users } from './identity.ts';
+
+export const skins = pgTable('skins', {
+  id: id(),
+  name: text('name').notNull(),
+  /** Tab bar and accent colours: { primary, tabSelected, tabUnselected, background }. */
+  theme: jsonb('theme').$type<SkinTheme>().notNull(),
+  homePreviewUrl: text('home_preview_url'),
+  sort: integer('sort').notNull().default(0),
+});
+
+export type SkinTheme = {
+  primary: string;
+  tabSelected: string;
+  tabUnselected: string;
+  background: string;
+};
+
+export const shops = pgTable('shops', {
+  /** The shopId of the URL, also called shopBizCode. */
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  logoUrl: text('logo_url'),
+  ownerUserId: ref('owner_user_id').references(() => users.id),
+  /** The phone the shop was opened with: its user may bind the owner identity (shell §4). */
+  ownerPhone: text('owner_phone'),
+  skinId: ref('skin_id').references(() => skins.id),
+  /** shopNotice ON/OFF: when on, visitors first see the insideTips notice page. */
+  noticeEnabled: boolean('notice_enabled').notNull().default(false),
+  noticeText: text('notice_text').notNull().default(''),
+  /** The shop-wide price markup in cents added to every product (global-add-price). */
+  globalAddPriceCents: integer('global_add_price_cents').notNull().default(0),
+  status: smallint('status').notNull().default(1),
+  createdAt: createdAt(),
+});
+
+/** Banners by location key: indexBanner, brandBanner, proDetailBanner. */
+export const banners = pgTable('banners', {
+  id: id(),
+  shopId: text('shop_id')
+    .notNull()
+    .references(() => shops.id),
+  location: text('location').notNull(),
+  title: text('title').notNull().default(''),
+  imageUrl: text('image_url').notNull(),
+  /** The internal target: { route, params }. */
+  link: jsonb('link').$type<{ route: string; params?: Record<string, string> }>(),
+  sort: integer('sort').notNull().default(0),
+  startAt: at('start_at'),
+  endAt: at('end_at'),
+});
+
+/** Home modules: market, category, brandWall, newBornZone, diamond (icon list). */
+export const homeResources = pgTable('home_resources', {
+  id: id(),
+  shopId: text('shop_id')
+    .notNull()
+    .references(() => shops.id),
+  kind: text('kind').notNull(),
+  configId: text('config_id').notNull(),
+  title: text('title').notNull().default(''),
+  bgColor: text('bg_color'),
+  bgImg: text('bg_img'),
+  linkUrl: text('link_url'),
+  /** Module-specific content, e.g. { productNos: [...] } or { items: [{ name, iconUrl, link }] }. */
+  content: jsonb('content').$type<Record<string, unknown>>().notNull().default({}),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Hot search keys; type 5 is the one shown in the search box. */
+export const hotSearchKeys = pgTable('hot_search_keys', {
+  id: id(),
+  shopId: text('shop_id')
+    .notNull()
+    .references(() => shops.id),
+  hotName: text('hot_name').notNull(),
+  type: smallint('type').notNull().default(1),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Feature switches by code (1004, 1010, ...), per shop; a missing row means off. */
+export const featureSwitches = pgTable(
+  'feature_switches',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    code: text('code').notNull(),
+    enableStatus: smallint('enable_status').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.code] })],
+);
+
+/** Guide tags a user has seen, per shop (indexFilter, skinTipGuide, ...). */
+export const guideTags = pgTable(
+  'guide_tags',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    tagName: text('tag_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.userId, t.tagName] })],
+);
+
+/** Skin popups a manager can be shown once (asyncModifyPopupStatus records the close). */
+export const skinPopups = pgTable('skin_popups', {
+  id: id(),
+  code: text('code').notNull().unique(),
+  headline: text('headline').notNull(),
+  headlineColor: text('headline_color').notNull().default('#333333'),
+  subheadline: text('subheadline').notNull().default(''),
+  subheadlineColor: text('subheadline_color').notNull().default('#666666'),
+  skinIds: jsonb('skin_ids').$type<number[]>().notNull().default([]),
+  active: boolean('active').notNull().default(true),
+});
+
+export const popupCloses = pgTable(
+  'popup_closes',
+  {
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] })],
+);

@@ -1,0 +1,139 @@
+/** The demo coupons; the consumer already holds shop 1001's shop-wide one. */
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../client.server.ts';
+import * as t from '../schema.ts';
+import { BRANDS } from './catalog-data.ts';
+import type { CatalogRefs } from './catalog.ts';
+import type { DemoRole } from './identity.ts';
+import { COUPONS, DEMO_PLAN } from './plan.ts';
+
+const DAY = 86_400_000;
+
+export async function seedCoupons(
+  tx: Tx,
+  now: Date,
+  userId: Record<DemoRole, number>,
+  c: CatalogRefs,
+): Promise<void> {
+  const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
+  const yuedongRunning = DEMO_PLAN.brandSales.find(
+    (s) => s.shopId === '1001' && s.handle === 'yuedongRunning',
+  )!;
+  const couponRows = await tx
+    .insert(t.coupons)
+    .values([
+      {
+        couponNo: COUPONS['1001'].shopWide,
+        shopId: '1001',
+        name: '店铺通用券',
+        description: '全店商品可用',
+        amountCents: 2000,
+        thresholdCents: 19900,
+        total: 1000,
+        perUserLimit: 1,
+        claimFrom: at(-7 * DAY),
+        claimTo: at(30 * DAY),
+        validDays: 7,
+        inPopup: true,
+      },
+      {
+        couponNo: COUPONS['1001'].newcomer,
+        shopId: '1001',
+        name: '新人专享券',
+        description: '新人首单可用',
+        amountCents: 1500,
+        thresholdCents: 0,
+        total: 5000,
+        perUserLimit: 1,
+        claimFrom: at(-7 * DAY),
+        claimTo: at(30 * DAY),
+        validDays: 3,
+        inPopup: true,
+      },
+      {
+        couponNo: COUPONS['1001'].senyeBrand,
+        shopId: '1001',
+        name: '森野品牌券',
+        description: '森野 SENYE 品牌商品可用',
+        amountCents: 5000,
+        thresholdCents: 39900,
+        scope: 'brand',
+        scopeRef: String(c.brandIdOf(BRANDS[0]!)),
+        total: 300,
+        perUserLimit: 2,
+        claimFrom: at(-2 * DAY),
+        claimTo: at(5 * DAY),
+        validFrom: at(-2 * DAY),
+        validTo: at(6 * DAY),
+      },
+      {
+        couponNo: COUPONS['1001'].runningShoesSale,
+        shopId: '1001',
+        name: '跑鞋专场券',
+        description: '跃动 LEAP 特卖专场可用',
+        amountCents: 3000,
+        thresholdCents: 29900,
+        scope: 'activity',
+        scopeRef: yuedongRunning.activityNo,
+        total: 200,
+        perUserLimit: 1,
+        claimFrom: at(-1 * DAY),
+        claimTo: at(4 * DAY),
+        validDays: 5,
+      },
+      {
+        couponNo: COUPONS['1001'].limitedLarge,
+        shopId: '1001',
+        name: '限量大额券',
+        description: '全店满 999 可用',
+        amountCents: 20000,
+        thresholdCents: 99900,
+        total: 10,
+        issued: 10,
+        perUserLimit: 1,
+        claimFrom: at(-3 * DAY),
+        claimTo: at(3 * DAY),
+        validDays: 3,
+      },
+      {
+        couponNo: COUPONS['1002'].shopWide,
+        shopId: '1002',
+        name: '店铺通用券',
+        description: '全店商品可用',
+        amountCents: 1000,
+        thresholdCents: 9900,
+        total: 1000,
+        perUserLimit: 1,
+        claimFrom: at(-7 * DAY),
+        claimTo: at(30 * DAY),
+        validDays: 7,
+        inPopup: true,
+      },
+      {
+        couponNo: COUPONS['1002'].newcomer,
+        shopId: '1002',
+        name: '新人专享券',
+        description: '新人首单可用',
+        amountCents: 1000,
+        thresholdCents: 0,
+        total: 1000,
+        perUserLimit: 1,
+        claimFrom: at(-7 * DAY),
+        claimTo: at(30 * DAY),
+        validDays: 3,
+      },
+    ])
+    .returning({ id: t.coupons.id, couponNo: t.coupons.couponNo });
+  const shopCoupon = couponRows.find((row) => row.couponNo === COUPONS['1001'].shopWide)!;
+  await tx.insert(t.userCoupons).values({
+    couponId: shopCoupon.id,
+    userId: userId.consumer,
+    shopId: '1001',
+    validFrom: at(-1 * DAY),
+    validTo: at(6 * DAY),
+  });
+  await tx
+    .update(t.coupons)
+    .set({ issued: 1 })
+    .where(sql`${t.coupons.id} = ${shopCoupon.id}`);
+}

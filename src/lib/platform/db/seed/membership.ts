@@ -1,0 +1,55 @@
+/** Who is what in the demo shops: each demo phone's standing. */
+import { MemberRole } from '#lib/membership/roles.ts';
+import type { Tx } from '../client.server.ts';
+import * as t from '../schema.ts';
+import type { DemoRole } from './identity.ts';
+
+export async function seedMembers(tx: Tx, userId: Record<DemoRole, number>): Promise<void> {
+  await tx.insert(t.shopMembers).values([
+    {
+      shopId: '1001',
+      userId: userId.consumer,
+      role: MemberRole.Consumer,
+      maxRole: MemberRole.Consumer,
+      invitedBy: userId.owner1001,
+    },
+    {
+      shopId: '1001',
+      userId: userId.owner1001,
+      role: MemberRole.Distributor,
+      maxRole: MemberRole.Distributor,
+      level: 1,
+      signAgreement: true,
+    },
+    {
+      shopId: '1001',
+      userId: userId.manager1001,
+      role: MemberRole.Manager,
+      maxRole: MemberRole.Manager,
+      administrator: true,
+      signAgreement: true,
+    },
+    {
+      shopId: '1001',
+      userId: userId.service1001,
+      role: MemberRole.CustomerService,
+      maxRole: MemberRole.CustomerService,
+    },
+    {
+      shopId: '1001',
+      userId: userId.disabledDistributor,
+      role: MemberRole.Distributor,
+      maxRole: MemberRole.Distributor,
+      level: 1,
+      distributorDisable: true,
+    },
+    {
+      shopId: '1002',
+      userId: userId.owner1002,
+      role: MemberRole.Distributor,
+      maxRole: MemberRole.Distributor,
+      level: 1,
+      signAgreement: true,
+    },
+  ]);
+}
