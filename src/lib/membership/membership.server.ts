@@ -4,7 +4,8 @@
  * consent. Every change is a conditional write decided here, never a role sent by a client.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { Errors } from '#lib/errors.ts';
 import { maskPhone } from '#lib/identity/login.ts';
 import { ROLE_DISTRIBUTOR, ROLE_MANAGER, needsContract, switchableRoles } from './roles.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
@@ -47,7 +48,7 @@ async function shopOrThrow(db: DbOrTx, shopId: string) {
     })
     .from(shops)
     .where(and(eq(shops.id, shopId), eq(shops.status, 1)));
-  if (!shop) throw new AppError(ErrorCode.NOT_FOUND, Messages.SHOP_NOT_FOUND);
+  if (!shop) throw appError(Errors.SHOP_NOT_FOUND);
   return shop;
 }
 
@@ -58,10 +59,7 @@ export async function switchRole(
 ): Promise<{ currentRole: number }> {
   const member = await getMember(db, input.shopId, input.userId);
   if (!member || !switchableRoles(member).includes(input.role)) {
-    throw new AppError(
-      ErrorCode.NO_PERMISSION,
-      input.role === ROLE_MANAGER ? Messages.SWITCH_TO_MANAGER : Messages.FORBIDDEN,
-    );
+    throw appError(input.role === ROLE_MANAGER ? Errors.SWITCH_TO_MANAGER : Errors.NO_PERMISSION);
   }
   await db
     .update(shopMembers)
@@ -88,7 +86,7 @@ export async function signContract(db: DbOrTx, shopId: string, userId: number): 
     .set({ signAgreement: true })
     .where(and(eq(shopMembers.shopId, shopId), eq(shopMembers.userId, userId)))
     .returning({ userId: shopMembers.userId });
-  if (rows.length === 0) throw new AppError(ErrorCode.NO_PERMISSION, Messages.FORBIDDEN);
+  if (rows.length === 0) throw appError(Errors.NO_PERMISSION);
 }
 
 async function userPhone(db: DbOrTx, userId: number): Promise<string | null> {
@@ -120,7 +118,7 @@ export async function bindOwnerIdentity(db: DbOrTx, shopId: string, userId: numb
         ),
       )
       .returning({ id: shops.id });
-    if (bound.length === 0) throw new AppError(ErrorCode.NO_PERMISSION, Messages.NOT_SHOP_OWNER);
+    if (bound.length === 0) throw appError(Errors.NOT_SHOP_OWNER);
     await becomeShopKeeper(tx, shopId, userId, { signAgreement: null });
   });
 }
@@ -185,9 +183,8 @@ export async function registerShopKeeper(
 ): Promise<{ currentRole: number }> {
   await shopOrThrow(db, input.shopId);
   const state = await registrationState(db, input.shopId, input.userId);
-  if (state.distributorDisable)
-    throw new AppError(ErrorCode.NO_PERMISSION, Messages.KEEPER_DISABLED);
-  if (state.registered) throw new AppError(ErrorCode.CONFLICT, Messages.ALREADY_KEEPER);
+  if (state.distributorDisable) throw appError(Errors.KEEPER_DISABLED);
+  if (state.registered) throw appError(Errors.ALREADY_KEEPER);
   const inviter =
     input.inviterId && input.inviterId !== input.userId
       ? await getMember(db, input.shopId, input.inviterId)
@@ -232,7 +229,7 @@ async function ownerPhoneOf(db: DbOrTx, shopId: string): Promise<string> {
     .from(shops)
     .innerJoin(users, eq(users.id, shops.ownerUserId))
     .where(eq(shops.id, shopId));
-  if (!row?.phone) throw new AppError(ErrorCode.NOT_FOUND, Messages.SHOP_HAS_NO_OWNER);
+  if (!row?.phone) throw appError(Errors.SHOP_HAS_NO_OWNER);
   return row.phone;
 }
 
@@ -247,7 +244,7 @@ export async function sendAdminCode(
   input: { shopId: string; userId: number; clientIp: string | null },
 ): Promise<{ ownerPhone: string }> {
   const info = await adminBindInfo(db, input.shopId, input.userId);
-  if (info.administrator) throw new AppError(ErrorCode.CONFLICT, Messages.ALREADY_ADMIN);
+  if (info.administrator) throw appError(Errors.ALREADY_ADMIN);
   const phone = await ownerPhoneOf(db, input.shopId);
   await issueCode(db, {
     phone,
@@ -268,7 +265,7 @@ export async function bindAdminWithCode(
   const phone = await ownerPhoneOf(db, input.shopId);
   const purpose = adminCodePurpose(input.shopId, input.userId);
   if (!(await consumeCode(db, { phone, code: input.code, purpose }))) {
-    throw new AppError(ErrorCode.SMS_CODE_INVALID, Messages.SMS_CODE_INVALID);
+    throw appError(Errors.SMS_CODE_INVALID);
   }
   return makeAdministrator(db, input.shopId, input.userId);
 }
