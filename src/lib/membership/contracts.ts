@@ -27,6 +27,10 @@ export interface AdminGrantQr {
 
 const shopQuery = { shopBizCode: shopIdSchema };
 
+/** The roles switchRole grants (when held): customer, shop keeper, manager, customer service. */
+const SWITCH_ROLES = ['1', '3', '4', '5'] as const;
+export type SwitchRole = (typeof SWITCH_ROLES)[number];
+
 export const MembershipContracts = {
   userInfo: contract<unknown>()({
     method: 'GET',
@@ -37,7 +41,7 @@ export const MembershipContracts = {
   switchRole: contract<RoleAnswer>()({
     method: 'GET',
     path: '/api/member/xdwxh5/admin/switchRole',
-    query: { ...shopQuery, role: z.enum(['1', '3', '4', '5']).transform(Number) },
+    query: { ...shopQuery, role: z.enum(SWITCH_ROLES).transform(Number) },
     access: 'signed-in',
     refuseCrossSite: true,
   }),

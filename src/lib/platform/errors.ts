@@ -47,6 +47,8 @@ export const Messages = {
   WRONG_PHONE: '请输入正确的手机号',
   PARAM_MISSING: '参数缺失！',
   SYSTEM_ERROR: '系统异常',
+  /** The call never got an answer: offline, timed out. */
+  NETWORK: '网络不给力，请稍后再试',
   SKIN_CHANGED: '换肤成功',
   REQUIRED_ARG: '参数为必填项',
   PHONE_ALREADY_BOUND: '该手机号已绑定账户，请绑定其他手机号',
