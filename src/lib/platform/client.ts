@@ -51,7 +51,7 @@ export interface CallOptions {
 export interface RequestOptions extends CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, string | number | boolean | undefined> | undefined;
-  /** JSON, or raw bytes (a Blob is sent with its own content type). */
+  /** JSON, raw bytes (a Blob, sent with its own content type) or a multipart FormData. */
   body?: unknown;
 }
 
@@ -92,13 +92,13 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const shopId = page.get('shopId');
   if (!context.inApp && shopId && query.shopBizCode === undefined) query.shopBizCode = shopId;
 
-  const binary = options.body instanceof Blob;
-  const headers: Record<string, string> = {
-    'content-type': binary
-      ? (options.body as Blob).type || 'application/octet-stream'
-      : 'application/json',
-    'x-client': CLIENT_MARKER,
-  };
+  const headers: Record<string, string> = { 'x-client': CLIENT_MARKER };
+  // A multipart body gets its content type, with the boundary, from the browser.
+  if (options.body instanceof Blob) {
+    headers['content-type'] = options.body.type || 'application/octet-stream';
+  } else if (!(options.body instanceof FormData)) {
+    headers['content-type'] = 'application/json';
+  }
   const deviceToken = localStorage.getItem('shop:deviceToken');
   if (deviceToken) headers['x-device-token'] = deviceToken;
   const loginId = readCookie('login_id');

@@ -12,7 +12,10 @@ export type Method = 'GET' | 'POST';
 /** Who may call: anyone, a signed-in user, or a user whose role in the query's shop is listed. */
 export type Access = 'anyone' | 'signed-in' | { readonly roles: readonly RoleLetter[] };
 
-/** A body: a JSON object of this shape, or the raw bytes (image search) the handler reads itself. */
+/**
+ * A body: a JSON object of this shape, or the raw bytes (image search) or multipart form the
+ * handler reads itself.
+ */
 export type BodyShape = z.ZodRawShape | 'binary';
 
 /**
@@ -120,10 +123,12 @@ export type DataOf<C extends AnyContract> =
 /** What a browser call sends: path parameters, query and body, each only where the contract has them. */
 export type CallInput<C extends AnyContract> = (keyof C['params'] extends never
   ? { params?: undefined }
-  : { params: z.input<z.ZodObject<C['params']>> }) & {
-  query?: z.input<ReturnType<typeof querySchema<C['query']>>>;
-} & (C['body'] extends 'binary'
-    ? { body: Blob }
+  : { params: z.input<z.ZodObject<C['params']>> }) &
+  (keyof C['query'] extends never
+    ? { query?: z.input<ReturnType<typeof querySchema<C['query']>>> }
+    : { query: z.input<ReturnType<typeof querySchema<C['query']>>> }) &
+  (C['body'] extends 'binary'
+    ? { body: Blob | FormData }
     : C['body'] extends z.ZodRawShape
       ? keyof C['body'] extends never
         ? { body?: undefined }
