@@ -13,7 +13,8 @@
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError, request } from '#lib/platform/client.ts';
+import { ApiError, call } from '#lib/platform/client.ts';
+import { IdentityContracts, type BindPhoneStatus } from '#lib/identity/contracts.ts';
 import { Messages } from '#lib/platform/errors.ts';
 import {
   interceptDue,
@@ -38,15 +39,6 @@ interface Props {
   userId: number;
 }
 
-interface BindStatus {
-  isBindPhone: boolean;
-  userDefaultPhone: string | null;
-  needIntercept: boolean;
-}
-
-const CHECK_PATH = '/api/member/xdwxh5/member/bindPhone/check';
-const BIND_PATH = '/api/member/xdwxh5/member/bindUserPhone';
-const SEND_PATH = '/api/member/xdwxh5/member/checkPhone/verifyCode';
 const MY_TAB = 'nav[aria-label="主导航"] a[data-tab="my"]';
 
 /** null: closed; otherwise why it is open and where to go once bound. */
@@ -85,7 +77,7 @@ function store(key: string): void {
 export default function PhoneBindPopup({ shopId, userId }: Props) {
   const opening = useStore($opening);
   const key = skipInterceptKey(shopId, userId);
-  const [status, setStatus] = useState<BindStatus | null>(null);
+  const [status, setStatus] = useState<BindPhoneStatus | null>(null);
   const [view, setView] = useState<'default' | 'other'>('default');
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
@@ -98,7 +90,7 @@ export default function PhoneBindPopup({ shopId, userId }: Props) {
   // The account's binding, then the automatic intercept when it is due.
   useEffect(() => {
     let live = true;
-    request<BindStatus>(CHECK_PATH, { query: { shopBizCode: shopId }, silent: true })
+    call(IdentityContracts.bindPhoneCheck, { query: { shopBizCode: shopId } }, { silent: true })
       .then((answer) => {
         if (!live) return;
         needed = answer.needIntercept;
@@ -145,12 +137,11 @@ export default function PhoneBindPopup({ shopId, userId }: Props) {
     setBusy(true);
     setError('');
     try {
-      await request(BIND_PATH, {
-        method: 'POST',
+      await call(IdentityContracts.bindPhone, {
         query: { shopBizCode: shopId },
         body: verifyCode ? { phone: target, verifyCode } : { phone: target },
       });
-      toast(Messages.PHONE_BOUND);
+      toast(IdentityContracts.bindPhone.message);
       const after = opening;
       $opening.set(null);
       setTimeout(() => {
@@ -176,9 +167,12 @@ export default function PhoneBindPopup({ shopId, userId }: Props) {
     }
     setBusy(true);
     try {
-      await request(SEND_PATH, { method: 'POST', query: { shopBizCode: shopId }, body: { phone } });
+      await call(IdentityContracts.sendBindCode, {
+        query: { shopBizCode: shopId },
+        body: { phone },
+      });
       setSentAt(Date.now());
-      toast(Messages.CODE_SENT);
+      toast(IdentityContracts.sendBindCode.message);
     } catch {
       // Shown by the request client.
     } finally {

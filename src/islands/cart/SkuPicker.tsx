@@ -4,11 +4,11 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { request } from '#lib/platform/client.ts';
+import { Messages } from '#lib/platform/errors.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import { badgeText } from '#lib/shell/floating.ts';
 import { toast } from '#lib/shell/toast.ts';
-import { $cartCount, setCartCount } from '#lib/cart/store.ts';
+import { $cartCount, addToCart, setCartCount } from '#lib/cart/store.ts';
 import './SkuPicker.css';
 
 export interface PickerSku {
@@ -119,16 +119,8 @@ export default function SkuPicker(props: Props) {
     }
     setBusy(true);
     try {
-      const { cartSkuNum } = await request<{ cartSkuNum: number }>(
-        '/api/spweb/cart/add-shoppingcart-count',
-        {
-          method: 'POST',
-          query: { shopBizCode: props.shopId },
-          body: { skuNo: chosen.skuNo, quantity },
-        },
-      );
-      setCartCount(cartSkuNum);
-      toast('已加入购物车', 1500);
+      await addToCart(props.shopId, chosen.skuNo, quantity);
+      toast(Messages.ADDED_TO_CART, 1500);
       setOpen(null);
     } catch {
       // The request client has shown the reason (stock, sale ended, login).

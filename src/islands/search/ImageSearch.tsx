@@ -6,33 +6,24 @@
 import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/catalog/upload.ts';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { carryQuery } from '#lib/platform/carry.ts';
-import type { Envelope } from '#lib/platform/envelope.ts';
+import { ApiError, call } from '#lib/platform/client.ts';
+import { Messages } from '#lib/platform/errors.ts';
+import { CatalogContracts, type ImageSearchItem } from '#lib/catalog/contracts.ts';
 import { imageSrcSet, imageUrl } from '#lib/media/images.ts';
 import { toast } from '#lib/shell/toast.ts';
 import './ImageSearch.css';
 
 /** The server's limit and refusals (services/image-search.ts), repeated so no server code ships. */
 const { NOT_IMAGE, TOO_LARGE } = UploadMessages;
-const NETWORK = '网络不给力，请稍后再试';
-const TIMEOUT_MS = 30_000;
-
-interface Item {
-  productNo: string;
-  name: string;
-  imageUrl: string;
-  score: number;
-}
 
 interface Props {
   shopId: string;
 }
 
-type Answer = Envelope<{ items: Item[] } | null>;
-
 type State =
   | { kind: 'idle' }
   | { kind: 'loading' }
-  | { kind: 'done'; items: Item[] }
+  | { kind: 'done'; items: ImageSearchItem[] }
   | { kind: 'error'; message: string };
 
 /** Why a chosen file cannot be sent, if so. An unknown type (some HEIC) goes to the server. */
@@ -78,40 +69,21 @@ export default function ImageSearch({ shopId }: Props) {
     setState({ kind: 'loading' });
     const controller = new AbortController();
     running.current = controller;
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, TIMEOUT_MS);
-
-    const query = new URLSearchParams({ shopBizCode: shopId });
-    const distributorId = new URLSearchParams(location.search).get('distributorId');
-    if (distributorId) query.set('distributorId', distributorId);
-    let envelope: Answer | null = null;
-    let status = 0;
     try {
-      const response = await fetch(`/api/commodity/product/image-search?${query.toString()}`, {
-        method: 'POST',
-        body: file,
-        headers: { 'content-type': file.type || 'application/octet-stream' },
-        credentials: 'same-origin',
-        signal: controller.signal,
-      });
-      status = response.status;
-      envelope = (await response.json().catch(() => null)) as Answer | null;
-    } catch {
-      // Network failure or time-out: said below. Superseded by a newer picture: nothing to say.
-    } finally {
-      clearTimeout(timer);
-    }
-    if (controller.signal.aborted && !timedOut) return;
-    running.current = null;
-    const items = envelope?.success ? envelope.data?.items : undefined;
-    if (Array.isArray(items)) {
+      const { items } = await call(
+        CatalogContracts.imageSearch,
+        { query: { shopBizCode: shopId }, body: file },
+        { silent: true, signal: controller.signal },
+      );
       setState({ kind: 'done', items });
-    } else {
+    } catch (error) {
+      // Superseded by a newer picture: nothing to say.
+      if (controller.signal.aborted) return;
+      const answer = error instanceof ApiError ? error : new ApiError(-1, Messages.NETWORK);
       // A proxy in front of the shop may refuse a large body in its own words.
-      fail(envelope?.message || (status === 413 ? TOO_LARGE : NETWORK));
+      fail(answer.code === 413 ? TOO_LARGE : answer.message || Messages.NETWORK);
+    } finally {
+      if (running.current === controller) running.current = null;
     }
   }
 

@@ -1,6 +1,8 @@
 /** The shopper's cart, one per user and shop, on the server. */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { MAX_PIECES_PER_SKU } from './contracts.ts';
+import { Errors } from '#lib/errors.ts';
 import { saleState } from '#lib/catalog/sale.ts';
 import { MemberRole } from '#lib/membership/roles.ts';
 import { priceOf, skuPriceColumns } from '#lib/catalog/pricing.server.ts';
@@ -14,9 +16,6 @@ import {
   shops,
   skus,
 } from '#lib/platform/db/schema.ts';
-
-/** The most pieces of one SKU a cart holds. */
-export const MAX_PIECES_PER_SKU = 99;
 
 /** cartSkuNum: how many pieces are in the user's cart in this shop. */
 export async function countCartSkus(db: DbOrTx, shopId: string, userId: number): Promise<number> {
@@ -62,13 +61,12 @@ export async function addToCart(db: DbOrTx, input: AddToCart): Promise<number> {
     sku.productStatus !== ProductStatus.Published ||
     sku.activityStatus === SaleStatus.Withdrawn
   ) {
-    throw new AppError(ErrorCode.PRODUCT_GONE, Messages.PRODUCT_GONE);
+    throw appError(Errors.PRODUCT_GONE);
   }
   if (sku.startAt && sku.endAt) {
     const state = saleState({ startAt: sku.startAt, endAt: sku.endAt }, now);
-    if (state === 'upcoming')
-      throw new AppError(ErrorCode.SALE_NOT_STARTED, Messages.SALE_NOT_STARTED);
-    if (state === 'ended') throw new AppError(ErrorCode.SALE_ENDED, Messages.SALE_ENDED);
+    if (state === 'upcoming') throw appError(Errors.SALE_NOT_STARTED);
+    if (state === 'ended') throw appError(Errors.SALE_ENDED);
   }
 
   const distributorId = input.distributorId
@@ -76,9 +74,7 @@ export async function addToCart(db: DbOrTx, input: AddToCart): Promise<number> {
     : null;
   const limit = Math.min(sku.stock, MAX_PIECES_PER_SKU);
   const tooMany = () =>
-    sku.stock < MAX_PIECES_PER_SKU
-      ? new AppError(ErrorCode.OUT_OF_STOCK, Messages.OUT_OF_STOCK)
-      : new AppError(ErrorCode.CART_LIMIT, Messages.CART_LIMIT);
+    sku.stock < MAX_PIECES_PER_SKU ? appError(Errors.OUT_OF_STOCK) : appError(Errors.CART_LIMIT);
   if (input.quantity > limit) throw tooMany();
   // One statement: the pieces already in the cart and the new ones are checked together.
   const [line] = await db

@@ -8,7 +8,8 @@
 import { MAX_UPLOAD_BYTES, UploadMessages } from './upload.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { AppError, ErrorCode } from '#lib/platform/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { Errors } from '#lib/errors.ts';
 import { mediaId } from '#lib/media/images.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { activities, media, productImages, products } from '#lib/platform/db/schema.ts';
@@ -105,19 +106,18 @@ export function similarity(a: Fingerprint, b: Fingerprint): number {
 
 /** Checks an upload and fingerprints it; refusals are AppError 400 with the shopper's message. */
 export async function fingerprintUpload(upload: Uint8Array): Promise<Fingerprint> {
-  const refuse = (message: string) => new AppError(ErrorCode.BAD_REQUEST, message);
-  if (upload.byteLength > MAX_UPLOAD_BYTES) throw refuse(UploadMessages.TOO_LARGE);
+  if (upload.byteLength > MAX_UPLOAD_BYTES) throw appError(Errors.UPLOAD_TOO_LARGE);
   // The header alone tells format and size: no pixel is decoded (hence no pixel limit) yet.
   const meta = await Promise.resolve()
     .then(() => sharp(upload, { ...SHARP_INPUT, limitInputPixels: false }).metadata())
     .catch(() => null);
-  if (!meta || !UPLOAD_FORMATS.has(meta.format)) throw refuse(UploadMessages.NOT_IMAGE);
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw refuse(UploadMessages.TOO_MANY_PIXELS);
+  if (!meta || !UPLOAD_FORMATS.has(meta.format)) throw appError(Errors.UPLOAD_NOT_IMAGE);
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw appError(Errors.UPLOAD_TOO_MANY_PIXELS);
   try {
     return await fingerprint(upload);
   } catch {
     // A header that promises a picture the body does not hold.
-    throw refuse(UploadMessages.NOT_IMAGE);
+    throw appError(Errors.UPLOAD_NOT_IMAGE);
   }
 }
 

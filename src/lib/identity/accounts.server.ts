@@ -25,7 +25,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { MAX_PIECES_PER_SKU } from '#lib/cart/cart.server.ts';
+import { MAX_PIECES_PER_SKU } from '#lib/cart/contracts.ts';
 
 /** The user-referring columns handled by a rule above (table.column). */
 export const HANDLED_USER_COLUMNS = new Set([

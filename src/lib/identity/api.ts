@@ -2,34 +2,27 @@
  * The login calls of the browser (shell §7): send a login code, log in with it, log out. Every
  * call goes through the one request client; login calls carry the login channel.
  */
-import { ApiError, request } from '#lib/platform/client.ts';
+import { ApiError, call } from '#lib/platform/client.ts';
 import { Messages, isLoginInvalid } from '#lib/platform/errors.ts';
 import { toast } from '#lib/shell/toast.ts';
+import { IdentityContracts, type LoginResult } from './contracts.ts';
 
-export interface LoginResult {
-  userId: number;
-  /** A path of this site to go back to, or null: then the shop's home. */
-  returnTo: string | null;
-}
-
-/** Sends a login code (type 2). The caller shows 验证码已发送，请查收 or the refusal. */
-export function sendLoginCode(phone: string): Promise<unknown> {
-  return request('/api/member/phone/sendCode', {
-    method: 'POST',
-    body: { phone, type: 2 },
-    loginChannel: true,
-    silent: true,
-  });
+/** Sends a login code (type 2). The caller shows the contract's message or the refusal. */
+export function sendLoginCode(phone: string): Promise<null> {
+  return call(
+    IdentityContracts.sendLoginCode,
+    { body: { phone, type: 2 } },
+    { loginChannel: true, silent: true },
+  );
 }
 
 /** Logs in with a code; the server sets the session cookie. */
 export function loginWithCode(phone: string, verifyCode: string): Promise<LoginResult> {
-  return request<LoginResult>('/api/member/phone/login', {
-    method: 'POST',
-    body: { phone, verifyCode },
-    loginChannel: true,
-    silent: true,
-  });
+  return call(
+    IdentityContracts.login,
+    { body: { phone, verifyCode } },
+    { loginChannel: true, silent: true },
+  );
 }
 
 /**
@@ -39,7 +32,7 @@ export function loginWithCode(phone: string, verifyCode: string): Promise<LoginR
  */
 export async function logout(homeHref: string): Promise<void> {
   try {
-    await request('/api/member/logout', { method: 'POST', silent: true });
+    await call(IdentityContracts.logout, {}, { silent: true });
   } catch (error) {
     const answer = error instanceof ApiError ? error : new ApiError(-1, '');
     // "Not logged in" means there is no session left to end; anything else leaves it running.

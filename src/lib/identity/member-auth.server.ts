@@ -28,10 +28,13 @@ import {
   destroySession,
   setSessionCookies,
 } from './sessions.server.ts';
+import { pathFor } from '#lib/platform/contract.ts';
+import { IdentityContracts } from './contracts.ts';
 
 /** The one-time state of a member-auth round trip lives in an httpOnly cookie of this name. */
 export const AUTH_STATE_COOKIE_PREFIX = 'mauth_';
-export const AUTH_STATE_PATH = '/api/auth/';
+/** The callback's folder: the state cookie travels only to `/api/auth/{shopId}`. */
+export const AUTH_STATE_PATH = pathFor(IdentityContracts.memberAuthDone, { shopId: '' });
 export const AUTH_STATE_TTL_SECONDS = 600;
 const STATE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -110,7 +113,10 @@ export function beginMemberAuth(
     secure: input.secure,
     maxAge: AUTH_STATE_TTL_SECONDS,
   });
-  return provider.authorizeUrl(state, `${input.origin}/api/auth/${shopId}`);
+  return provider.authorizeUrl(
+    state,
+    `${input.origin}${pathFor(IdentityContracts.memberAuthDone, { shopId })}`,
+  );
 }
 
 export interface FinishMemberAuth {

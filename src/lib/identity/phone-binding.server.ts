@@ -10,7 +10,8 @@
  *   该手机号已绑定账户，请绑定其他手机号.
  */
 import { asc, eq, or } from 'drizzle-orm';
-import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { Errors } from '#lib/errors.ts';
 import { LOGIN_CODE, sendCodeProblem } from './login.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { users } from '#lib/platform/db/schema.ts';
@@ -39,7 +40,7 @@ async function account(db: DbOrTx, userId: number) {
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row) throw new AppError(ErrorCode.NOT_LOGGED_IN, Messages.NOT_LOGGED_IN);
+  if (!row) throw appError(Errors.NOT_LOGGED_IN);
   return row;
 }
 
@@ -59,7 +60,7 @@ export async function bindPhoneStatus(
 
 function phoneProblem(phone: string): void {
   const problem = sendCodeProblem(phone);
-  if (problem) throw new AppError(ErrorCode.BAD_REQUEST, problem);
+  if (problem) throw appError({ ...Errors.BAD_REQUEST, message: problem });
 }
 
 /** Sends a binding code to a phone, for an account that has none yet. */
@@ -69,8 +70,7 @@ export async function sendBindCode(
 ): Promise<void> {
   phoneProblem(input.phone);
   const me = await account(db, input.userId);
-  if (me.phone !== null)
-    throw new AppError(ErrorCode.ACCOUNT_HAS_PHONE, Messages.ACCOUNT_HAS_PHONE);
+  if (me.phone !== null) throw appError(Errors.ACCOUNT_HAS_PHONE);
   await issueCode(db, {
     phone: input.phone,
     purpose: BIND_CODE_PURPOSE,
@@ -97,15 +97,14 @@ export async function bindUserPhone(db: DbOrTx, input: BindPhone): Promise<Bound
   phoneProblem(phone);
   const me = await account(db, input.userId);
   if (me.phone === phone) return { userId: me.id, merged: false };
-  if (me.phone !== null)
-    throw new AppError(ErrorCode.ACCOUNT_HAS_PHONE, Messages.ACCOUNT_HAS_PHONE);
+  if (me.phone !== null) throw appError(Errors.ACCOUNT_HAS_PHONE);
 
   // The app's own phone binds without a code while nobody else holds it; taking over an existing
   // account always needs a code sent to that phone.
   const codeChecked = phone !== me.defaultPhone || input.verifyCode !== undefined;
   if (codeChecked) {
     if (!input.verifyCode || !LOGIN_CODE.test(input.verifyCode))
-      throw new AppError(ErrorCode.BAD_REQUEST, Messages.SMS_CODE_FORMAT);
+      throw appError(Errors.SMS_CODE_FORMAT);
     // Consumed before anything else, so its wrong tries count even when binding fails later.
     const consumed = await consumeCode(db, {
       phone,
@@ -113,7 +112,7 @@ export async function bindUserPhone(db: DbOrTx, input: BindPhone): Promise<Bound
       purpose: BIND_CODE_PURPOSE,
       ...(input.now ? { now: input.now } : {}),
     });
-    if (!consumed) throw new AppError(ErrorCode.SMS_CODE_INVALID, Messages.SMS_CODE_INVALID);
+    if (!consumed) throw appError(Errors.SMS_CODE_INVALID);
   }
 
   // A phone account created at the same moment (a phone login) makes the first try conflict;
@@ -143,19 +142,16 @@ async function bindVerifiedPhone(
       .orderBy(asc(users.id))
       .for('update');
     const me = rows.find((r) => r.id === userId);
-    if (!me) throw new AppError(ErrorCode.NOT_LOGGED_IN, Messages.NOT_LOGGED_IN);
+    if (!me) throw appError(Errors.NOT_LOGGED_IN);
     if (me.phone === phone) return { userId, merged: false };
-    if (me.phone !== null)
-      throw new AppError(ErrorCode.ACCOUNT_HAS_PHONE, Messages.ACCOUNT_HAS_PHONE);
+    if (me.phone !== null) throw appError(Errors.ACCOUNT_HAS_PHONE);
     const owner = rows.find((r) => r.id !== userId);
     if (!owner) {
       await tx.update(users).set({ phone }).where(eq(users.id, userId));
       return { userId, merged: false };
     }
-    if (owner.openId !== null)
-      throw new AppError(ErrorCode.PHONE_ALREADY_BOUND, Messages.PHONE_ALREADY_BOUND);
-    if (!codeChecked)
-      throw new AppError(ErrorCode.BAD_REQUEST, Messages.PHONE_HAS_ACCOUNT_NEEDS_CODE);
+    if (owner.openId !== null) throw appError(Errors.PHONE_ALREADY_BOUND);
+    if (!codeChecked) throw appError(Errors.PHONE_HAS_ACCOUNT_NEEDS_CODE);
     await mergeAccounts(tx, { keepId: owner.id, goneId: userId });
     return { userId: owner.id, merged: true };
   });

@@ -4,7 +4,8 @@
  * A session the browser still carried is destroyed, so a login always renews the session token.
  */
 import { eq } from 'drizzle-orm';
-import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { users } from '#lib/platform/db/schema.ts';
 import { createSession, destroySession } from './sessions.server.ts';
@@ -35,7 +36,7 @@ export interface PhoneLoginResult {
 export async function loginWithPhone(db: DbOrTx, input: PhoneLogin): Promise<PhoneLoginResult> {
   const now = input.now ?? new Date();
   const consumed = await consumeCode(db, { phone: input.phone, code: input.code, now });
-  if (!consumed) throw new AppError(ErrorCode.SMS_CODE_INVALID, Messages.SMS_CODE_INVALID);
+  if (!consumed) throw appError(Errors.SMS_CODE_INVALID);
   return db.transaction(async (tx) => {
     const { userId, created } = await findOrCreateUser(tx, input.phone);
     if (input.previousToken) await destroySession(tx, input.previousToken);

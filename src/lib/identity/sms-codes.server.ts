@@ -11,7 +11,8 @@
  */
 import { createHmac, randomInt } from 'node:crypto';
 import { and, count, eq, gt, lt, max, sql } from 'drizzle-orm';
-import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { appError, type AppError } from '#lib/platform/errors.ts';
+import { Errors } from '#lib/errors.ts';
 import {
   SMS_CODE_TTL_MS,
   SMS_MAX_ATTEMPTS,
@@ -85,7 +86,7 @@ export function clientAddress(
 }
 
 function tooMany(): AppError {
-  return new AppError(ErrorCode.TOO_MANY_REQUESTS, Messages.TOO_MANY_REQUESTS);
+  return appError(Errors.CODE_TOO_FREQUENT);
 }
 
 export interface IssueCode {

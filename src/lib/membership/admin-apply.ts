@@ -2,7 +2,8 @@
  * Who may apply to be the shop's administrator: one rule for the page and both ways of applying
  * (the owner's SMS code, the owner's QR scan). Isomorphic: no I/O.
  */
-import { ErrorCode, Messages } from '#lib/platform/errors.ts';
+import type { ErrorEntry } from '#lib/platform/errors.ts';
+import { MembershipErrors } from './errors.ts';
 
 /** The applicant's standing in the shop, as adminBindInfo reads it. */
 export interface AdminApplicant {
@@ -23,8 +24,8 @@ export function adminApplyRefusal(applicant: AdminApplicant): AdminApplyRefusal 
 }
 
 /** The answer a service gives for each refusal. */
-export const ADMIN_APPLY_ERRORS: Record<AdminApplyRefusal, { code: number; message: string }> = {
-  administrator: { code: ErrorCode.CONFLICT, message: Messages.ALREADY_ADMIN },
-  owner: { code: ErrorCode.CONFLICT, message: Messages.OWNER_NEEDS_NO_ADMIN },
-  'no-owner': { code: ErrorCode.NOT_FOUND, message: Messages.SHOP_HAS_NO_OWNER },
+export const ADMIN_APPLY_ERRORS: Record<AdminApplyRefusal, ErrorEntry> = {
+  administrator: MembershipErrors.ALREADY_ADMIN,
+  owner: MembershipErrors.OWNER_NEEDS_NO_ADMIN,
+  'no-owner': MembershipErrors.SHOP_HAS_NO_OWNER,
 };

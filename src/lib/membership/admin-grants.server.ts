@@ -17,7 +17,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { ADMIN_GRANT_TTL_MS, USER_VERIFY_CODE } from './admin-grant.ts';
-import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { appError, type AppError } from '#lib/platform/errors.ts';
+import { Errors } from '#lib/errors.ts';
 import { buildLink } from '#lib/platform/links.ts';
 import { maskPhone } from '#lib/identity/login.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
@@ -56,7 +57,7 @@ export interface CreatedGrant {
 }
 
 function invalid(): AppError {
-  return new AppError(ErrorCode.CONFLICT, Messages.ADMIN_GRANT_INVALID);
+  return appError(Errors.ADMIN_GRANT_INVALID);
 }
 
 /**
@@ -70,7 +71,7 @@ export async function createAdminGrant(
   now = new Date(),
 ): Promise<CreatedGrant> {
   if (!USER_VERIFY_CODE.test(input.userVerifyCode)) {
-    throw new AppError(ErrorCode.BAD_REQUEST, Messages.USER_VERIFY_CODE_FORMAT);
+    throw appError(Errors.USER_VERIFY_CODE_FORMAT);
   }
   await requireAdminApplicant(db, input.shopId, input.userId);
 
@@ -168,7 +169,7 @@ export async function viewAdminGrant(
 async function refusal(db: DbOrTx, token: string, approverId: number, now: Date): Promise<never> {
   const grant = await openGrant(db, token, null, now);
   if (grant && grant.ownerUserId !== approverId) {
-    throw new AppError(ErrorCode.NO_PERMISSION, Messages.NOT_SHOP_OWNER);
+    throw appError(Errors.NOT_SHOP_OWNER);
   }
   throw invalid();
 }

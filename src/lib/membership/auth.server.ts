@@ -1,6 +1,7 @@
 /** Who is calling an endpoint. */
 import type { APIContext } from 'astro';
-import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { Errors } from '#lib/errors.ts';
 import { isCrossSite } from '#lib/platform/csrf.server.ts';
 import { roleLetter } from './roles.ts';
 import type { RoleLetter } from '#lib/platform/routes.ts';
@@ -17,14 +18,14 @@ export async function requireUser(context: APIContext): Promise<SessionUser> {
     context.locals.database.db,
     context.cookies.get(SESSION_COOKIE)?.value,
   );
-  if (!user) throw new AppError(ErrorCode.NOT_LOGGED_IN, Messages.NOT_LOGGED_IN);
+  if (!user) throw appError(Errors.NOT_LOGGED_IN);
   return user;
 }
 
 /** Refuses a request from another site; for the GET calls of the spec that change something. */
 export function refuseCrossSite(context: APIContext): void {
   if (isCrossSite(context.request.headers, context.url.host)) {
-    throw new AppError(ErrorCode.CROSS_SITE, Messages.CROSS_SITE, 403);
+    throw appError(Errors.CROSS_SITE);
   }
 }
 
@@ -42,9 +43,9 @@ export async function requireRole(
     context.cookies.get(SESSION_COOKIE)?.value,
     shopId,
   );
-  if (!session) throw new AppError(ErrorCode.NOT_LOGGED_IN, Messages.NOT_LOGGED_IN);
+  if (!session) throw appError(Errors.NOT_LOGGED_IN);
   if (!letters.includes(roleLetter(session.member))) {
-    throw new AppError(ErrorCode.NO_PERMISSION, Messages.FORBIDDEN);
+    throw appError(Errors.NO_PERMISSION);
   }
   return session.user;
 }

@@ -4,7 +4,8 @@
  * level is present). Each answer is one query.
  */
 import { and, eq, gt, sql, type SQLWrapper } from 'drizzle-orm';
-import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { Errors } from '#lib/errors.ts';
 import { maskedPhone, userType } from './member.ts';
 import { MemberRole } from './roles.ts';
 import { OrderStatus, RefundStatus } from '#lib/orders/status.ts';
@@ -42,7 +43,7 @@ export interface MyPage {
 }
 
 function notLoggedIn(): never {
-  throw new AppError(ErrorCode.NOT_LOGGED_IN, Messages.NOT_LOGGED_IN);
+  throw appError(Errors.NOT_LOGGED_IN);
 }
 
 /** The my page's data for a user in a shop, in one query. */
@@ -161,7 +162,7 @@ export async function getUserInfo(db: DbOrTx, shopId: string, userId: number): P
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) notLoggedIn();
-  if (!row.shopOpen) throw new AppError(ErrorCode.NOT_FOUND, Messages.SHOP_NOT_FOUND);
+  if (!row.shopOpen) throw appError(Errors.SHOP_NOT_FOUND);
   return {
     userId: row.id,
     nickname: row.nickname,

@@ -4,7 +4,8 @@
  * consent. Every change is a conditional write decided here, never a role sent by a client.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { Errors } from '#lib/errors.ts';
 import { maskPhone } from '#lib/identity/login.ts';
 import { MemberRole, needsContract, switchableRoles } from './roles.ts';
 import { ADMIN_APPLY_ERRORS, adminApplyRefusal } from './admin-apply.ts';
@@ -48,7 +49,7 @@ async function shopOrThrow(db: DbOrTx, shopId: string) {
     })
     .from(shops)
     .where(and(eq(shops.id, shopId), eq(shops.status, 1)));
-  if (!shop) throw new AppError(ErrorCode.NOT_FOUND, Messages.SHOP_NOT_FOUND);
+  if (!shop) throw appError(Errors.SHOP_NOT_FOUND);
   return shop;
 }
 
@@ -59,9 +60,8 @@ export async function switchRole(
 ): Promise<{ currentRole: number }> {
   const member = await getMember(db, input.shopId, input.userId);
   if (!member || !switchableRoles(member).includes(input.role)) {
-    throw new AppError(
-      ErrorCode.NO_PERMISSION,
-      input.role === MemberRole.Manager ? Messages.SWITCH_TO_MANAGER : Messages.FORBIDDEN,
+    throw appError(
+      input.role === MemberRole.Manager ? Errors.SWITCH_TO_MANAGER : Errors.NO_PERMISSION,
     );
   }
   await db
@@ -89,7 +89,7 @@ export async function signContract(db: DbOrTx, shopId: string, userId: number): 
     .set({ signAgreement: true })
     .where(and(eq(shopMembers.shopId, shopId), eq(shopMembers.userId, userId)))
     .returning({ userId: shopMembers.userId });
-  if (rows.length === 0) throw new AppError(ErrorCode.NO_PERMISSION, Messages.FORBIDDEN);
+  if (rows.length === 0) throw appError(Errors.NO_PERMISSION);
 }
 
 async function userPhone(db: DbOrTx, userId: number): Promise<string | null> {
@@ -121,7 +121,7 @@ export async function bindOwnerIdentity(db: DbOrTx, shopId: string, userId: numb
         ),
       )
       .returning({ id: shops.id });
-    if (bound.length === 0) throw new AppError(ErrorCode.NO_PERMISSION, Messages.NOT_SHOP_OWNER);
+    if (bound.length === 0) throw appError(Errors.NOT_SHOP_OWNER);
     await becomeShopKeeper(tx, shopId, userId, { signAgreement: null });
   });
 }
@@ -186,9 +186,8 @@ export async function registerShopKeeper(
 ): Promise<{ currentRole: number }> {
   await shopOrThrow(db, input.shopId);
   const state = await registrationState(db, input.shopId, input.userId);
-  if (state.distributorDisable)
-    throw new AppError(ErrorCode.NO_PERMISSION, Messages.KEEPER_DISABLED);
-  if (state.registered) throw new AppError(ErrorCode.CONFLICT, Messages.ALREADY_KEEPER);
+  if (state.distributorDisable) throw appError(Errors.KEEPER_DISABLED);
+  if (state.registered) throw appError(Errors.ALREADY_KEEPER);
   const inviter =
     input.inviterId && input.inviterId !== input.userId
       ? await getMember(db, input.shopId, input.inviterId)
@@ -235,8 +234,7 @@ export async function requireAdminApplicant(
 ): Promise<void> {
   const refusal = adminApplyRefusal(await adminBindInfo(db, shopId, userId));
   if (refusal) {
-    const { code, message } = ADMIN_APPLY_ERRORS[refusal];
-    throw new AppError(code, message);
+    throw appError(ADMIN_APPLY_ERRORS[refusal]);
   }
 }
 
@@ -246,7 +244,7 @@ async function ownerPhoneOf(db: DbOrTx, shopId: string): Promise<string> {
     .from(shops)
     .innerJoin(users, eq(users.id, shops.ownerUserId))
     .where(eq(shops.id, shopId));
-  if (!row?.phone) throw new AppError(ErrorCode.NOT_FOUND, Messages.SHOP_HAS_NO_OWNER);
+  if (!row?.phone) throw appError(Errors.SHOP_HAS_NO_OWNER);
   return row.phone;
 }
 
@@ -281,7 +279,7 @@ export async function bindAdminWithCode(
   const phone = await ownerPhoneOf(db, input.shopId);
   const purpose = adminCodePurpose(input.shopId, input.userId);
   if (!(await consumeCode(db, { phone, code: input.code, purpose }))) {
-    throw new AppError(ErrorCode.SMS_CODE_INVALID, Messages.SMS_CODE_INVALID);
+    throw appError(Errors.SMS_CODE_INVALID);
   }
   return makeAdministrator(db, input.shopId, input.userId);
 }

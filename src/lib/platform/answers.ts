@@ -5,6 +5,8 @@
 import { ErrorCode, MAINTENANCE_HTTP_STATUS, Messages, isLoginInvalid } from './errors.ts';
 import { carryQuery } from './carry.ts';
 import { routeByName } from './routes.ts';
+import { pathFor } from './contract.ts';
+import { IdentityContracts } from '#lib/identity/contracts.ts';
 
 export interface AnswerContext {
   inApp: boolean;
@@ -30,7 +32,8 @@ export const RETURNED_FROM_AUTH = 'rdt';
 
 /** The member-auth redirect of the messaging-app variant: back to the given URL. */
 export function memberAuthUrl(back: URL): string {
-  return `/api/member/auth?backUrl=${encodeURIComponent(`${back.pathname}${back.search}`)}`;
+  const backUrl = encodeURIComponent(`${back.pathname}${back.search}`);
+  return `${pathFor(IdentityContracts.memberAuth)}?backUrl=${backUrl}`;
 }
 
 /** login_web with the route name and query as referrer, carrying the shop and the sharer on. */

@@ -5,8 +5,11 @@
 import { ofetch, type FetchOptions } from 'ofetch';
 import type { Envelope } from './envelope.ts';
 import { classifyAnswer, toastSuppressed, type AnswerContext } from './answers.ts';
+import { Messages } from './errors.ts';
+import { pathFor, type AnyContract, type CallInput, type DataOf } from './contract.ts';
 import { toast } from '#lib/shell/toast.ts';
 import { deviceKey } from './storage-keys.ts';
+import { IdentityContracts } from '#lib/identity/contracts.ts';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const CLIENT_MARKER = 'shop-h5';
@@ -37,17 +40,48 @@ function shellContext(): AnswerContext {
   };
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  query?: Record<string, string | number | boolean | undefined>;
-  body?: unknown;
+export interface CallOptions {
   /** A login-channel call: adds the app-login-channel header. */
   loginChannel?: boolean;
   /** Leave error toasts to the caller. */
   silent?: boolean;
+  /** Cancels the call (a newer one supersedes it, or the caller's own time limit). */
+  signal?: AbortSignal;
 }
 
-/** Calls the shop's API and resolves with `data`, or rejects with an ApiError after §8 handling. */
+export interface RequestOptions extends CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined> | undefined;
+  /** JSON, raw bytes (a Blob, sent with its own content type) or a multipart FormData. */
+  body?: unknown;
+}
+
+/**
+ * Calls the endpoint of `contract` and resolves with its typed data: path parameters encoded
+ * into the path, query and body as the contract declares them, the §8 handling of `request`.
+ */
+export function call<C extends AnyContract>(
+  contract: C,
+  input: CallInput<C>,
+  options: CallOptions = {},
+): Promise<DataOf<C>> {
+  const { params, query, body } = input as {
+    params?: Record<string, unknown>;
+    query?: RequestOptions['query'];
+    body?: unknown;
+  };
+  return request<DataOf<C>>(pathFor(contract, params), {
+    ...options,
+    method: contract.method,
+    query,
+    body,
+  });
+}
+
+/**
+ * Calls the shop's API and resolves with `data`, or rejects with an ApiError after §8 handling.
+ * Prefer `call` with the endpoint's contract; this is its wire.
+ */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const context = shellContext();
   const page = context.pageUrl.searchParams;
@@ -59,10 +93,13 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const shopId = page.get('shopId');
   if (!context.inApp && shopId && query.shopBizCode === undefined) query.shopBizCode = shopId;
 
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'x-client': CLIENT_MARKER,
-  };
+  const headers: Record<string, string> = { 'x-client': CLIENT_MARKER };
+  // A multipart body gets its content type, with the boundary, from the browser.
+  if (options.body instanceof Blob) {
+    headers['content-type'] = options.body.type || 'application/octet-stream';
+  } else if (!(options.body instanceof FormData)) {
+    headers['content-type'] = 'application/json';
+  }
   const deviceToken = localStorage.getItem(deviceKey('deviceToken'));
   if (deviceToken) headers['x-device-token'] = deviceToken;
   const loginId = readCookie('login_id');
@@ -78,6 +115,13 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     retry: 0,
     ignoreResponseError: true,
   };
+  // ofetch applies its own timeout only without a signal: keep the 30 s limit with the caller's.
+  if (options.signal) {
+    fetchOptions.signal = AbortSignal.any([
+      options.signal,
+      AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    ]);
+  }
   if (options.body !== undefined) fetchOptions.body = options.body as Record<string, unknown>;
 
   let status = 0;
@@ -87,7 +131,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     status = response.status;
     body = response._data ?? null;
   } catch {
-    throw new ApiError(-1, '网络不给力，请稍后再试');
+    throw new ApiError(-1, Messages.NETWORK);
   }
 
   const action = classifyAnswer(status, body, context);
@@ -108,9 +152,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       // cookie is httpOnly, so the server ends it: login_web then shows its form instead of
       // sending a still-signed-in visitor straight back here.
       if (action.clearSession) {
-        await fetch('/api/member/logout', { method: 'POST', credentials: 'include' }).catch(
-          () => undefined,
-        );
+        await fetch(pathFor(IdentityContracts.logout), {
+          method: 'POST',
+          credentials: 'include',
+        }).catch(() => undefined);
         for (const name of ['login_id', 'open_id']) document.cookie = `${name}=; Max-Age=0; path=/`;
       }
       document.body.dataset.loggedIn = 'false';

@@ -1,6 +1,8 @@
 /**
- * The one error catalogue: the codes and texts of both specifications' §8, plus the codes the
- * server itself answers with. Client and server read the same table.
+ * Error plumbing: the codes of both specifications' §8 and of the server's own plumbing, the
+ * shop's texts, and AppError. Each area keeps its refusals as `{ code, message }` entries in its
+ * errors.ts; #lib/errors.ts combines them into the one catalogue that throw sites use:
+ * `throw appError(Errors.OUT_OF_STOCK)`.
  */
 
 export const ErrorCode = {
@@ -22,17 +24,6 @@ export const ErrorCode = {
    */
   NO_PERMISSION: 40301,
   CROSS_SITE: 40302,
-  /** Shopping refusals the shopper can act on. */
-  PRODUCT_GONE: 40401,
-  SALE_NOT_STARTED: 40901,
-  SALE_ENDED: 40902,
-  OUT_OF_STOCK: 40903,
-  CART_LIMIT: 40904,
-  /** A wrong, expired, used or voided SMS code. */
-  SMS_CODE_INVALID: 40010,
-  /** Phone binding: the phone belongs to another messaging-app account; this one has a phone. */
-  PHONE_ALREADY_BOUND: 40911,
-  ACCOUNT_HAS_PHONE: 40912,
   /** Shop info codes that still open the shop (§4 shop validity). */
   SHOP_SPECIAL: 998,
   CRAWLER: 50001,
@@ -56,6 +47,8 @@ export const Messages = {
   WRONG_PHONE: '请输入正确的手机号',
   PARAM_MISSING: '参数缺失！',
   SYSTEM_ERROR: '系统异常',
+  /** The call never got an answer: offline, timed out. */
+  NETWORK: '网络不给力，请稍后再试',
   SKIN_CHANGED: '换肤成功',
   REQUIRED_ARG: '参数为必填项',
   PHONE_ALREADY_BOUND: '该手机号已绑定账户，请绑定其他手机号',
@@ -74,35 +67,44 @@ export const Messages = {
   FORBIDDEN: '没有权限访问',
   CROSS_SITE: '跨站请求被拒绝',
   PAYLOAD_TOO_LARGE: '请求内容过大',
-  PRODUCT_GONE: '商品不存在或已下架',
-  SALE_NOT_STARTED: '活动尚未开始，敬请期待',
-  SALE_ENDED: '活动已结束',
-  OUT_OF_STOCK: '库存不足',
-  CART_LIMIT: '单件商品最多购买99件',
   ADDED_TO_CART: '已加入购物车',
-  TOO_MANY_REQUESTS: '操作太频繁，请稍后再试',
   AGREEMENT_REQUIRED: '请先阅读并同意《用户注册协议》和《隐私政策》',
-  SMS_CODE_INVALID: '验证码错误或已失效',
-  SMS_CODE_FORMAT: '请输入6位数字验证码',
   PHONE_BOUND: '绑定成功',
-  ACCOUNT_HAS_PHONE: '当前账户已绑定手机号',
-  SIGN_URL_FOREIGN: '仅支持为本站页面签名',
   NOT_SHOP_OWNER: '当前账号不是该店铺的店主',
-  SHOP_HAS_NO_OWNER: '该店铺尚未绑定店主',
-  KEEPER_DISABLED: '您的店主身份已被停用，请联系店铺',
-  ALREADY_KEEPER: '您已经是本店店主，无需重复申请',
-  ALREADY_ADMIN: '您已经是本店管理员',
-  OWNER_NEEDS_NO_ADMIN: '您是本店店主，无需申请管理员',
   CONTRACT_SIGNED: '签署成功',
   REGISTERED: '开店成功',
   ADMIN_BOUND: '已成为本店管理员',
-  SKIN_NOT_FOUND: '皮肤不存在',
-  PHONE_HAS_ACCOUNT_NEEDS_CODE: '该手机号已注册，请获取验证码后绑定',
   ADMIN_GRANT_INVALID: '授权链接已失效，请让申请人重新生成二维码',
   ADMIN_GRANT_APPROVED: '授权成功',
   ADMIN_GRANT_REJECTED: '已拒绝授权',
-  USER_VERIFY_CODE_FORMAT: '核对码应为6位数字',
 } as const;
+
+/** One refusal of the catalogue: its code, its text and, when not derived from the code, its HTTP status. */
+export interface ErrorEntry {
+  readonly code: number;
+  readonly message: string;
+  readonly status?: number;
+}
+
+/** The plumbing's own refusals and the §8 answers the client acts on. */
+export const PlatformErrors = {
+  BAD_REQUEST: { code: ErrorCode.BAD_REQUEST, message: Messages.BAD_REQUEST },
+  BODY_NOT_JSON: { code: ErrorCode.BAD_REQUEST, message: '请求体不是有效的 JSON' },
+  SHOP_ID_REQUIRED: { code: ErrorCode.BAD_REQUEST, message: Messages.SHOP_ID_REQUIRED },
+  NOT_FOUND: { code: ErrorCode.NOT_FOUND, message: Messages.NOT_FOUND },
+  METHOD_NOT_ALLOWED: { code: ErrorCode.METHOD_NOT_ALLOWED, message: Messages.METHOD_NOT_ALLOWED },
+  PAYLOAD_TOO_LARGE: { code: ErrorCode.PAYLOAD_TOO_LARGE, message: Messages.PAYLOAD_TOO_LARGE },
+  SYSTEM_ERROR: { code: ErrorCode.SERVER_ERROR, message: Messages.SYSTEM_ERROR },
+  NOT_LOGGED_IN: { code: ErrorCode.NOT_LOGGED_IN, message: Messages.NOT_LOGGED_IN },
+  NO_PERMISSION: { code: ErrorCode.NO_PERMISSION, message: Messages.FORBIDDEN },
+  /** HTTP 403 but not code 403, which would mean "logged out" to the client. */
+  CROSS_SITE: { code: ErrorCode.CROSS_SITE, message: Messages.CROSS_SITE, status: 403 },
+  MAINTENANCE: {
+    code: MAINTENANCE_HTTP_STATUS,
+    message: Messages.MAINTENANCE,
+    status: MAINTENANCE_HTTP_STATUS,
+  },
+} as const satisfies Record<string, ErrorEntry>;
 
 /** An expected failure with a code and a user-facing message; never carries a stack to the client. */
 export class AppError extends Error {
@@ -115,6 +117,11 @@ export class AppError extends Error {
     this.code = code;
     this.status = status;
   }
+}
+
+/** The AppError of a catalogue entry: `throw appError(Errors.OUT_OF_STOCK)`. */
+export function appError(entry: ErrorEntry): AppError {
+  return new AppError(entry.code, entry.message, entry.status ?? httpStatusFor(entry.code));
 }
 
 /** The HTTP status an error code travels with: 4xx for the caller's mistakes, 200 for business codes. */

@@ -5,7 +5,8 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { fail, ok } from './envelope.ts';
-import { AppError, ErrorCode, Messages } from './errors.ts';
+import { clientAddedQuery, querySchema } from './contract.ts';
+import { AppError, ErrorCode, Messages, PlatformErrors, appError } from './errors.ts';
 import { env } from './env.server.ts';
 import { clientAddress } from '#lib/identity/sms-codes.server.ts';
 
@@ -49,26 +50,8 @@ export function handle<T>(fn: (context: APIContext) => Promise<T> | T): APIRoute
   };
 }
 
-/**
- * Query keys the shared request client adds to every call (commerce §7): accepted everywhere,
- * validated, and otherwise ignored unless the endpoint's schema names them.
- */
-const clientAddedQuery = {
-  distributorId: z
-    .string()
-    .regex(/^\d{1,20}$/, 'distributorId 格式不正确')
-    .optional(),
-  shopBizCode: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,32}$/, Messages.SHOP_ID_INVALID)
-    .optional(),
-  t: z.string().max(20).optional(),
-};
-
 export function parseQuery<S extends z.ZodRawShape>(url: URL, shape: S) {
-  // An endpoint's own rule for a client-added key (e.g. a required shopBizCode) replaces the default.
-  const merged = { ...clientAddedQuery, ...shape } as Omit<typeof clientAddedQuery, keyof S> & S;
-  const schema = z.strictObject(merged);
+  const schema = querySchema(shape);
   const raw: Record<string, string> = {};
   for (const [key, value] of url.searchParams) {
     // The client copies these from the page URL, where they may be present but empty.
@@ -90,23 +73,22 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 export async function parseBody<S extends z.ZodRawShape>(request: Request, shape: S) {
   const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES)
-    throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, Messages.PAYLOAD_TOO_LARGE);
+  if (declared > MAX_BODY_BYTES) throw appError(PlatformErrors.PAYLOAD_TOO_LARGE);
   const text = await request.text();
   if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) {
-    throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, Messages.PAYLOAD_TOO_LARGE);
+    throw appError(PlatformErrors.PAYLOAD_TOO_LARGE);
   }
   let raw: unknown;
   try {
     raw = text === '' ? {} : JSON.parse(text);
   } catch {
-    throw new AppError(ErrorCode.BAD_REQUEST, '请求体不是有效的 JSON');
+    throw appError(PlatformErrors.BODY_NOT_JSON);
   }
   return z.strictObject(shape).parse(raw);
 }
 
-export function notFound(message: string = Messages.NOT_FOUND): never {
-  throw new AppError(ErrorCode.NOT_FOUND, message);
+export function notFound(): never {
+  throw appError(PlatformErrors.NOT_FOUND);
 }
 
 /** The caller's address for per-client limits (see clientAddress: proxies are trusted only when configured). */

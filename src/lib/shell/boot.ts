@@ -4,7 +4,7 @@
  * notices. Every page of ShopLayout loads this one small module.
  */
 import { badgeText, clampFloating } from './floating.ts';
-import { $cartCount, setCartCount } from '#lib/cart/store.ts';
+import { $cartCount, loadCartCount } from '#lib/cart/store.ts';
 import { RELOAD_ON_SHOW_KEY } from './reload.ts';
 import { toast } from './toast.ts';
 import { deviceKey, shopKey } from '#lib/platform/storage-keys.ts';
@@ -175,15 +175,8 @@ async function cartBadge(): Promise<void> {
     }
   });
   if ($cartCount.get() !== null) return;
-  const { request } = await import('#lib/platform/client.ts');
   try {
-    const { cartSkuNum } = await request<{ cartSkuNum: number }>(
-      '/api/spweb/cart/queryBuyerCartSkuTotal',
-      {
-        query: { shopBizCode: data.shopId },
-      },
-    );
-    setCartCount(cartSkuNum);
+    await loadCartCount(data.shopId);
   } catch {
     // The request client already showed what the shopper needs to see.
   }

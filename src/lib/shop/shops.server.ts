@@ -1,6 +1,7 @@
 /** Shops: the public face of a shop (name, logo, notice, skin). */
 import { eq } from 'drizzle-orm';
-import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { shops, skins, type SkinTheme } from '#lib/platform/db/schema.ts';
 
@@ -36,7 +37,7 @@ export async function getShopDetail(db: DbOrTx, shopId: string): Promise<ShopDet
     .leftJoin(skins, eq(skins.id, shops.skinId))
     .where(eq(shops.id, shopId))
     .limit(1);
-  if (!row || row.status !== 1) throw new AppError(ErrorCode.NOT_FOUND, Messages.SHOP_NOT_FOUND);
+  if (!row || row.status !== 1) throw appError(Errors.SHOP_NOT_FOUND);
   return {
     shopId: row.id,
     shopBizCode: row.id,

@@ -1,4 +1,7 @@
-import { handle } from '#lib/platform/http.server.ts';
+import { PlatformContracts } from '#lib/platform/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { checkHealth } from '#lib/platform/health.server.ts';
 
-export const GET = handle(({ locals }) => checkHealth(locals.database));
+export const GET = endpoint(PlatformContracts.health, ({ context }) =>
+  checkHealth(context.locals.database),
+);

@@ -1,5 +1,6 @@
+import { CatalogContracts } from '#lib/catalog/contracts.ts';
 import { shopIdSchema } from '#lib/platform/ids.ts';
-import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { listDiamonds } from '#lib/catalog/commodity.server.ts';
 
 /**
@@ -7,9 +8,8 @@ import { listDiamonds } from '#lib/catalog/commodity.server.ts';
  * configured order: `{ name, iconUrl, route, link: { route, params } | null }[]`, link null when
  * the route is not one of the route table. Empty for an unknown shop.
  */
-export const GET = handle(({ locals, url }) => {
-  const query = parseQuery(url, {});
-  // The request client's shopBizCode (checked by parseQuery) is required here.
+export const GET = endpoint(CatalogContracts.diamondList, ({ query, context }) => {
+  // The request client's shopBizCode (checked by the contract) is required here.
   const shopBizCode = shopIdSchema.parse(query.shopBizCode);
-  return listDiamonds(locals.database.db, shopBizCode);
+  return listDiamonds(context.locals.database.db, shopBizCode);
 });

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { IdentityContracts } from '#lib/identity/contracts.ts';
 import { env } from '#lib/platform/env.server.ts';
-import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { messagingApp } from '#lib/identity/messaging-app/index.server.ts';
 import { beginMemberAuth, publicOrigin } from '#lib/identity/member-auth.server.ts';
 import { SHOP_COOKIE, isHttps } from '#lib/shell/context.server.ts';
@@ -9,12 +9,11 @@ import { SHOP_COOKIE, isHttps } from '#lib/shell/context.server.ts';
  * Login redirect (shell §7): GET /api/member/auth?backUrl= sends the browser to the messaging
  * app's consent (the sandbox's page by default), which comes back to /api/auth/{shopId}.
  */
-export const GET = handle((context) => {
+export const GET = endpoint(IdentityContracts.memberAuth, ({ query, context }) => {
   const { request, url, cookies } = context;
-  const { backUrl } = parseQuery(url, { backUrl: z.string().max(2000).optional() });
   const secure = isHttps(request, url);
   const location = beginMemberAuth(cookies, messagingApp(context.locals.database.db), {
-    backUrl,
+    backUrl: query.backUrl,
     origin: publicOrigin(url, secure),
     secure,
     storedShopId: cookies.get(SHOP_COOKIE)?.value,

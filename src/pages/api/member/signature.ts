@@ -1,6 +1,7 @@
-import { z } from 'zod';
-import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
-import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { IdentityContracts } from '#lib/identity/contracts.ts';
+import { Errors } from '#lib/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { messagingApp } from '#lib/identity/messaging-app/index.server.ts';
 import { jsSdkConfig } from '#lib/identity/messaging-app/signature.server.ts';
 import { publicOrigin } from '#lib/identity/member-auth.server.ts';
@@ -10,14 +11,13 @@ import { isHttps } from '#lib/shell/context.server.ts';
  * GET /api/member/signature?url= (shell §7): the messaging app's JS-SDK config for a page of
  * this site: { appId, timestamp, nonceStr, signature }.
  */
-export const GET = handle(async (context) => {
+export const GET = endpoint(IdentityContracts.signature, async ({ query, context }) => {
   const { request, url } = context;
-  const query = parseQuery(url, { url: z.string().min(1).max(2000) });
   const config = await jsSdkConfig(
     messagingApp(context.locals.database.db),
     query.url,
     publicOrigin(url, isHttps(request, url)),
   );
-  if (!config) throw new AppError(ErrorCode.BAD_REQUEST, Messages.SIGN_URL_FOREIGN);
+  if (!config) throw appError(Errors.SIGN_URL_FOREIGN);
   return config;
 });

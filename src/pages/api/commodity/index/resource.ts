@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { CatalogContracts } from '#lib/catalog/contracts.ts';
 import { shopIdSchema } from '#lib/platform/ids.ts';
-import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { getMarketResource } from '#lib/catalog/commodity.server.ts';
 
 /**
@@ -12,14 +12,8 @@ import { getMarketResource } from '#lib/catalog/commodity.server.ts';
  * (markups applied) and price / marketPrice the same as yuan strings ("129.00").
  * null when the shop has no such module; 404 店铺不存在 for an unknown shop.
  */
-export const GET = handle(({ locals, url }) => {
-  const query = parseQuery(url, {
-    configId: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,32}$/, 'configId 格式不正确')
-      .optional(),
-  });
-  // The request client's shopBizCode (checked by parseQuery) is required here.
+export const GET = endpoint(CatalogContracts.marketResource, ({ query, context }) => {
+  // The request client's shopBizCode (checked by the contract) is required here.
   const shopBizCode = shopIdSchema.parse(query.shopBizCode);
-  return getMarketResource(locals.database.db, shopBizCode, query.configId);
+  return getMarketResource(context.locals.database.db, shopBizCode, query.configId);
 });

@@ -1,10 +1,8 @@
-import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
-import { handle, parseQuery } from '#lib/platform/http.server.ts';
-import {
-  MAX_UPLOAD_BYTES,
-  UploadMessages,
-  searchSimilar,
-} from '#lib/catalog/image-search.server.ts';
+import { CatalogContracts } from '#lib/catalog/contracts.ts';
+import { Errors } from '#lib/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { MAX_UPLOAD_BYTES, searchSimilar } from '#lib/catalog/image-search.server.ts';
 import { getShopDetail } from '#lib/shop/shops.server.ts';
 
 const RESULTS = 20;
@@ -20,8 +18,6 @@ const MIN_SCORE = 0.45;
  * instead of a reset connection; past this much more, the connection is given up.
  */
 const DRAIN_BYTES = 4 * MAX_UPLOAD_BYTES;
-
-const tooLarge = () => new AppError(ErrorCode.BAD_REQUEST, UploadMessages.TOO_LARGE);
 
 /** Discards the rest of a refused body in the background, up to DRAIN_BYTES. */
 function drain(reader: ReadableStreamDefaultReader<Uint8Array>): void {
@@ -43,7 +39,7 @@ function drain(reader: ReadableStreamDefaultReader<Uint8Array>): void {
  */
 async function readUpload(request: Request): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_UPLOAD_BYTES) throw tooLarge();
+  if (declared > MAX_UPLOAD_BYTES) throw appError(Errors.UPLOAD_TOO_LARGE);
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -54,7 +50,7 @@ async function readUpload(request: Request): Promise<Uint8Array> {
     total += value.byteLength;
     if (total > MAX_UPLOAD_BYTES) {
       drain(reader);
-      throw tooLarge();
+      throw appError(Errors.UPLOAD_TOO_LARGE);
     }
     chunks.push(value);
   }
@@ -74,14 +70,14 @@ async function readUpload(request: Request): Promise<Uint8Array> {
  * bytes themselves (phones label HEIC and some camera files loosely), so a text or SVG body is
  * refused with 请上传图片文件 whatever its content type says. Open to everyone, like browsing.
  */
-export const POST = handle(async ({ locals, request, url }) => {
-  const { shopBizCode } = parseQuery(url, {});
-  if (!shopBizCode) throw new AppError(ErrorCode.BAD_REQUEST, Messages.SHOP_ID_REQUIRED);
-  const db = locals.database.db;
+export const POST = endpoint(CatalogContracts.imageSearch, async ({ query, context }) => {
+  const { shopBizCode } = query;
+  if (!shopBizCode) throw appError(Errors.SHOP_ID_REQUIRED);
+  const db = context.locals.database.db;
   // An unknown or closed shop answers 404 before the upload is read.
   await getShopDetail(db, shopBizCode);
-  const upload = await readUpload(request);
-  if (upload.byteLength === 0) throw new AppError(ErrorCode.BAD_REQUEST, UploadMessages.NOT_IMAGE);
+  const upload = await readUpload(context.request);
+  if (upload.byteLength === 0) throw appError(Errors.UPLOAD_NOT_IMAGE);
   const ranked = await searchSimilar(db, shopBizCode, upload, RESULTS);
   return { items: ranked.filter((item) => item.score >= MIN_SCORE) };
 });

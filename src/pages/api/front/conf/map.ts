@@ -1,7 +1,8 @@
-import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { ShopContracts } from '#lib/shop/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { getConfigMap } from '#lib/shop/config.server.ts';
 
-export const GET = handle(({ locals, url }) => {
-  parseQuery(url, {});
-  return getConfigMap(locals.database.db);
-});
+/** The shop-wide front configuration (system notice and the like). */
+export const GET = endpoint(ShopContracts.configMap, ({ context }) =>
+  getConfigMap(context.locals.database.db),
+);

@@ -1,8 +1,9 @@
-import { z } from 'zod';
-import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { IdentityContracts } from '#lib/identity/contracts.ts';
+import { Errors } from '#lib/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
 import { LOGIN_CODE, loginProblem } from '#lib/identity/login.ts';
 import { safeReturnPath } from '#lib/shell/navigation.ts';
-import { handle, parseBody, parseQuery } from '#lib/platform/http.server.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { loginWithPhone } from '#lib/identity/phone-login.server.ts';
 import { SESSION_COOKIE, setSessionCookies } from '#lib/identity/sessions.server.ts';
 import { RETURN_COOKIE, isHttps } from '#lib/shell/context.server.ts';
@@ -11,18 +12,11 @@ import { RETURN_COOKIE, isHttps } from '#lib/shell/context.server.ts';
  * Logs in with { phone, verifyCode }: a new session in the httpOnly cookie (the one the request
  * carried is destroyed), and data { userId, returnTo } where returnTo is the page to go back to.
  */
-export const POST = handle(async (context) => {
+export const POST = endpoint(IdentityContracts.login, async ({ body, context }) => {
   const { cookies, request, url } = context;
-  parseQuery(url, {});
-  const body = await parseBody(request, {
-    phone: z.string().max(32),
-    verifyCode: z.string().max(32),
-  });
   const problem = loginProblem(body.phone);
-  if (problem) throw new AppError(ErrorCode.BAD_REQUEST, problem);
-  if (!LOGIN_CODE.test(body.verifyCode)) {
-    throw new AppError(ErrorCode.BAD_REQUEST, Messages.SMS_CODE_FORMAT);
-  }
+  if (problem) throw appError({ ...Errors.BAD_REQUEST, message: problem });
+  if (!LOGIN_CODE.test(body.verifyCode)) throw appError(Errors.SMS_CODE_FORMAT);
   const { userId, token } = await loginWithPhone(context.locals.database.db, {
     phone: body.phone,
     code: body.verifyCode,

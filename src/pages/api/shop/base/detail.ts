@@ -1,15 +1,12 @@
-import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
-import { shopIdSchema } from '#lib/platform/ids.ts';
-import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { ShopContracts } from '#lib/shop/contracts.ts';
+import { Errors } from '#lib/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { getShopDetail } from '#lib/shop/shops.server.ts';
 
 /** The shop is named by shopId, or by the shopBizCode the request client adds from the page URL. */
-export const GET = handle(({ locals, url }) => {
-  const query = parseQuery(url, {
-    shopId: shopIdSchema.optional(),
-    shopBizCode: shopIdSchema.optional(),
-  });
+export const GET = endpoint(ShopContracts.detail, ({ query, context }) => {
   const shopId = query.shopId ?? query.shopBizCode;
-  if (!shopId) throw new AppError(ErrorCode.BAD_REQUEST, Messages.SHOP_ID_REQUIRED);
-  return getShopDetail(locals.database.db, shopId);
+  if (!shopId) throw appError(Errors.SHOP_ID_REQUIRED);
+  return getShopDetail(context.locals.database.db, shopId);
 });

@@ -1,11 +1,8 @@
-import { shopIdSchema } from '#lib/platform/ids.ts';
-import { requireRole } from '#lib/membership/auth.server.ts';
-import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { ShopContracts } from '#lib/shop/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { listSkins } from '#lib/shop/skins.server.ts';
 
 /** GET ?shopBizCode= → [{ id, name, homePreviewUrl, skinStatus }], the skin in use first. Managers. */
-export const GET = handle(async (context) => {
-  const { shopBizCode } = parseQuery(context.url, { shopBizCode: shopIdSchema });
-  await requireRole(context, shopBizCode, ['M']);
-  return listSkins(context.locals.database.db, shopBizCode);
-});
+export const GET = endpoint(ShopContracts.skins, ({ query, context }) =>
+  listSkins(context.locals.database.db, query.shopBizCode),
+);

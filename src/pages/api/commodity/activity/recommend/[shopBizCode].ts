@@ -1,5 +1,5 @@
-import { shopIdSchema } from '#lib/platform/ids.ts';
-import { handle, parseParams, parseQuery } from '#lib/platform/http.server.ts';
+import { CatalogContracts } from '#lib/catalog/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { listRecommendedSales } from '#lib/catalog/commodity.server.ts';
 
 /**
@@ -7,8 +7,6 @@ import { listRecommendedSales } from '#lib/catalog/commodity.server.ts';
  * `{ activityNo, title, subtitle, bannerUrl, brandName, brandLogoUrl, startAt, endAt,
  * salesCount }[]`. Empty for an unknown shop.
  */
-export const GET = handle(({ locals, params, url }) => {
-  const { shopBizCode } = parseParams(params, { shopBizCode: shopIdSchema });
-  parseQuery(url, {});
-  return listRecommendedSales(locals.database.db, shopBizCode);
-});
+export const GET = endpoint(CatalogContracts.recommendedSales, ({ params, context }) =>
+  listRecommendedSales(context.locals.database.db, params.shopBizCode),
+);

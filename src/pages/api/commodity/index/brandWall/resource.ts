@@ -1,5 +1,6 @@
+import { CatalogContracts } from '#lib/catalog/contracts.ts';
 import { shopIdSchema } from '#lib/platform/ids.ts';
-import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { getBrandWallResource } from '#lib/catalog/commodity.server.ts';
 
 /**
@@ -8,9 +9,8 @@ import { getBrandWallResource } from '#lib/catalog/commodity.server.ts';
  * linking to its first sale. null when the shop has no such module; 404 店铺不存在 for an unknown
  * shop.
  */
-export const GET = handle(({ locals, url }) => {
-  const query = parseQuery(url, {});
-  // The request client's shopBizCode (checked by parseQuery) is required here.
+export const GET = endpoint(CatalogContracts.brandWallResource, ({ query, context }) => {
+  // The request client's shopBizCode (checked by the contract) is required here.
   const shopBizCode = shopIdSchema.parse(query.shopBizCode);
-  return getBrandWallResource(locals.database.db, shopBizCode);
+  return getBrandWallResource(context.locals.database.db, shopBizCode);
 });

@@ -1,5 +1,6 @@
+import { CatalogContracts } from '#lib/catalog/contracts.ts';
 import { shopIdSchema } from '#lib/platform/ids.ts';
-import { handle, parseBody, parseQuery } from '#lib/platform/http.server.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { getNewBornProducts } from '#lib/catalog/commodity.server.ts';
 
 /**
@@ -8,10 +9,8 @@ import { getNewBornProducts } from '#lib/catalog/commodity.server.ts';
  * /api/commodity/index/resource (cents and yuan strings, markups applied). Empty list (configId
  * null) for an unknown shop or a shop without the zone.
  */
-export const POST = handle(async ({ locals, request, url }) => {
-  const query = parseQuery(url, {});
-  // The request client's shopBizCode (checked by parseQuery) is required here.
+export const POST = endpoint(CatalogContracts.newBornProducts, ({ query, context }) => {
+  // The request client's shopBizCode (checked by the contract) is required here.
   const shopBizCode = shopIdSchema.parse(query.shopBizCode);
-  await parseBody(request, {});
-  return getNewBornProducts(locals.database.db, shopBizCode);
+  return getNewBornProducts(context.locals.database.db, shopBizCode);
 });

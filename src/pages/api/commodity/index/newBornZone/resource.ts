@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { CatalogContracts } from '#lib/catalog/contracts.ts';
 import { shopIdSchema } from '#lib/platform/ids.ts';
-import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { getNewBornResource } from '#lib/catalog/commodity.server.ts';
 
 /**
@@ -10,14 +10,8 @@ import { getNewBornResource } from '#lib/catalog/commodity.server.ts';
  * channel of the link) is checked and not used. null when the shop has no zone; 404 店铺不存在
  * for an unknown shop.
  */
-export const GET = handle(({ locals, url }) => {
-  const query = parseQuery(url, {
-    channel: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,32}$/, 'channel 格式不正确')
-      .optional(),
-  });
-  // The request client's shopBizCode (checked by parseQuery) is required here.
+export const GET = endpoint(CatalogContracts.newBornResource, ({ query, context }) => {
+  // The request client's shopBizCode (checked by the contract) is required here.
   const shopBizCode = shopIdSchema.parse(query.shopBizCode);
-  return getNewBornResource(locals.database.db, shopBizCode);
+  return getNewBornResource(context.locals.database.db, shopBizCode);
 });

@@ -1,5 +1,6 @@
+import { CatalogContracts } from '#lib/catalog/contracts.ts';
 import { shopIdSchema } from '#lib/platform/ids.ts';
-import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { listBrandsWithSales } from '#lib/catalog/commodity.server.ts';
 
 /**
@@ -7,9 +8,8 @@ import { listBrandsWithSales } from '#lib/catalog/commodity.server.ts';
  * the order of their first sale: `{ brandId, brandName, brandLogoUrl, activityNo, activityCount
  * }[]`, activityNo being the brand's first running sale. Empty for an unknown shop.
  */
-export const GET = handle(({ locals, url }) => {
-  const query = parseQuery(url, {});
-  // The request client's shopBizCode (checked by parseQuery) is required here.
+export const GET = endpoint(CatalogContracts.brandsWithSales, ({ query, context }) => {
+  // The request client's shopBizCode (checked by the contract) is required here.
   const shopBizCode = shopIdSchema.parse(query.shopBizCode);
-  return listBrandsWithSales(locals.database.db, shopBizCode);
+  return listBrandsWithSales(context.locals.database.db, shopBizCode);
 });

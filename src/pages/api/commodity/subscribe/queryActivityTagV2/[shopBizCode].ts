@@ -1,5 +1,5 @@
-import { shopIdSchema } from '#lib/platform/ids.ts';
-import { handle, parseParams, parseQuery } from '#lib/platform/http.server.ts';
+import { CatalogContracts } from '#lib/catalog/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { listSaleTags, pageSales } from '#lib/catalog/commodity.server.ts';
 
 /**
@@ -7,13 +7,11 @@ import { listSaleTags, pageSales } from '#lib/catalog/commodity.server.ts';
  * activityCount is the tag's running sales and total every running sale of the shop (the "all"
  * tab). Empty list and total 0 for an unknown shop.
  */
-export const GET = handle(async ({ locals, params, url }) => {
-  const { shopBizCode } = parseParams(params, { shopBizCode: shopIdSchema });
-  parseQuery(url, {});
-  const db = locals.database.db;
+export const GET = endpoint(CatalogContracts.saleTagCounts, async ({ params, context }) => {
+  const db = context.locals.database.db;
   const [list, all] = await Promise.all([
-    listSaleTags(db, shopBizCode),
-    pageSales(db, shopBizCode, { pageSize: 1 }),
+    listSaleTags(db, params.shopBizCode),
+    pageSales(db, params.shopBizCode, { pageSize: 1 }),
   ]);
   return { total: all.total, list };
 });

@@ -1,5 +1,5 @@
-import { shopIdSchema } from '#lib/platform/ids.ts';
-import { handle, parseBody, parseParams, parseQuery } from '#lib/platform/http.server.ts';
+import { CatalogContracts } from '#lib/catalog/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { listMemberSales } from '#lib/catalog/commodity.server.ts';
 
 /**
@@ -8,9 +8,6 @@ import { listMemberSales } from '#lib/catalog/commodity.server.ts';
  * null, list: sale[] }`, list items as in queryPageForB. Empty for an unknown shop or a shop
  * without tags.
  */
-export const POST = handle(async ({ locals, params, request, url }) => {
-  const { shopBizCode } = parseParams(params, { shopBizCode: shopIdSchema });
-  parseQuery(url, {});
-  await parseBody(request, {});
-  return listMemberSales(locals.database.db, shopBizCode);
-});
+export const POST = endpoint(CatalogContracts.memberSales, ({ params, context }) =>
+  listMemberSales(context.locals.database.db, params.shopBizCode),
+);

@@ -1,8 +1,5 @@
-import { z } from 'zod';
-import { ok } from '#lib/platform/envelope.ts';
-import { Messages } from '#lib/platform/errors.ts';
-import { requireUser } from '#lib/membership/auth.server.ts';
-import { handle, json, parseBody, parseQuery } from '#lib/platform/http.server.ts';
+import { IdentityContracts } from '#lib/identity/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { bindUserPhone } from '#lib/identity/phone-binding.server.ts';
 import { LOGIN_ID_COOKIE, SESSION_DAYS } from '#lib/identity/sessions.server.ts';
 import { isHttps } from '#lib/shell/context.server.ts';
@@ -12,14 +9,8 @@ import { isHttps } from '#lib/shell/context.server.ts';
  * the messaging app's default phone without a code, any other with the code sent to it. When
  * the phone's account becomes one with this one, the session now names that account.
  */
-export const POST = handle(async (context) => {
+export const POST = endpoint(IdentityContracts.bindPhone, async ({ body, user, context }) => {
   const { request, url, cookies } = context;
-  parseQuery(url, {});
-  const body = await parseBody(request, {
-    phone: z.string().max(32),
-    verifyCode: z.string().max(32).optional(),
-  });
-  const user = await requireUser(context);
   const bound = await bindUserPhone(context.locals.database.db, {
     userId: user.id,
     phone: body.phone,
@@ -33,7 +24,5 @@ export const POST = handle(async (context) => {
       maxAge: SESSION_DAYS * 86_400,
     });
   }
-  return json(
-    ok({ isBindPhone: true, userId: bound.userId, merged: bound.merged }, Messages.PHONE_BOUND),
-  );
+  return { isBindPhone: true as const, userId: bound.userId, merged: bound.merged };
 });

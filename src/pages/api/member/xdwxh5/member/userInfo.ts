@@ -1,6 +1,7 @@
-import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
-import { requireUser } from '#lib/membership/auth.server.ts';
-import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { MembershipContracts } from '#lib/membership/contracts.ts';
+import { Errors } from '#lib/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { getUserInfo } from '#lib/membership/member.server.ts';
 
 /**
@@ -8,9 +9,7 @@ import { getUserInfo } from '#lib/membership/member.server.ts';
  * named by shopBizCode — { userId, nickname, avatarUrl, phone (masked), currentRole, maxRole,
  * distributorDisable, level, administrator, userType }. 100006 when logged out.
  */
-export const GET = handle(async (context) => {
-  const { shopBizCode } = parseQuery(context.url, {});
-  const user = await requireUser(context);
-  if (!shopBizCode) throw new AppError(ErrorCode.BAD_REQUEST, Messages.SHOP_ID_REQUIRED);
-  return getUserInfo(context.locals.database.db, shopBizCode, user.id);
+export const GET = endpoint(MembershipContracts.userInfo, ({ query, user, context }) => {
+  if (!query.shopBizCode) throw appError(Errors.SHOP_ID_REQUIRED);
+  return getUserInfo(context.locals.database.db, query.shopBizCode, user.id);
 });

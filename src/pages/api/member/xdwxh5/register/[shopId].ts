@@ -1,5 +1,8 @@
-import { handle } from '#lib/platform/http.server.ts';
+import { MembershipContracts } from '#lib/membership/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { register } from './_register.ts';
 
 /** POST register/{shopId}: the user becomes a shop keeper here → { currentRole: 3 }. */
-export const POST = handle((context) => register(context, 'normal'));
+export const POST = endpoint(MembershipContracts.register, ({ params, query, user, context }) =>
+  register(context, { shopId: params.shopId, userId: user.id, channel: 'normal' }, query),
+);

@@ -1,11 +1,8 @@
-import { shopIdSchema } from '#lib/platform/ids.ts';
-import { requireUser } from '#lib/membership/auth.server.ts';
-import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { MembershipContracts } from '#lib/membership/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { registrationState } from '#lib/membership/membership.server.ts';
 
 /** GET ?shopBizCode= → { registered, distributorDisable, currentRole }. */
-export const GET = handle(async (context) => {
-  const user = await requireUser(context);
-  const { shopBizCode } = parseQuery(context.url, { shopBizCode: shopIdSchema });
-  return registrationState(context.locals.database.db, shopBizCode, user.id);
-});
+export const GET = endpoint(MembershipContracts.registrationState, ({ query, user, context }) =>
+  registrationState(context.locals.database.db, query.shopBizCode, user.id),
+);

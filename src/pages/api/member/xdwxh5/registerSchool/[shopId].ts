@@ -1,5 +1,10 @@
-import { handle } from '#lib/platform/http.server.ts';
+import { MembershipContracts } from '#lib/membership/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { register } from '../register/_register.ts';
 
 /** POST registerSchool/{shopId}: the same application, arriving from the business school. */
-export const POST = handle((context) => register(context, 'school'));
+export const POST = endpoint(
+  MembershipContracts.registerSchool,
+  ({ params, query, user, context }) =>
+    register(context, { shopId: params.shopId, userId: user.id, channel: 'school' }, query),
+);

@@ -1,6 +1,6 @@
-import { shopIdSchema } from '#lib/platform/ids.ts';
-import { handle, parseBody, parseParams, parseQuery } from '#lib/platform/http.server.ts';
-import { noListSchema, productsExist } from '#lib/catalog/commodity.server.ts';
+import { CatalogContracts } from '#lib/catalog/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { productsExist } from '#lib/catalog/commodity.server.ts';
 
 /**
  * Which of the products (productNoStr: comma-separated numbers, at most 50) are live in the
@@ -8,12 +8,6 @@ import { noListSchema, productsExist } from '#lib/catalog/commodity.server.ts';
  * missing: string[] }` in the order asked, duplicates once. Everything is missing for an unknown
  * shop.
  */
-export const POST = handle(async ({ locals, params, request, url }) => {
-  const { shopBizCode, productNoStr } = parseParams(params, {
-    shopBizCode: shopIdSchema,
-    productNoStr: noListSchema,
-  });
-  parseQuery(url, {});
-  await parseBody(request, {});
-  return productsExist(locals.database.db, shopBizCode, productNoStr);
-});
+export const POST = endpoint(CatalogContracts.productsExist, ({ params, context }) =>
+  productsExist(context.locals.database.db, params.shopBizCode, params.productNoStr),
+);

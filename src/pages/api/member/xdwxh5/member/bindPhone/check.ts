@@ -1,5 +1,5 @@
-import { requireUser } from '#lib/membership/auth.server.ts';
-import { handle, parseQuery } from '#lib/platform/http.server.ts';
+import { IdentityContracts } from '#lib/identity/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { bindPhoneStatus } from '#lib/identity/phone-binding.server.ts';
 import { isInApp } from '#lib/shell/context.server.ts';
 
@@ -7,12 +7,10 @@ import { isInApp } from '#lib/shell/context.server.ts';
  * GET bindPhone check (shell §7): { isBindPhone, userDefaultPhone, needIntercept } for the
  * signed-in account; needIntercept inside the messaging app when no phone is bound (shell §5).
  */
-export const GET = handle(async (context) => {
-  parseQuery(context.url, {});
-  const user = await requireUser(context);
-  return bindPhoneStatus(
+export const GET = endpoint(IdentityContracts.bindPhoneCheck, ({ user, context }) =>
+  bindPhoneStatus(
     context.locals.database.db,
     user.id,
     isInApp(context.request.headers.get('user-agent')),
-  );
-});
+  ),
+);

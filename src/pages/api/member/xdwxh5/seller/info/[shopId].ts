@@ -1,9 +1,8 @@
-import { shopIdSchema } from '#lib/platform/ids.ts';
-import { handle, parseParams, parseQuery } from '#lib/platform/http.server.ts';
+import { ShopContracts } from '#lib/shop/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { getSellerInfo } from '#lib/shop/shops.server.ts';
 
-export const GET = handle(({ locals, params, url }) => {
-  const { shopId } = parseParams(params, { shopId: shopIdSchema });
-  parseQuery(url, {});
-  return getSellerInfo(locals.database.db, shopId);
-});
+/** The shop's seller info: { shopId, shopBizCode, shopName, shopLogoUrl }. */
+export const GET = endpoint(ShopContracts.sellerInfo, ({ params, context }) =>
+  getSellerInfo(context.locals.database.db, params.shopId),
+);

@@ -1,5 +1,15 @@
-import { handle } from '#lib/platform/http.server.ts';
+import { MembershipContracts } from '#lib/membership/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { register } from '../../_register.ts';
 
 /** POST register/tw/{shopId}/{twCode}: the application with an invitation code. */
-export const POST = handle((context) => register(context, 'tw'));
+export const POST = endpoint(MembershipContracts.registerInvited, ({ params, user, context }) =>
+  // The inviter is the shop keeper whose member number is the invitation code.
+  register(
+    context,
+    { shopId: params.shopId, userId: user.id, channel: 'tw' },
+    {
+      distributorId: params.twCode,
+    },
+  ),
+);

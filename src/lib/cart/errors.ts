@@ -1,0 +1,10 @@
+/** The cart's refusals: what keeps a piece out of the cart, each one the shopper can act on. */
+import type { ErrorEntry } from '#lib/platform/errors.ts';
+
+export const CartErrors = {
+  PRODUCT_GONE: { code: 40401, message: '商品不存在或已下架' },
+  SALE_NOT_STARTED: { code: 40901, message: '活动尚未开始，敬请期待' },
+  SALE_ENDED: { code: 40902, message: '活动已结束' },
+  OUT_OF_STOCK: { code: 40903, message: '库存不足' },
+  CART_LIMIT: { code: 40904, message: '单件商品最多购买99件' },
+} as const satisfies Record<string, ErrorEntry>;

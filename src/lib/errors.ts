@@ -1,0 +1,30 @@
+/**
+ * The one error catalogue: every area's `{ code, message }` entries under one name, so a throw
+ * site names its refusal (`throw appError(Errors.OUT_OF_STOCK)`) instead of pairing a code and a
+ * text by hand. Isomorphic: the browser may compare an answer with an entry.
+ */
+import { PlatformErrors } from '#lib/platform/errors.ts';
+import { CartErrors } from '#lib/cart/errors.ts';
+import { CatalogErrors } from '#lib/catalog/errors.ts';
+import { IdentityErrors } from '#lib/identity/errors.ts';
+import { MembershipErrors } from '#lib/membership/errors.ts';
+import { ShopErrors } from '#lib/shop/errors.ts';
+
+/** Each area's entries, by area; errors.test.ts checks that no two areas use one name. */
+export const ErrorAreas = {
+  platform: PlatformErrors,
+  cart: CartErrors,
+  catalog: CatalogErrors,
+  identity: IdentityErrors,
+  membership: MembershipErrors,
+  shop: ShopErrors,
+} as const;
+
+export const Errors = {
+  ...PlatformErrors,
+  ...CartErrors,
+  ...CatalogErrors,
+  ...IdentityErrors,
+  ...MembershipErrors,
+  ...ShopErrors,
+} as const;

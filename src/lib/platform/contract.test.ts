@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { contract, pathFor, type AnyContract } from './contract.ts';
+import { PlatformContracts } from './contracts.ts';
+import { CartContracts } from '#lib/cart/contracts.ts';
+import { CatalogContracts } from '#lib/catalog/contracts.ts';
+import { DistributionContracts } from '#lib/distribution/contracts.ts';
+import { IdentityContracts } from '#lib/identity/contracts.ts';
+import { MembershipContracts } from '#lib/membership/contracts.ts';
+import { ShopContracts } from '#lib/shop/contracts.ts';
+
+const ALL: AnyContract[] = [
+  PlatformContracts,
+  CartContracts,
+  CatalogContracts,
+  DistributionContracts,
+  IdentityContracts,
+  MembershipContracts,
+  ShopContracts,
+].flatMap((area) => Object.values(area));
+
+/** The Astro route file of a contract path: `{name}` segments are `[name]` files. */
+function routeFile(contractPath: string): string {
+  return path.join('src/pages', `${contractPath.replace(/\{(\w+)\}/g, '[$1]')}.ts`);
+}
+
+describe('contracts', () => {
+  it('builds the path with every parameter encoded', () => {
+    const target = contract<null>()({
+      method: 'POST',
+      path: '/api/x/{shopBizCode}/{no}',
+      params: { shopBizCode: z.string(), no: z.string() },
+    });
+    expect(pathFor(target, { shopBizCode: '1001', no: 'a/b c' })).toBe('/api/x/1001/a%2Fb%20c');
+  });
+
+  it('refuses a declaration whose path and params differ', () => {
+    expect(() =>
+      contract<null>()({ method: 'GET', path: '/api/x/{shopId}', params: { skinId: z.string() } }),
+    ).toThrow(/path parameters/);
+  });
+
+  it('names each endpoint once', () => {
+    const keys = ALL.map((each) => `${each.method} ${each.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('has an endpoint file for every contract, answering its method through endpoint()', () => {
+    for (const each of ALL) {
+      const file = routeFile(each.path);
+      const source = fs.readFileSync(file, 'utf8');
+      expect(source, file).toContain(`export const ${each.method} = endpoint(`);
+    }
+  });
+
+  it('covers every endpoint file', () => {
+    const files = fs
+      .readdirSync('src/pages/api', { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !path.basename(file).startsWith('_'))
+      .map((file) => path.join('src/pages/api', file));
+    expect(files.sort()).toEqual([...new Set(ALL.map((each) => routeFile(each.path)))].sort());
+  });
+
+  it('reads no body on GET and gives role-checked calls the shop they are checked in', () => {
+    for (const each of ALL) {
+      if (each.method === 'GET') expect(each.body, each.path).toBeUndefined();
+      if (typeof each.access === 'object')
+        expect(each.query, each.path).toHaveProperty('shopBizCode');
+    }
+  });
+});

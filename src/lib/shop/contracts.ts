@@ -1,0 +1,36 @@
+/** The shop's endpoint contracts: its detail, seller info, configuration and skins. */
+import { z } from 'zod';
+import { contract } from '#lib/platform/contract.ts';
+import { Messages } from '#lib/platform/errors.ts';
+import { shopIdSchema } from '#lib/platform/ids.ts';
+
+export const ShopContracts = {
+  /** The shop named by shopId, or by the shopBizCode the request client adds from the page URL. */
+  detail: contract<unknown>()({
+    method: 'GET',
+    path: '/api/shop/base/detail',
+    query: { shopId: shopIdSchema.optional(), shopBizCode: shopIdSchema.optional() },
+  }),
+  sellerInfo: contract<unknown>()({
+    method: 'GET',
+    path: '/api/member/xdwxh5/seller/info/{shopId}',
+    params: { shopId: shopIdSchema },
+  }),
+  configMap: contract<unknown>()({ method: 'GET', path: '/api/front/conf/map' }),
+  /** Every skin, the one in use first. Managers. */
+  skins: contract<unknown>()({
+    method: 'GET',
+    path: '/api/shop/decoration/querySkinList',
+    query: { shopBizCode: shopIdSchema },
+    access: { roles: ['M'] },
+  }),
+  selectSkin: contract<true>()({
+    method: 'POST',
+    path: '/api/shop/decoration/saveSelectedSkin/{skinId}',
+    params: { skinId: z.coerce.number().int().positive() },
+    query: { shopBizCode: shopIdSchema },
+    body: {},
+    access: { roles: ['M'] },
+    message: Messages.SKIN_CHANGED,
+  }),
+};
