@@ -1,25 +1,8 @@
-/** Coupons and the ones users hold. */
+/** Coupon templates (the coupons users hold live beside orders, in orders.ts). */
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  smallint,
-  text,
-} from 'drizzle-orm/pg-core';
-import { id, ref, createdAt, at } from './columns.ts';
-import { oneOf } from './columns.ts';
-import {
-  CouponStatus,
-  UserCouponStatus,
-  couponTransitions,
-  userCouponTransitions,
-} from '#lib/coupons/status.ts';
-import { users } from './identity.ts';
-import { orders } from './orders.ts';
+import { boolean, check, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { id, createdAt, at, oneOf } from './columns.ts';
+import { CouponStatus, couponTransitions } from '#lib/coupons/status.ts';
 import { shops } from './shop.ts';
 
 /**
@@ -62,32 +45,5 @@ export const coupons = pgTable(
     check('coupons_kind_chk', sql`${t.kind} in ('reduce', 'discount')`),
     check('coupons_scope_chk', sql`${t.scope} in ('shop', 'brand', 'activity', 'product')`),
     check('coupons_status_chk', oneOf(t.status, couponTransitions.statuses)),
-  ],
-);
-
-/** A claimed coupon; status: UserCouponStatus. */
-export const userCoupons = pgTable(
-  'user_coupons',
-  {
-    id: id(),
-    couponId: ref('coupon_id')
-      .notNull()
-      .references(() => coupons.id),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id),
-    shopId: text('shop_id')
-      .notNull()
-      .references(() => shops.id),
-    status: smallint('status').notNull().default(UserCouponStatus.Unused),
-    validFrom: at('valid_from').notNull(),
-    validTo: at('valid_to').notNull(),
-    usedOrderId: ref('used_order_id').references((): AnyPgColumn => orders.id),
-    claimedAt: createdAt(),
-  },
-  (t) => [
-    index('user_coupons_user_idx').on(t.userId, t.shopId, t.status),
-    index('user_coupons_coupon_idx').on(t.couponId, t.userId),
-    check('user_coupons_status_chk', oneOf(t.status, userCouponTransitions.statuses)),
   ],
 );

@@ -1,6 +1,7 @@
 /** Addresses, real names, orders, their lines and logistics. */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -11,11 +12,11 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { id, ref, createdAt, at } from './columns.ts';
-import { literal, oneOf } from './columns.ts';
+import { id, ref, createdAt, at, literal, oneOf } from './columns.ts';
 import { OrderStatus, orderTransitions, refundTransitions } from '#lib/orders/status.ts';
 import { products, skus } from './catalog.ts';
-import { userCoupons } from './coupons.ts';
+import { coupons } from './coupons.ts';
+import { UserCouponStatus, userCouponTransitions } from '#lib/coupons/status.ts';
 import { users } from './identity.ts';
 import { shops } from './shop.ts';
 
@@ -139,3 +140,34 @@ export const logistics = pgTable('logistics', {
   /** [{ time, text }] newest first. */
   traces: jsonb('traces').$type<{ time: string; text: string }[]>().notNull().default([]),
 });
+
+/**
+ * A claimed coupon; status: UserCouponStatus. It lives beside orders because each points at the
+ * other (the order records its coupon, the coupon the order it paid for): one file keeps the
+ * schema free of import cycles.
+ */
+export const userCoupons = pgTable(
+  'user_coupons',
+  {
+    id: id(),
+    couponId: ref('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    status: smallint('status').notNull().default(UserCouponStatus.Unused),
+    validFrom: at('valid_from').notNull(),
+    validTo: at('valid_to').notNull(),
+    usedOrderId: ref('used_order_id').references((): AnyPgColumn => orders.id),
+    claimedAt: createdAt(),
+  },
+  (t) => [
+    index('user_coupons_user_idx').on(t.userId, t.shopId, t.status),
+    index('user_coupons_coupon_idx').on(t.couponId, t.userId),
+    check('user_coupons_status_chk', oneOf(t.status, userCouponTransitions.statuses)),
+  ],
+);
