@@ -9,7 +9,6 @@
  * priced by pricing.ts.
  */
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { formatYuan } from '#lib/platform/money.ts';
 import { SHOP_TIME_ZONE } from '#lib/platform/time.ts';
 import { routeByName } from '#lib/platform/routes.ts';
@@ -34,42 +33,13 @@ import {
   saleRunningAt,
 } from './filters.server.ts';
 import { getShopDetail } from '#lib/shop/shops.server.ts';
+import { BANNER_LOCATIONS, MAX_SALES_PAGE_SIZE } from './contracts.ts';
 
-export const ACTIVITY_NOT_FOUND = '活动不存在';
-
-/** Page size bound of the sale lists. */
-export const MAX_SALES_PAGE_SIZE = 50;
-/** How many numbers one exists-check may ask about. */
-export const MAX_EXISTS_ITEMS = 50;
 export const RECOMMEND_LIMIT = 10;
 /** Upper bound of the products a home module shows. */
 export const MODULE_PRODUCT_LIMIT = 50;
 
-export const BANNER_LOCATIONS = ['indexBanner', 'brandBanner', 'proDetailBanner'] as const;
 export type BannerLocation = (typeof BANNER_LOCATIONS)[number];
-
-/** An activity or product number as it may appear in a path. */
-const NO_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
-
-/**
- * A comma-separated list of numbers (activityNoStr, productNoStr): each trimmed and checked,
- * empty items dropped, duplicates kept once, at most MAX_EXISTS_ITEMS.
- */
-export const noListSchema = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter((item) => item !== ''),
-  )
-  .pipe(
-    z
-      .array(z.string().regex(NO_PATTERN, '编号格式不正确'))
-      .min(1, '至少需要一个编号')
-      .max(MAX_EXISTS_ITEMS, `最多 ${MAX_EXISTS_ITEMS} 个编号`),
-  )
-  .transform((items) => [...new Set(items)]);
 
 export interface Link {
   route: string;

@@ -19,11 +19,11 @@ import {
   listSaleTags,
   listUpcomingDays,
   listUpcomingSales,
-  noListSchema,
   pageSales,
   productsExist,
   shopDay,
 } from './commodity.server.ts';
+import { noListSchema } from './contracts.ts';
 import { getHome } from '#lib/shop/home.server.ts';
 import { productPriceCents } from './pricing.server.ts';
 import { seedHandles } from '#lib/platform/db/seed/handles.ts';

@@ -17,13 +17,11 @@ import {
 } from './cards.server.ts';
 import { productSaleOpenAt, salePublished, saleRunningAt } from './filters.server.ts';
 import { HotKeyType } from './status.ts';
+import { MAX_KEYWORD_LENGTH } from './contracts.ts';
 
 export type SearchSort = ProductSort;
 
-export const SEARCH_SORTS: readonly SearchSort[] = ['default', 'sales', 'price-asc', 'price-desc'];
-
-/** A keyword longer than this is cut; more terms than MAX_TERMS are ignored. */
-export const MAX_KEYWORD_LENGTH = 50;
+/** A keyword longer than MAX_KEYWORD_LENGTH is cut; more terms than MAX_TERMS are ignored. */
 export const MAX_TERMS = 8;
 export const MAX_PAGE_SIZE = 50;
 
