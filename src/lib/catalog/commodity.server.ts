@@ -34,6 +34,7 @@ import {
 } from './filters.server.ts';
 import { getShopDetail } from '#lib/shop/shops.server.ts';
 import { BANNER_LOCATIONS, MAX_SALES_PAGE_SIZE } from './contracts.ts';
+import { CouponStatus } from '#lib/coupons/status.ts';
 
 export const RECOMMEND_LIMIT = 10;
 /** Upper bound of the products a home module shows. */
@@ -570,7 +571,7 @@ export async function getNewBornResource(
           .where(
             and(
               eq(coupons.shopId, shopId),
-              eq(coupons.status, 1),
+              eq(coupons.status, CouponStatus.Active),
               inArray(coupons.couponNo, couponNos),
             ),
           )

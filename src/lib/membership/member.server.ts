@@ -20,6 +20,7 @@ import {
   userCoupons,
   users,
 } from '#lib/platform/db/schema.ts';
+import { ShopStatus } from '#lib/shop/status.ts';
 
 export interface MyPage {
   nickname: string;
@@ -155,7 +156,7 @@ export async function getUserInfo(db: DbOrTx, shopId: string, userId: number): P
       distributorDisable: shopMembers.distributorDisable,
       level: shopMembers.level,
       administrator: shopMembers.administrator,
-      shopOpen: sql<boolean>`exists (select 1 from ${shops} where ${shops.id} = ${shopId} and ${shops.status} = 1)`,
+      shopOpen: sql<boolean>`exists (select 1 from ${shops} where ${shops.id} = ${shopId} and ${shops.status} = ${ShopStatus.Open})`,
     })
     .from(users)
     .leftJoin(shopMembers, and(eq(shopMembers.userId, users.id), eq(shopMembers.shopId, shopId)))

@@ -13,6 +13,7 @@ import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { shopMembers, shops, users, wallets } from '#lib/platform/db/schema.ts';
 import type { ShopMembership } from '#lib/identity/sessions.server.ts';
 import { consumeCode, issueCode } from '#lib/identity/sms-codes.server.ts';
+import { ShopStatus } from '#lib/shop/status.ts';
 
 /** A member's standing in a shop: the same fields a session carries for the shop visited. */
 export type MemberRow = ShopMembership;
@@ -48,7 +49,7 @@ async function shopOrThrow(db: DbOrTx, shopId: string) {
       ownerPhone: shops.ownerPhone,
     })
     .from(shops)
-    .where(and(eq(shops.id, shopId), eq(shops.status, 1)));
+    .where(and(eq(shops.id, shopId), eq(shops.status, ShopStatus.Open)));
   if (!shop) throw appError(Errors.SHOP_NOT_FOUND);
   return shop;
 }

@@ -4,6 +4,7 @@ import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { shops, skins, type SkinTheme } from '#lib/platform/db/schema.ts';
+import { ShopStatus } from './status.ts';
 
 export interface SellerInfo {
   shopId: string;
@@ -37,7 +38,7 @@ export async function getShopDetail(db: DbOrTx, shopId: string): Promise<ShopDet
     .leftJoin(skins, eq(skins.id, shops.skinId))
     .where(eq(shops.id, shopId))
     .limit(1);
-  if (!row || row.status !== 1) throw appError(Errors.SHOP_NOT_FOUND);
+  if (!row || row.status !== ShopStatus.Open) throw appError(Errors.SHOP_NOT_FOUND);
   return {
     shopId: row.id,
     shopBizCode: row.id,

@@ -9,6 +9,7 @@ import {
   salePublished,
   saleNotEndedAt,
 } from '#lib/catalog/filters.server.ts';
+import { ShopStatus } from './status.ts';
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -18,7 +19,7 @@ export async function sitemapIndex(db: DbOrTx, origin: string): Promise<string> 
   const rows = await db
     .select({ id: shops.id })
     .from(shops)
-    .where(eq(shops.status, 1))
+    .where(eq(shops.status, ShopStatus.Open))
     .orderBy(shops.id);
   const entries = rows
     .map(

@@ -4,7 +4,7 @@ import { check, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { id, at } from './columns.ts';
 import { shops } from './shop.ts';
 
-/** liveStatus: 10 preheat, 20 living, 30 ended (replay when replayUrl is set). liveType 30 is school. */
+/** liveStatus: LiveStatus; liveType: LiveType (School is the business school). */
 export const liveRooms = pgTable(
   'live_rooms',
   {

@@ -1,6 +1,7 @@
 /** Shops, their skins, home modules and switches. */
 import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { id, ref, createdAt, at } from './columns.ts';
+import { ShopStatus } from '#lib/shop/status.ts';
 import { users } from './identity.ts';
 
 export const skins = pgTable('skins', {
@@ -33,7 +34,7 @@ export const shops = pgTable('shops', {
   noticeText: text('notice_text').notNull().default(''),
   /** The shop-wide price markup in cents added to every product (global-add-price). */
   globalAddPriceCents: integer('global_add_price_cents').notNull().default(0),
-  status: smallint('status').notNull().default(1),
+  status: smallint('status').notNull().default(ShopStatus.Open),
   createdAt: createdAt(),
 });
 
