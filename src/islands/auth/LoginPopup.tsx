@@ -7,6 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { $loginPopupOpen, closeLoginPopup, openLoginPopup } from '#lib/identity/store.ts';
 import LoginForm, { type LoginFormProps } from './LoginForm.tsx';
 import './LoginPopup.css';
@@ -55,7 +56,9 @@ export default function LoginPopup(props: Props) {
   }, [open]);
 
   if (!open || !mounted) return null;
-  return (
+  // Rendered at the end of the body: a page may mount the island inside a sticky or positioned
+  // box, whose stacking context would otherwise put the shell's buttons over the sheet.
+  return createPortal(
     <div
       className="login-popup-backdrop"
       onClick={(event) => {
@@ -76,6 +79,7 @@ export default function LoginPopup(props: Props) {
         </div>
         <LoginForm {...props} inPopup autoFocus />
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
