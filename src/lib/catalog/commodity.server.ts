@@ -158,6 +158,12 @@ async function salesOfTag(
   return all.filter((s) => nos.has(s.activityNo));
 }
 
+/** queryVIPActivitys' answer: the first tab (null without tags) and its running sales. */
+export interface MemberSales {
+  tag: SaleTag | null;
+  list: SaleSummary[];
+}
+
 /**
  * queryVIPActivitys: we keep no members-only flag on sales, so the member sales are the running
  * sales of the shop's first tab (its first tag by the shop's order). Empty without tags.
@@ -166,7 +172,7 @@ export async function listMemberSales(
   db: DbOrTx,
   shopId: string,
   now = new Date(),
-): Promise<{ tag: SaleTag | null; list: SaleSummary[] }> {
+): Promise<MemberSales> {
   const [first] = await db
     .select({ id: activityTags.id, tagNo: activityTags.tagNo, name: activityTags.name })
     .from(activityTags)
@@ -588,11 +594,16 @@ export async function getNewBornResource(
   };
 }
 
+/** The new-customer zone's detail list; configId null for an unknown shop or no zone. */
+export interface NewBornProducts {
+  configId: string | null;
+  title: string;
+  total: number;
+  list: ModuleProduct[];
+}
+
 /** The new-customer zone's products (the detail list); empty for an unknown shop or no zone. */
-export async function getNewBornProducts(
-  db: DbOrTx,
-  shopId: string,
-): Promise<{ configId: string | null; title: string; total: number; list: ModuleProduct[] }> {
+export async function getNewBornProducts(db: DbOrTx, shopId: string): Promise<NewBornProducts> {
   const [row] = await moduleRows(db, shopId, 'newBornZone');
   const list = row ? await moduleProducts(db, shopId, stringList(row.content.productNos)) : [];
   return { configId: row?.configId ?? null, title: row?.title ?? '', total: list.length, list };

@@ -1,12 +1,29 @@
 /**
  * The catalogue's endpoint contracts (commerce §7 commodity calls, shell §3 search and home
- * modules). Their answers are read by pages on the server and by e2e tests; the data type is
- * spelled out for the calls a browser makes (image search) and `unknown` for the rest until a
- * browser calls them.
+ * modules). Each data type is the one its endpoint answers, mostly the service's own (imported
+ * as types only, so the contracts stay browser-safe).
  */
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
 import { shopIdSchema } from '#lib/platform/ids.ts';
+import type { BrandSale, SaleSummary } from './catalog.server.ts';
+import type {
+  BannerView,
+  BrandWallResource,
+  BrandWithSale,
+  CategoryResource,
+  DiamondItem,
+  MarketResource,
+  MemberSales,
+  NewBornProducts,
+  NewBornResource,
+  PreTagDay,
+  RecommendedSale,
+  SaleTag,
+  SaleTagWithCount,
+  SalesPage,
+} from './commodity.server.ts';
+import type { HotKey, SearchResult } from './search.server.ts';
 
 /** Page size bound of the sale lists. */
 export const MAX_SALES_PAGE_SIZE = 50;
@@ -55,8 +72,26 @@ export interface ExistsAnswer {
   missing: string[];
 }
 
+/** The sale tabs with counts; total is every running sale of the shop (the "all" tab). */
+export interface SaleTagCounts {
+  total: number;
+  list: SaleTagWithCount[];
+}
+
+/** The upcoming sales, soonest first. */
+export interface UpcomingSales {
+  total: number;
+  list: SaleSummary[];
+}
+
+/** One page of keyword search, with the page asked for. */
+export interface SearchPage extends SearchResult {
+  pageNum: number;
+  pageSize: number;
+}
+
 export const CatalogContracts = {
-  marketResource: contract<unknown>()({
+  marketResource: contract<MarketResource | null>()({
     method: 'GET',
     path: '/api/commodity/index/resource',
     query: {
@@ -66,15 +101,15 @@ export const CatalogContracts = {
         .optional(),
     },
   }),
-  categoryResource: contract<unknown>()({
+  categoryResource: contract<CategoryResource | null>()({
     method: 'GET',
     path: '/api/commodity/index/category/resource',
   }),
-  brandWallResource: contract<unknown>()({
+  brandWallResource: contract<BrandWallResource | null>()({
     method: 'GET',
     path: '/api/commodity/index/brandWall/resource',
   }),
-  newBornResource: contract<unknown>()({
+  newBornResource: contract<NewBornResource | null>()({
     method: 'GET',
     path: '/api/commodity/index/newBornZone/resource',
     query: {
@@ -84,22 +119,22 @@ export const CatalogContracts = {
         .optional(),
     },
   }),
-  newBornProducts: contract<unknown>()({
+  newBornProducts: contract<NewBornProducts>()({
     method: 'POST',
     path: '/api/commodity/index/newBornZone/detail',
     body: {},
   }),
-  diamondList: contract<unknown>()({ method: 'GET', path: '/api/index/diamondlist' }),
-  recommendedSales: contract<unknown>()({
+  diamondList: contract<DiamondItem[]>()({ method: 'GET', path: '/api/index/diamondlist' }),
+  recommendedSales: contract<RecommendedSale[]>()({
     method: 'GET',
     path: '/api/commodity/activity/recommend/{shopBizCode}',
     params: { shopBizCode: shopIdSchema },
   }),
-  brandsWithSales: contract<unknown>()({
+  brandsWithSales: contract<BrandWithSale[]>()({
     method: 'GET',
     path: '/api/commodity/subscribe/h5/querybrandList',
   }),
-  brandSale: contract<unknown>()({
+  brandSale: contract<BrandSale>()({
     method: 'POST',
     path: '/api/commodity/subscribe/queryActivity/{shopBizCode}/{activityNo}',
     params: {
@@ -112,25 +147,25 @@ export const CatalogContracts = {
     },
     body: {},
   }),
-  banners: contract<unknown>()({
+  banners: contract<BannerView[]>()({
     method: 'POST',
     path: '/api/commodity/subscribe/queryActivityBannerV2/{shopBizCode}',
     params: { shopBizCode: shopIdSchema },
     query: { location: z.enum(BANNER_LOCATIONS), newFlag: z.literal('1').optional() },
     body: {},
   }),
-  saleTagCounts: contract<unknown>()({
+  saleTagCounts: contract<SaleTagCounts>()({
     method: 'GET',
     path: '/api/commodity/subscribe/queryActivityTagV2/{shopBizCode}',
     params: { shopBizCode: shopIdSchema },
   }),
-  saleTags: contract<unknown>()({
+  saleTags: contract<SaleTag[]>()({
     method: 'POST',
     path: '/api/commodity/subscribe/v2/queryActivityTag/{shopBizCode}',
     params: { shopBizCode: shopIdSchema },
     body: {},
   }),
-  salesPage: contract<unknown>()({
+  salesPage: contract<SalesPage>()({
     method: 'POST',
     path: '/api/commodity/subscribe/queryPageForB/{shopBizCode}/{msOpenId}',
     params: {
@@ -147,7 +182,7 @@ export const CatalogContracts = {
     },
     body: {},
   }),
-  upcomingSales: contract<unknown>()({
+  upcomingSales: contract<UpcomingSales>()({
     method: 'POST',
     path: '/api/commodity/subscribe/queryPreActivity/{shopBizCode}',
     params: { shopBizCode: shopIdSchema },
@@ -158,14 +193,14 @@ export const CatalogContracts = {
     },
     body: {},
   }),
-  upcomingDays: contract<unknown>()({
+  upcomingDays: contract<PreTagDay[]>()({
     method: 'POST',
     path: '/api/commodity/subscribe/queryPreTag/{shopBizCode}',
     params: { shopBizCode: shopIdSchema },
     query: { location: moduleKey.optional(), moduleId: moduleKey.optional() },
     body: {},
   }),
-  memberSales: contract<unknown>()({
+  memberSales: contract<MemberSales>()({
     method: 'POST',
     path: '/api/commodity/subscribe/queryVIPActivitys/{shopBizCode}',
     params: { shopBizCode: shopIdSchema },
@@ -183,7 +218,7 @@ export const CatalogContracts = {
     params: { shopBizCode: shopIdSchema, productNoStr: noListSchema },
     body: {},
   }),
-  search: contract<unknown>()({
+  search: contract<SearchPage>()({
     method: 'GET',
     path: '/api/commodity/product/search',
     query: {
@@ -195,7 +230,7 @@ export const CatalogContracts = {
       pageSize: z.coerce.number().int().min(1).max(MAX_SEARCH_PAGE_SIZE).default(20),
     },
   }),
-  hotKeys: contract<unknown>()({
+  hotKeys: contract<HotKey[]>()({
     method: 'GET',
     path: '/api/commodity/product/search/hot/keys/{shopBizCode}',
     params: { shopBizCode: shopIdSchema },

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
 import { Messages } from '#lib/platform/errors.ts';
 import { shopIdSchema } from '#lib/platform/ids.ts';
+import type { OutboxMessage } from './sms/console.server.ts';
 
 export interface LoginResult {
   userId: number;
@@ -87,7 +88,7 @@ export const IdentityContracts = {
     message: Messages.CODE_SENT,
   }),
   /** The console SMS provider's outbox for one phone, newest first; 404 under any other. */
-  smsOutbox: contract<unknown>()({
+  smsOutbox: contract<OutboxMessage[]>()({
     method: 'GET',
     path: '/api/dev/sms-outbox',
     query: { phone: z.string().regex(/^\d{11}$/, '请输入11位手机号') },

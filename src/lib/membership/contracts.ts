@@ -1,8 +1,7 @@
 /**
  * Membership's endpoint contracts (shell §3, §7): roles, the legal contract, shop keeper
  * applications, the owner identity and the administrator application. Every one needs a signed-in
- * caller. Data types are spelled out for the calls a browser makes, `unknown` for those only
- * pages and tests read.
+ * caller. Each data type is the one its endpoint answers, the service's own where it has one.
  */
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
@@ -13,6 +12,13 @@ import { IdentityErrors } from '#lib/identity/errors.ts';
 import { USER_VERIFY_CODE } from './admin-grant.ts';
 import { MembershipErrors } from './errors.ts';
 import { memberRoles, type MemberRole } from './roles.ts';
+import type { UserInfo } from './member.server.ts';
+import type {
+  AdminBindInfo,
+  ContractState,
+  OwnerIdentity,
+  RegistrationState,
+} from './membership.server.ts';
 
 /** The answer of the calls that change the caller's role in the shop. */
 export interface RoleAnswer {
@@ -26,6 +32,16 @@ export interface AdminGrantQr {
   expiresAt: string;
 }
 
+/** The shop owner as the administrator application shows them (adminBindInfo's owner part). */
+export interface ShopOwnerAnswer {
+  hasOwner: boolean;
+  nickname: string;
+  /** Masked. */
+  phone: string;
+  avatarUrl: string;
+  isOwner: boolean;
+}
+
 const shopQuery = { shopBizCode: shopIdSchema };
 
 /** The roles switchRole grants (when held): every member role, as the query spells it. */
@@ -33,7 +49,7 @@ const SWITCH_ROLES = memberRoles.map(String) as [`${MemberRole}`, ...`${MemberRo
 export type SwitchRole = (typeof SWITCH_ROLES)[number];
 
 export const MembershipContracts = {
-  userInfo: contract<unknown>()({
+  userInfo: contract<UserInfo>()({
     method: 'GET',
     path: '/api/member/xdwxh5/member/userInfo',
     access: 'signed-in',
@@ -46,7 +62,7 @@ export const MembershipContracts = {
     access: 'signed-in',
     refuseCrossSite: true,
   }),
-  contractCheck: contract<unknown>()({
+  contractCheck: contract<ContractState>()({
     method: 'GET',
     path: '/api/member/xdwxh5/legal/contract/check',
     query: shopQuery,
@@ -60,7 +76,7 @@ export const MembershipContracts = {
     access: 'signed-in',
     message: Messages.CONTRACT_SIGNED,
   }),
-  registrationState: contract<unknown>()({
+  registrationState: contract<RegistrationState>()({
     method: 'GET',
     path: '/api/member/xdwxh5/register/checkUser',
     query: shopQuery,
@@ -93,7 +109,7 @@ export const MembershipContracts = {
     access: 'signed-in',
     message: Messages.REGISTERED,
   }),
-  ownerIdentityCheck: contract<unknown>()({
+  ownerIdentityCheck: contract<OwnerIdentity>()({
     method: 'GET',
     path: '/api/member/xdwxh5/shopOwner/identity/check',
     query: shopQuery,
@@ -107,13 +123,13 @@ export const MembershipContracts = {
     access: 'signed-in',
     message: Messages.OWNER_BOUND,
   }),
-  adminBindInfo: contract<unknown>()({
+  adminBindInfo: contract<AdminBindInfo>()({
     method: 'GET',
     path: '/api/member/xdwxh5/admin/bind/info/display/{shopBizCode}',
     params: { shopBizCode: shopIdSchema },
     access: 'signed-in',
   }),
-  shopOwner: contract<unknown>()({
+  shopOwner: contract<ShopOwnerAnswer>()({
     method: 'GET',
     path: '/api/member/xdwxh5/admin/shopOwner',
     query: shopQuery,

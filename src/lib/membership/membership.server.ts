@@ -72,8 +72,21 @@ export async function switchRole(
   return { currentRole: input.role };
 }
 
+/** The legal contract check's answer (shell §3). */
+export interface ContractState {
+  currentRole: number;
+  maxRole: number;
+  signAgreement: boolean;
+  /** Whether to ask for the contract now. */
+  needSign: boolean;
+}
+
 /** Legal contract state (shell §3): currentRole, maxRole, signAgreement, and whether to ask now. */
-export async function contractState(db: DbOrTx, shopId: string, userId: number) {
+export async function contractState(
+  db: DbOrTx,
+  shopId: string,
+  userId: number,
+): Promise<ContractState> {
   const member = await getMember(db, shopId, userId);
   return {
     currentRole: member?.currentRole ?? MemberRole.Consumer,
@@ -98,11 +111,23 @@ async function userPhone(db: DbOrTx, userId: number): Promise<string | null> {
   return user?.phone ?? null;
 }
 
+/** The owner identity check's answer. */
+export interface OwnerIdentity {
+  needBind: boolean;
+  shopName: string;
+  /** The user's phone, masked; only when needBind. */
+  phone: string | null;
+}
+
 /**
  * The owner identity prompt (shell §4): shown when the logged-in user's phone is the one the shop
  * was opened with and the shop does not yet count them as its owner.
  */
-export async function ownerIdentity(db: DbOrTx, shopId: string, userId: number) {
+export async function ownerIdentity(
+  db: DbOrTx,
+  shopId: string,
+  userId: number,
+): Promise<OwnerIdentity> {
   const [shop, phone] = await Promise.all([shopOrThrow(db, shopId), userPhone(db, userId)]);
   const needBind = phone !== null && shop.ownerPhone === phone && shop.ownerUserId !== userId;
   return { needBind, shopName: shop.name, phone: needBind && phone ? maskPhone(phone) : null };
@@ -162,8 +187,20 @@ async function becomeShopKeeper(
 
 export type RegisterChannel = 'normal' | 'school' | 'tw';
 
+/** register checkUser's answer. */
+export interface RegistrationState {
+  /** Whether the user already keeps a shop here. */
+  registered: boolean;
+  distributorDisable: boolean;
+  currentRole: number;
+}
+
 /** register checkUser: whether the user already keeps a shop here. */
-export async function registrationState(db: DbOrTx, shopId: string, userId: number) {
+export async function registrationState(
+  db: DbOrTx,
+  shopId: string,
+  userId: number,
+): Promise<RegistrationState> {
   const member = await getMember(db, shopId, userId);
   const registered =
     member !== null &&
@@ -202,7 +239,25 @@ export async function registerShopKeeper(
 }
 
 /** What the administrator application shows: the shop, its owner (masked), the user's standing. */
-export async function adminBindInfo(db: DbOrTx, shopId: string, userId: number) {
+export interface AdminBindInfo {
+  shopName: string;
+  shopLogoUrl: string;
+  hasOwner: boolean;
+  /** The owner's; empty strings without an owner. */
+  ownerNickname: string;
+  /** Masked. */
+  ownerPhone: string;
+  ownerAvatarUrl: string;
+  administrator: boolean;
+  isOwner: boolean;
+}
+
+/** What the administrator application shows: the shop, its owner (masked), the user's standing. */
+export async function adminBindInfo(
+  db: DbOrTx,
+  shopId: string,
+  userId: number,
+): Promise<AdminBindInfo> {
   const [shop, member] = await Promise.all([
     shopOrThrow(db, shopId),
     getMember(db, shopId, userId),

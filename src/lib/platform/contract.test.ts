@@ -42,6 +42,13 @@ describe('contracts', () => {
     ).toThrow(/path parameters/);
   });
 
+  it('asks for a named data type (a type error, checked by astro check)', () => {
+    // @ts-expect-error -- `unknown` data would let the endpoint's handler answer anything.
+    const unnamed = contract<unknown>();
+    const named = contract<null>();
+    expect([typeof unnamed, typeof named]).toEqual(['function', 'function']);
+  });
+
   it('names each endpoint once', () => {
     const keys = ALL.map((each) => `${each.method} ${each.path}`);
     expect(new Set(keys).size).toBe(keys.length);

@@ -76,8 +76,10 @@ interface Declaration<P, Q, B, A> {
 /**
  * Declares a contract; the data type is given first, the rest is inferred:
  * `contract<{ cartSkuNum: number }>()({ method: 'GET', path: '/api/…', access: 'signed-in' })`.
+ * The data type must be named: `unknown` (or `any`) would let the handler answer anything, so it
+ * asks for an argument no call gives (a type error at the declaration).
  */
-export function contract<D>() {
+export function contract<D>(..._dataTypeNamed: unknown extends D ? [name: 'the data type'] : []) {
   return <
     P extends z.ZodRawShape = Record<never, never>,
     Q extends z.ZodRawShape = Record<never, never>,

@@ -1,7 +1,8 @@
 /** The platform's own endpoint contract: the health check. */
 import { contract } from './contract.ts';
+import type { Health } from './health.server.ts';
 
 export const PlatformContracts = {
-  /** One round trip to the database: { status, database, time }. */
-  health: contract<unknown>()({ method: 'GET', path: '/api/health' }),
+  /** One round trip to the database. */
+  health: contract<Health>()({ method: 'GET', path: '/api/health' }),
 };

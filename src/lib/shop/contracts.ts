@@ -3,22 +3,25 @@ import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
 import { Messages } from '#lib/platform/errors.ts';
 import { shopIdSchema } from '#lib/platform/ids.ts';
+import type { ConfigMap } from './config.server.ts';
+import type { SellerInfo, ShopDetail } from './shops.server.ts';
+import type { SkinEntry } from './skins.server.ts';
 
 export const ShopContracts = {
   /** The shop named by shopId, or by the shopBizCode the request client adds from the page URL. */
-  detail: contract<unknown>()({
+  detail: contract<ShopDetail>()({
     method: 'GET',
     path: '/api/shop/base/detail',
     query: { shopId: shopIdSchema.optional(), shopBizCode: shopIdSchema.optional() },
   }),
-  sellerInfo: contract<unknown>()({
+  sellerInfo: contract<SellerInfo>()({
     method: 'GET',
     path: '/api/member/xdwxh5/seller/info/{shopId}',
     params: { shopId: shopIdSchema },
   }),
-  configMap: contract<unknown>()({ method: 'GET', path: '/api/front/conf/map' }),
+  configMap: contract<ConfigMap>()({ method: 'GET', path: '/api/front/conf/map' }),
   /** Every skin, the one in use first. Managers. */
-  skins: contract<unknown>()({
+  skins: contract<SkinEntry[]>()({
     method: 'GET',
     path: '/api/shop/decoration/querySkinList',
     query: { shopBizCode: shopIdSchema },
