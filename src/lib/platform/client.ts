@@ -6,7 +6,7 @@ import { ofetch, type FetchOptions } from 'ofetch';
 import type { Envelope } from './envelope.ts';
 import { classifyAnswer, toastSuppressed, type AnswerContext } from './answers.ts';
 import { Messages } from './errors.ts';
-import { pathFor, type AnyContract, type CallInput, type DataOf } from './contract.ts';
+import { pathFor, type AnyContract, type CallInput, type WireDataOf } from './contract.ts';
 import { toast } from '#lib/shell/toast.ts';
 import { deviceKey } from './storage-keys.ts';
 import { IdentityContracts } from '#lib/identity/contracts.ts';
@@ -64,13 +64,13 @@ export function call<C extends AnyContract>(
   contract: C,
   input: CallInput<C>,
   options: CallOptions = {},
-): Promise<DataOf<C>> {
+): Promise<WireDataOf<C>> {
   const { params, query, body } = input as {
     params?: Record<string, unknown>;
     query?: RequestOptions['query'];
     body?: unknown;
   };
-  return request<DataOf<C>>(pathFor(contract, params), {
+  return request<WireDataOf<C>>(pathFor(contract, params), {
     ...options,
     method: contract.method,
     query,

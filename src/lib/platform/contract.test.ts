@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { contract, pathFor, type AnyContract } from './contract.ts';
+import { contract, pathFor, type AnyContract, type Wire } from './contract.ts';
 import { PlatformContracts } from './contracts.ts';
 import { CartContracts } from '#lib/cart/contracts.ts';
 import { CatalogContracts } from '#lib/catalog/contracts.ts';
@@ -76,5 +76,19 @@ describe('contracts', () => {
       if (typeof each.access === 'object')
         expect(each.query, each.path).toHaveProperty('shopBizCode');
     }
+  });
+});
+
+describe('Wire', () => {
+  it('says a Date arrives as its ISO string, however deep', () => {
+    // Checked by the type checker (astro check); the runtime line only documents the JSON.
+    expectTypeOf<Wire<{ at: Date; list: { d: Date; n: number }[]; none: null }>>().toEqualTypeOf<{
+      at: string;
+      list: { d: string; n: number }[];
+      none: null;
+    }>();
+    expect(JSON.parse(JSON.stringify({ at: new Date(0) }))).toEqual({
+      at: '1970-01-01T00:00:00.000Z',
+    });
   });
 });

@@ -122,6 +122,18 @@ export type BodyOf<C extends AnyContract> = C['body'] extends z.ZodRawShape
 export type DataOf<C extends AnyContract> =
   C extends Contract<any, any, any, any, infer D> ? D : never;
 
+/** A value as JSON carries it: a `Date` the server answers arrives as its ISO string. */
+export type Wire<T> = T extends Date
+  ? string
+  : T extends readonly (infer U)[]
+    ? Wire<U>[]
+    : T extends object
+      ? { [K in keyof T]: Wire<T[K]> }
+      : T;
+
+/** The data a browser call resolves with: the contract's data as it comes over the wire. */
+export type WireDataOf<C extends AnyContract> = Wire<DataOf<C>>;
+
 /** What a browser call sends: path parameters, query and body, each only where the contract has them. */
 export type CallInput<C extends AnyContract> = (keyof C['params'] extends never
   ? { params?: undefined }
