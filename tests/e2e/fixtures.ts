@@ -3,9 +3,10 @@
  *
  * - `pgShop` (per worker): the built shop on a PostgreSQL database of the spec's own, named with
  *   `test.use({ shopDatabase: 'shop_e2e_my' })`; reset, migrated and seeded on start, stopped when
- *   the worker ends. It answers its URL, an admin connection to its database, and `signIn`.
+ *   the worker ends. It answers its URL, an admin connection to its database, `signIn`, and the
+ *   newest SMS it sent a phone (`latestSms`, `smsCode`).
  * - `pageAs(role)`: this test's page, signed in on `pgShop` as a demo role (or any phone).
- * - `smsCode(phone)`: the newest SMS code the shop at `baseURL` sent to a phone (dev outbox).
+ * - `smsCode(phone)`: the newest SMS code the shared shop at `baseURL` sent to a phone.
  */
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import type { Database } from '#lib/platform/db/client.server.ts';
@@ -22,6 +23,25 @@ export interface PgShop {
   admin: Database;
   /** Signs a browser context in as a demo role or a phone; answers the user's id and token. */
   signIn(context: BrowserContext, who: DemoRole | string): Promise<{ id: number; token: string }>;
+  /** The newest SMS this shop sent to a phone (dev outbox). */
+  latestSms(phone: string): Promise<SentSms>;
+  /** The code in that SMS. */
+  smsCode(phone: string): Promise<string>;
+}
+
+export interface SentSms {
+  code: string;
+  text: string;
+}
+
+/** Reads the dev outbox of the shop at `shopUrl`, newest message first; fails without one. */
+async function latestSms(shopUrl: string, phone: string): Promise<SentSms> {
+  const response = await fetch(`${shopUrl}/api/dev/sms-outbox?phone=${phone}`);
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { code: number; data: SentSms[] };
+  expect(body.code).toBe(0);
+  expect(body.data.length).toBeGreaterThan(0);
+  return body.data[0]!;
 }
 
 const phoneOf = (who: DemoRole | string) => (who in demoPhones ? demoPhones[who as DemoRole] : who);
@@ -45,6 +65,8 @@ export const test = base.extend<
           url: shop.url,
           admin,
           signIn: (context, who) => signInAs(admin, shop.url, context, phoneOf(who)),
+          latestSms: (phone) => latestSms(shop.url, phone),
+          smsCode: async (phone) => (await latestSms(shop.url, phone)).code,
         });
       } finally {
         await shop.stop();
@@ -59,14 +81,7 @@ export const test = base.extend<
       return page;
     });
   },
-  smsCode: async ({ request }, use) => {
-    await use(async (phone) => {
-      const response = await request.get(`/api/dev/sms-outbox?phone=${phone}`);
-      expect(response.status()).toBe(200);
-      const body = (await response.json()) as { code: number; data: { code: string }[] };
-      expect(body.code).toBe(0);
-      expect(body.data.length).toBeGreaterThan(0);
-      return body.data[0]!.code;
-    });
+  smsCode: async ({ baseURL }, use) => {
+    await use(async (phone) => (await latestSms(baseURL!, phone)).code);
   },
 });

@@ -4,12 +4,14 @@
  * them. Runs on the shared server (shop 1001 demo data); no login needed.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { seedHandles } from '#lib/platform/db/seed/handles.ts';
 
+const { sales, venues } = seedHandles.shop1001;
 const PAGES = [
-  '/productDetail?productNo=P10010001',
-  '/brand?activityNo=A1001001',
+  `/productDetail?productNo=${sales.senyeRunning.products[0]!.productNo}`,
+  `/brand?activityNo=${sales.senyeRunning.activityNo}`,
   '/seckill-list',
-  '/businessVenue?venueNo=V1001001',
+  `/businessVenue?venueNo=${venues.winterGala.venueNo}`,
   '/superMarket',
   '/eastGate',
   '/orderPosterEnv',

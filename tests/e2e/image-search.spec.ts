@@ -5,6 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { seedHandles } from '#lib/platform/db/seed/handles.ts';
 
 const ENDPOINT = '/api/commodity/product/image-search';
 const NOT_IMAGE = '请上传图片文件';
@@ -22,7 +23,8 @@ interface Target {
  * something), and its first main picture as a PNG, the way a shopper would have saved it.
  */
 async function pickTarget(page: Page, request: APIRequestContext): Promise<Target> {
-  await page.goto('/brand?activityNo=A1001001&shopId=1001');
+  const sale = seedHandles.shop1001.sales.senyeRunning;
+  await page.goto(`/brand?activityNo=${sale.activityNo}&shopId=1001`);
   const link = page.locator('.grid a').nth(2);
   const productNo = new URL((await link.getAttribute('href'))!, 'http://x').searchParams.get(
     'productNo',

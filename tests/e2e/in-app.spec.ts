@@ -49,12 +49,6 @@ async function signedInUser(page: Page) {
 
 const popup = (page: Page) => page.getByRole('dialog', { name: '绑定手机号' });
 
-async function codeFor(page: Page, phone: string): Promise<string> {
-  const answer = await page.request.get(`${shop.url}/api/dev/sms-outbox?phone=${phone}`);
-  const body = (await answer.json()) as { data: { code: string }[] };
-  return body.data[0]!.code;
-}
-
 test('a login page goes through member auth and the sandbox consent, and comes back logged in', async ({
   page,
 }) => {
@@ -157,7 +151,7 @@ test('binding another phone takes the code sent to it', async ({ page }) => {
   await expect(bind).toBeDisabled();
   await popup(page)
     .getByLabel('验证码')
-    .fill(await codeFor(page, phone));
+    .fill(await shop.smsCode(phone));
   await bind.click();
   await expect(page.getByRole('status')).toHaveText('绑定成功');
   await expect.poll(async () => (await signedInUser(page)).phone).toBe(phone);
@@ -200,7 +194,7 @@ test("binding a phone account's phone makes one account of the two, keeping both
   await expect(page.getByRole('status')).toHaveText('验证码已发送，请查收');
   await popup(page)
     .getByLabel('验证码')
-    .fill(await codeFor(page, consumerPhone));
+    .fill(await shop.smsCode(consumerPhone));
   await popup(page).getByRole('button', { name: '确认绑定' }).click();
   await expect(page.getByRole('status')).toHaveText('绑定成功');
 

@@ -4,7 +4,8 @@
  * outbox. Every test uses its own phone (the server allows one code per phone per 60 s) and its
  * own client address (X-Forwarded-For), so the hourly per-address cap never meets other specs.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 let addressSeq = 0;
 let phoneSeq = 0;
@@ -25,24 +26,19 @@ const sendButton = (page: Page) => page.locator('.login-send');
 const loginButton = (page: Page) => page.getByRole('button', { name: '登录', exact: true });
 const agreement = (page: Page) => page.getByRole('checkbox', { name: '我已阅读并同意' });
 
-async function latestCode(page: Page, phone: string): Promise<string> {
-  const response = await page.request.get(`/api/dev/sms-outbox?phone=${phone}`);
-  const body = (await response.json()) as { code: number; data: { code: string }[] };
-  expect(body.code).toBe(0);
-  expect(body.data.length).toBeGreaterThan(0);
-  return body.data[0]!.code;
-}
+/** The fixture's outbox reader. */
+type SmsCode = (phone: string) => Promise<string>;
 
 /** Types the phone, asks for a code, checks the sent message and returns the code. */
-async function requestCode(page: Page, phone: string): Promise<string> {
+async function requestCode(page: Page, smsCode: SmsCode, phone: string): Promise<string> {
   await phoneInput(page).fill(phone);
   await sendButton(page).click();
   await expect(toast(page)).toHaveText('验证码已发送，请查收');
-  return latestCode(page, phone);
+  return smsCode(phone);
 }
 
-async function logIn(page: Page, phone: string): Promise<void> {
-  const code = await requestCode(page, phone);
+async function logIn(page: Page, smsCode: SmsCode, phone: string): Promise<void> {
+  const code = await requestCode(page, smsCode, phone);
   await codeInput(page).fill(code);
   await agreement(page).check();
   await loginButton(page).click();
@@ -56,6 +52,7 @@ async function formReady(page: Page): Promise<void> {
 test('a new shopper logs in on login_web with the code from the outbox and lands on the shop', async ({
   page,
   context,
+  smsCode,
 }) => {
   const phone = newPhone();
   await page.goto('/login_web?shopId=1001');
@@ -65,7 +62,7 @@ test('a new shopper logs in on login_web with the code from the outbox and lands
   await expect(loginButton(page)).toBeDisabled();
   await expect(sendButton(page)).toHaveText('获取验证码');
 
-  await logIn(page, phone);
+  await logIn(page, smsCode, phone);
   await page.waitForURL((url) => url.pathname === '/index');
   expect(new URL(page.url()).searchParams.get('shopId')).toBe('1001');
   const sid = (await context.cookies()).find((cookie) => cookie.name === 'sid');
@@ -142,6 +139,7 @@ test('sending checks the mainland mobile pattern, logging in checks 1 + 10 digit
 
 test('the send button counts down 30 s, then reads 重新发送; the server’s refusal is shown', async ({
   page,
+  smsCode,
 }) => {
   const start = Date.now();
   await page.clock.install({ time: start });
@@ -150,7 +148,7 @@ test('the send button counts down 30 s, then reads 重新发送; the server’s 
   await formReady(page);
   // Time stands still in the page unless the test moves it.
   await page.clock.pauseAt(start + 60_000);
-  await requestCode(page, phone);
+  await requestCode(page, smsCode, phone);
   await expect(sendButton(page)).toHaveText('30s');
   await expect(sendButton(page)).toBeDisabled();
   await page.clock.fastForward(1000);
@@ -172,6 +170,7 @@ test('the send button counts down 30 s, then reads 重新发送; the server’s 
 
 test('login waits for the agreement; a wrong code shows the server’s message, none shows 登录失败', async ({
   page,
+  smsCode,
 }) => {
   const phone = newPhone();
   const logins: string[] = [];
@@ -180,7 +179,7 @@ test('login waits for the agreement; a wrong code shows the server’s message, 
   });
   await page.goto('/login_web?shopId=1001');
   await formReady(page);
-  const code = await requestCode(page, phone);
+  const code = await requestCode(page, smsCode, phone);
   const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
   await codeInput(page).fill(wrong);
 
@@ -268,11 +267,14 @@ test('a stored form is autofilled while under 30 minutes old, and not after', as
   await expect(phoneInput(page)).toHaveValue('');
 });
 
-test('a visitor sent to login from a login-only page goes back to that page', async ({ page }) => {
+test('a visitor sent to login from a login-only page goes back to that page', async ({
+  page,
+  smsCode,
+}) => {
   await page.goto('/order?shopId=1001&distributorId=77');
   await expect(page).toHaveURL(/\/login_web\?referrer=/);
   await formReady(page);
-  await logIn(page, newPhone());
+  await logIn(page, smsCode, newPhone());
   await page.waitForURL((url) => url.pathname === '/order');
   const url = new URL(page.url());
   expect(url.searchParams.get('shopId')).toBe('1001');
@@ -281,11 +283,12 @@ test('a visitor sent to login from a login-only page goes back to that page', as
 
 test('without a stored return path, the referrer route is where login returns to', async ({
   page,
+  smsCode,
 }) => {
   const referrer = JSON.stringify({ name: 'search', query: { shopId: '1001', keyword: '冲锋衣' } });
   await page.goto(`/login_web?shopId=1001&referrer=${encodeURIComponent(referrer)}`);
   await formReady(page);
-  await logIn(page, newPhone());
+  await logIn(page, smsCode, newPhone());
   await page.waitForURL((url) => url.pathname === '/search');
   expect(new URL(page.url()).searchParams.get('keyword')).toBe('冲锋衣');
 });
@@ -295,12 +298,13 @@ test('logging out ends the session: the old cookie no longer works', async ({
   context,
   playwright,
   baseURL,
+  smsCode,
 }) => {
   const phone = newPhone();
   await page.goto('/phoneLogin?shopId=1001');
   await expect(page).toHaveTitle('手机号登录 | 小鹿优选');
   await formReady(page);
-  await logIn(page, phone);
+  await logIn(page, smsCode, phone);
   await page.waitForURL((url) => url.pathname === '/index');
   const sid = (await context.cookies()).find((cookie) => cookie.name === 'sid')!.value;
 
@@ -332,6 +336,7 @@ test('logging out ends the session: the old cookie no longer works', async ({
 
 test('the login popup opens from a [data-open-login] link and logs in on the spot', async ({
   page,
+  smsCode,
 }) => {
   await page.goto('/registrationProtocol?shopId=1001');
   // Astro drops the island's `ssr` marker once its module has loaded and hydrated.
@@ -350,7 +355,7 @@ test('the login popup opens from a [data-open-login] link and logs in on the spo
   await opener.click();
   await expect(dialog).toBeVisible();
   await formReady(page);
-  await logIn(page, newPhone());
+  await logIn(page, smsCode, newPhone());
   // The page reloads logged in: the way to log in is gone, the shopper is still here.
   await expect(opener).toBeHidden();
   await expect(page).toHaveURL(/\/registrationProtocol\?shopId=1001/);

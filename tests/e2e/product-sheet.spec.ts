@@ -5,28 +5,26 @@
  * PostgreSQL-backed shop so the test can sign the shopper in and set the stock.
  */
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { expect, test, type BrowserContext, type Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { expect, test, type PgShop } from './fixtures.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { createSession } from '#lib/identity/sessions.server.ts';
-import { ensureDatabase, postgresDatabase } from '../fixtures/db.ts';
-import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
+import { seedHandles } from '#lib/platform/db/seed/handles.ts';
 
-const PRODUCT = 'P10010001';
+const PRODUCT = seedHandles.shop1001.sales.senyeRunning.products[0]!.productNo;
 
 let admin: Database;
-let shop: ShopProcess;
+let shop: PgShop;
 /** The SKU set to few left, with a picture of its own. */
 let lowSku: { color: string; size: string; imageId: string };
 let coverId: string;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  const url = await ensureDatabase('shop_e2e_sheet');
-  admin = await postgresDatabase(url);
-  shop = await spawnShop({ DATABASE_URL: url });
+test.use({ shopDatabase: 'shop_e2e_sheet' });
+test.beforeAll(async ({ pgShop }) => {
+  shop = pgShop;
+  admin = pgShop.admin;
 
   // Before any page is shown, so no cached page holds older stock.
   const [product] = await admin.db
@@ -61,23 +59,6 @@ test.beforeAll(async () => {
   lowSku = { color: low.color, size: low.size, imageId: otherPicture!.url.replace('/media/', '') };
 });
 
-test.afterAll(async () => {
-  await shop?.stop();
-  await admin?.close();
-});
-
-async function signIn(context: BrowserContext, phone: string) {
-  const [existing] = await admin.db.select().from(t.users).where(eq(t.users.phone, phone));
-  const user =
-    existing ??
-    (await admin.db.insert(t.users).values({ phone, nickname: '买家' }).returning())[0]!;
-  await admin.db.delete(t.cartItems).where(eq(t.cartItems.userId, user.id));
-  const token = await createSession(admin.db, user.id);
-  await context.addCookies([
-    { name: 'sid', value: token, url: shop.url, httpOnly: true, sameSite: 'Lax' },
-  ]);
-}
-
 /** Picks a colour and a size by their names (a single choice is picked already). */
 async function pick(sheet: Locator, choice: { color: string; size: string }) {
   for (const name of [choice.color, choice.size].filter(Boolean)) {
@@ -90,7 +71,7 @@ test('the bar shows drawn icons above 首页 and 购物车, the badge on the ico
   page,
   context,
 }) => {
-  await signIn(context, '13900000101');
+  await shop.signIn(context, '13900000101');
   await page.goto(`${shop.url}/index?shopId=1001`);
   await page.goto(`${shop.url}/productDetail?productNo=${PRODUCT}&shopId=1001`);
   await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
@@ -127,7 +108,7 @@ test('the sheet shows the picture and the stock left, and closes by its × and b
   page,
   context,
 }) => {
-  await signIn(context, '13900000102');
+  await shop.signIn(context, '13900000102');
   await page.goto(`${shop.url}/productDetail?productNo=${PRODUCT}&shopId=1001`);
   await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
 
@@ -154,7 +135,7 @@ test('the sheet shows the picture and the stock left, and closes by its × and b
 });
 
 test('a SKU with plenty left shows the count', async ({ page, context }) => {
-  await signIn(context, '13900000103');
+  await shop.signIn(context, '13900000103');
   await page.goto(`${shop.url}/productDetail?productNo=${PRODUCT}&shopId=1001`);
   await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: '加入购物车' }).click();

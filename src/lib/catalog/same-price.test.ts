@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_NOW, memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { activities, brands, products, shops, skus, users } from '#lib/platform/db/schema.ts';
+import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import { addToCart, listCartLines } from '#lib/cart/cart.server.ts';
 import { getBrandSale, getProductDetail } from './catalog.server.ts';
@@ -134,7 +135,7 @@ describe('one price for a product with both markups', () => {
     const [shopper] = await database.db
       .select({ id: users.id })
       .from(users)
-      .where(eq(users.phone, '13800000001'));
+      .where(eq(users.phone, demoPhones.consumer));
     await addToCart(database.db, {
       shopId: '1001',
       userId: shopper!.id,

@@ -183,7 +183,7 @@ describe('shop-keeper application', () => {
 
 describe('administrator application', () => {
   it('refuses to send the owner a code for the owner themself', async () => {
-    const owner = ids['13800000003']!;
+    const owner = ids[demoPhones.owner1001]!;
     expect(
       await refusal(sendAdminCode(db, { shopId: '1001', userId: owner, clientIp: null })),
     ).toEqual({ code: 409, message: '您是本店店主，无需申请管理员' });
