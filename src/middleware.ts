@@ -131,11 +131,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
     mayManage: member !== null && switchableRoles(member).includes(MemberRole.Manager),
   });
   let toast: string | undefined;
-  if (decision.kind === 'switch-to-manager' && user && member) {
-    await switchRole(db.db, { shopId: shop.shopId, userId: user.id, role: MemberRole.Manager });
-    member = { ...member, currentRole: MemberRole.Manager };
-    toast = decision.toast;
-    decision = { kind: 'render', needLoginPopup: false };
+  if (decision.kind === 'switch-to-manager') {
+    if (user && member) {
+      await switchRole(db.db, { shopId: shop.shopId, userId: user.id, role: MemberRole.Manager });
+      member = { ...member, currentRole: MemberRole.Manager };
+      toast = decision.toast;
+      decision = { kind: 'render', needLoginPopup: false };
+    } else {
+      // Only a member may be switched; anything else is refused rather than shown.
+      decision = { kind: 'refuse' };
+    }
   }
   if (decision.kind === 'redirect') {
     if (decision.storeReturn) rememberReturn(cookies, decision.storeReturn, secure);

@@ -112,7 +112,7 @@ test('a shopper logs in with an SMS code, uses the session, and logs out', async
   expect((await (await request.post('/api/member/logout')).json()).code).toBe(0);
 });
 
-test('the send answer is the same whether or not the phone has an account; a second send within 60 s is 429', async ({
+test('the send answer is the same whether or not the phone has an account; a second send within 30 s is 429', async ({
   request,
 }) => {
   const address = newAddress();

@@ -4,6 +4,7 @@
  * PostgreSQL with the conditional updates and idempotency keys below, never in process memory.
  */
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { CouponStatus } from '#lib/coupons/status.ts';
 import type { Tx } from './db/client.server.ts';
 import { coupons, idempotencyKeys, skus } from './db/schema.ts';
 
@@ -32,23 +33,30 @@ export async function takeStock(tx: Tx, skuId: number, quantity: number): Promis
 }
 
 /**
- * Counts one more claim of a coupon if any are left (issued < total), in one conditional UPDATE.
- * Returns whether the claim was counted. The claim window and per-user limit are the claiming
- * command's to check.
+ * Counts one more claim of an active coupon if any are left (issued < total), in one conditional
+ * UPDATE, so a coupon stopped meanwhile is refused too. Returns whether the claim was counted. The
+ * claim window and per-user limit are the claiming command's to check.
  */
 export async function takeCouponIssue(tx: Tx, couponId: number): Promise<boolean> {
   const taken = await tx
     .update(coupons)
     .set({ issued: sql`${coupons.issued} + 1` })
-    .where(and(eq(coupons.id, couponId), lt(coupons.issued, coupons.total)))
+    .where(
+      and(
+        eq(coupons.id, couponId),
+        eq(coupons.status, CouponStatus.Active),
+        lt(coupons.issued, coupons.total),
+      ),
+    )
     .returning({ id: coupons.id });
   return taken.length > 0;
 }
 
 /**
  * Runs a command once per (scope, key): the first call runs `run` and stores its result with the
- * key; a repeat returns that result without running again. Both are written in the caller's
- * transaction, so a command that fails leaves no key behind and may be retried.
+ * key; a repeat returns that result without running again. Claim, run and result share a
+ * savepoint of the caller's transaction, so a command that fails leaves no key behind and may be
+ * retried, even when the caller catches the failure and commits.
  *
  * Concurrent calls with one key: the second INSERT waits for the first transaction; once it
  * commits the INSERT does nothing and the stored result is read (READ COMMITTED, PostgreSQL's
@@ -61,19 +69,21 @@ export async function withIdempotencyKey<T extends Json>(
   run: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
-  const claimed = await tx
-    .insert(idempotencyKeys)
-    .values({ scope, key })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (claimed.length === 0) {
-    const [stored] = await tx
-      .select({ result: idempotencyKeys.result })
-      .from(idempotencyKeys)
-      .where(where);
-    return stored!.result as T;
-  }
-  const result = await run(tx);
-  await tx.update(idempotencyKeys).set({ result }).where(where);
-  return result;
+  return tx.transaction(async (savepoint) => {
+    const claimed = await savepoint
+      .insert(idempotencyKeys)
+      .values({ scope, key })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      const [stored] = await savepoint
+        .select({ result: idempotencyKeys.result })
+        .from(idempotencyKeys)
+        .where(where);
+      return stored!.result as T;
+    }
+    const result = await run(savepoint);
+    await savepoint.update(idempotencyKeys).set({ result }).where(where);
+    return result;
+  });
 }

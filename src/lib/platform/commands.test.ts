@@ -4,6 +4,7 @@ import { memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from './db/client.server.ts';
 import { coupons, idempotencyKeys, skus } from './db/schema.ts';
 import { takeCouponIssue, takeStock, withIdempotencyKey } from './commands.server.ts';
+import { CouponStatus } from '#lib/coupons/status.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -67,6 +68,22 @@ describe('takeCouponIssue', () => {
       .where(eq(coupons.id, coupon!.id));
     expect(after!.issued).toBe(2);
   });
+
+  it('refuses a stopped coupon, however many are left', async () => {
+    const [coupon] = await database.db.select({ id: coupons.id }).from(coupons).limit(1);
+    await database.db
+      .update(coupons)
+      .set({ total: 5, issued: 0, status: CouponStatus.Stopped })
+      .where(eq(coupons.id, coupon!.id));
+    try {
+      expect(await database.db.transaction((tx) => takeCouponIssue(tx, coupon!.id))).toBe(false);
+    } finally {
+      await database.db
+        .update(coupons)
+        .set({ status: CouponStatus.Active })
+        .where(eq(coupons.id, coupon!.id));
+    }
+  });
 });
 
 describe('withIdempotencyKey', () => {
@@ -102,6 +119,20 @@ describe('withIdempotencyKey', () => {
     await expect(failing).rejects.toThrow('库存不足');
     const retried = await database.db.transaction((tx) =>
       withIdempotencyKey(tx, 'order:create', 'key-2', async () => 'placed'),
+    );
+    expect(retried).toBe('placed');
+  });
+
+  it('leaves no key behind when the caller catches the failure and commits', async () => {
+    await database.db.transaction(async (tx) => {
+      await expect(
+        withIdempotencyKey(tx, 'order:create', 'key-caught', async () => {
+          throw new Error('库存不足');
+        }),
+      ).rejects.toThrow('库存不足');
+    });
+    const retried = await database.db.transaction((tx) =>
+      withIdempotencyKey(tx, 'order:create', 'key-caught', async () => 'placed'),
     );
     expect(retried).toBe('placed');
   });

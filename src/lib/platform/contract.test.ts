@@ -42,6 +42,29 @@ describe('contracts', () => {
     ).toThrow(/path parameters/);
   });
 
+  it('refuses a role contract without a required shop to check the role in', () => {
+    const roles = { roles: ['M'] } as const;
+    expect(() => contract<null>()({ method: 'GET', path: '/api/y', access: roles })).toThrow(
+      /required shopBizCode/,
+    );
+    expect(() =>
+      contract<null>()({
+        method: 'GET',
+        path: '/api/y',
+        query: { shopBizCode: z.string().optional() },
+        access: roles,
+      }),
+    ).toThrow(/required shopBizCode/);
+    expect(
+      contract<null>()({
+        method: 'GET',
+        path: '/api/y',
+        query: { shopBizCode: z.string() },
+        access: roles,
+      }).access,
+    ).toEqual(roles);
+  });
+
   it('asks for a named data type (a type error, checked by astro check)', () => {
     // @ts-expect-error -- `unknown` data would let the endpoint's handler answer anything.
     const unnamed = contract<unknown>();

@@ -94,6 +94,14 @@ export function contract<D>(..._dataTypeNamed: unknown extends D ? [name: 'the d
     if (names.length !== declared.length || names.some((name) => !declared.includes(name!))) {
       throw new Error(`contract ${declaration.path}: path parameters and params differ`);
     }
+    // A role is held in one shop: a role contract must require the shop it is checked in.
+    const shopKey = (declaration.query as z.ZodRawShape | undefined)?.['shopBizCode'];
+    if (
+      typeof declaration.access === 'object' &&
+      (!shopKey || z.safeParse(shopKey, undefined).success)
+    ) {
+      throw new Error(`contract ${declaration.path}: a role contract needs a required shopBizCode`);
+    }
     return {
       method: declaration.method,
       path: declaration.path,

@@ -6,7 +6,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { ok } from './envelope.ts';
 import type { AnyContract, BodyOf, DataOf, ParamsOf, QueryOf } from './contract.ts';
-import { handle, json, parseBody, parseParams, parseQuery } from './http.server.ts';
+import { handle, json, notFound, parseBody, parseParams, parseQuery } from './http.server.ts';
 import { refuseCrossSite, requireRole, requireUser } from '#lib/membership/auth.server.ts';
 import type { SessionUser } from '#lib/identity/sessions.server.ts';
 
@@ -24,8 +24,21 @@ export type Handler<C extends AnyContract> = (
   input: EndpointInput<C>,
 ) => Promise<DataOf<C> | Response> | DataOf<C> | Response;
 
-export function endpoint<C extends AnyContract>(contract: C, handler: Handler<C>): APIRoute {
+export interface EndpointOptions {
+  /**
+   * Whether the endpoint exists in this deployment (e.g. the dev SMS outbox). When it does not,
+   * every request is answered 404 before anything is parsed, so nothing tells it is there.
+   */
+  available?: () => boolean;
+}
+
+export function endpoint<C extends AnyContract>(
+  contract: C,
+  handler: Handler<C>,
+  options: EndpointOptions = {},
+): APIRoute {
   return handle(async (context) => {
+    if (options.available && !options.available()) notFound();
     if (contract.refuseCrossSite) refuseCrossSite(context);
     // Logged out is said before anything about the input: the client acts on it (commerce §8).
     let user = contract.access === 'signed-in' ? await requireUser(context) : null;

@@ -1,11 +1,11 @@
 import { IdentityContracts } from '#lib/identity/contracts.ts';
 import { endpoint } from '#lib/platform/endpoint.server.ts';
-import { notFound } from '#lib/platform/http.server.ts';
 import { readOutbox } from '#lib/identity/sms/console.server.ts';
 import { devOutboxEnabled } from '#lib/identity/sms/index.server.ts';
 
-/** The console SMS provider's outbox for one phone, newest first; 404 under any other provider. */
-export const GET = endpoint(IdentityContracts.smsOutbox, ({ query, context }) => {
-  if (!devOutboxEnabled()) notFound();
-  return readOutbox(context.locals.database.db, query.phone);
-});
+/** The console SMS provider's outbox for one phone, newest first; 404 whenever it is off. */
+export const GET = endpoint(
+  IdentityContracts.smsOutbox,
+  ({ query, context }) => readOutbox(context.locals.database.db, query.phone),
+  { available: devOutboxEnabled },
+);
