@@ -33,7 +33,7 @@ import {
   saleRunningAt,
 } from './filters.server.ts';
 import { getShopDetail } from '#lib/shop/shops.server.ts';
-import { BANNER_LOCATIONS, MAX_SALES_PAGE_SIZE } from './contracts.ts';
+import { BANNER_LOCATIONS, MAX_SALES_PAGE_SIZE, type ExistsAnswer } from './contracts.ts';
 import { CouponStatus } from '#lib/coupons/status.ts';
 
 export const RECOMMEND_LIMIT = 10;
@@ -611,13 +611,6 @@ export async function getNewBornProducts(db: DbOrTx, shopId: string): Promise<Ne
 
 // ---------------------------------------------------------------------------------------------
 // Exists checks (commerce §7)
-
-export interface ExistsAnswer {
-  /** The numbers asked about that are live, in the order asked. */
-  exists: string[];
-  /** The others: unknown, of another shop, withdrawn, or not running. */
-  missing: string[];
-}
 
 function split(asked: string[], live: Iterable<string>): ExistsAnswer {
   const found = new Set(live);

@@ -66,9 +66,11 @@ export interface ImageSearchItem {
   score: number;
 }
 
-/** Which of the asked numbers are live, in the order asked. */
+/** Which of the asked numbers are live. */
 export interface ExistsAnswer {
+  /** The numbers asked about that are live, in the order asked. */
   exists: string[];
+  /** The others: unknown, of another shop, withdrawn, or not running. */
   missing: string[];
 }
 
