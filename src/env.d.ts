@@ -9,6 +9,8 @@ declare namespace App {
     contentVersion: number;
     /** The error code the link-expired page shows. */
     expiredCode?: number;
+    /** Set when the database cannot be reached: the maintenance page may show. */
+    maintenance?: boolean;
   }
 }
 

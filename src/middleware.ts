@@ -1,6 +1,8 @@
+import type { MiddlewareHandler } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { fail } from '#lib/platform/envelope.ts';
-import { AppError, ErrorCode, MAINTENANCE_HTTP_STATUS, Messages } from '#lib/platform/errors.ts';
+import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
+import { isDatabaseUnavailable } from '#lib/platform/db/faults.ts';
 import { isShopId } from '#lib/platform/ids.ts';
 import { canonicalLocation, guardRoute } from '#lib/shell/navigation.ts';
 import { MemberRole, roleLetter, switchableRoles } from '#lib/membership/roles.ts';
@@ -9,7 +11,7 @@ import { matchRoute } from '#lib/platform/routes.ts';
 import { database } from '#lib/platform/app.server.ts';
 import { env } from '#lib/platform/env.server.ts';
 import { isCrossSiteWrite } from '#lib/platform/csrf.server.ts';
-import { json } from '#lib/platform/http.server.ts';
+import { describeFault, json, maintenanceAnswer } from '#lib/platform/http.server.ts';
 import { getConfigMap } from '#lib/shop/config.server.ts';
 import { SESSION_COOKIE, getSession } from '#lib/identity/sessions.server.ts';
 import { getShopDetail } from '#lib/shop/shops.server.ts';
@@ -28,8 +30,23 @@ import {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  try {
+    return await serve(context, next);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    // The database is away: say so (and nothing else) until it is back.
+    if (isApiPath(context.url.pathname)) return maintenanceAnswer(error);
+    console.error('[db] unavailable:', describeFault(error));
+    context.locals.maintenance = true;
+    return next('/shell/maintenance');
+  }
+});
+
+const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
+
+async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise<Response> {
   const { request, url, cookies } = context;
-  const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
+  const isApi = isApiPath(url.pathname);
   if (isCrossSiteWrite(request.method, request.headers, url.host)) {
     return json(fail(ErrorCode.CROSS_SITE, Messages.CROSS_SITE), 403);
   }
@@ -38,14 +55,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return json(fail(ErrorCode.NOT_FOUND, Messages.NOT_FOUND), 404);
   }
 
-  let db;
-  try {
-    db = await database();
-  } catch (error) {
-    if (!isApi) throw error;
-    console.error('[db] unavailable', error);
-    return json(fail(MAINTENANCE_HTTP_STATUS, Messages.MAINTENANCE), MAINTENANCE_HTTP_STATUS);
-  }
+  const db = await database();
   context.locals.database = db;
 
   if (isApi) {
@@ -175,4 +185,4 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return keepPage(pageCacheKey, response);
   }
   return response;
-});
+}

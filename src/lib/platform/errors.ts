@@ -36,6 +36,8 @@ export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** HTTP status the server uses for maintenance; the client shows the message or the default. */
 export const MAINTENANCE_HTTP_STATUS = 588;
+/** How soon a client may try again while the database is away (the Retry-After header). */
+export const MAINTENANCE_RETRY_AFTER_SECONDS = 5;
 
 export const Messages = {
   OK: 'success',

@@ -6,7 +6,16 @@ import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { fail, ok } from './envelope.ts';
 import { clientAddedQuery, querySchema } from './contract.ts';
-import { AppError, ErrorCode, Messages, PlatformErrors, appError } from './errors.ts';
+import {
+  AppError,
+  ErrorCode,
+  MAINTENANCE_HTTP_STATUS,
+  MAINTENANCE_RETRY_AFTER_SECONDS,
+  Messages,
+  PlatformErrors,
+  appError,
+} from './errors.ts';
+import { isDatabaseUnavailable } from './db/faults.ts';
 import { env } from './env.server.ts';
 import { clientAddress } from '#lib/identity/sms-codes.server.ts';
 
@@ -24,8 +33,24 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) return json(fail(error.code, error.message), error.status);
   if (error instanceof z.ZodError) return json(fail(ErrorCode.BAD_REQUEST, zodMessage(error)), 400);
+  if (isDatabaseUnavailable(error)) return maintenanceAnswer(error);
   console.error('[api] unexpected error', error);
   return json(fail(ErrorCode.SERVER_ERROR, Messages.SYSTEM_ERROR), 500);
+}
+
+/** The database cannot be reached: commerce §8's HTTP 588 服务器维护中~, which the client shows. */
+export function maintenanceAnswer(error: unknown): Response {
+  console.error('[db] unavailable:', describeFault(error));
+  return json(fail(MAINTENANCE_HTTP_STATUS, Messages.MAINTENANCE), MAINTENANCE_HTTP_STATUS, {
+    'retry-after': String(MAINTENANCE_RETRY_AFTER_SECONDS),
+  });
+}
+
+/** One line for the log: the driver's code and message, without a stack per failed request. */
+export function describeFault(error: unknown): string {
+  let current = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  while (current?.cause && typeof current.cause === 'object') current = current.cause as never;
+  return [current?.code, current?.message].filter(Boolean).join(' ') || String(error);
 }
 
 /** The first issue's message, prefixed with the field it concerns. */

@@ -95,10 +95,43 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
 }
 
+/**
+ * How long one statement may run. A shop request reads a few rows; anything slower means the
+ * server is overloaded, and the request is better answered 503 than left hanging. Boot-time work
+ * (migrations, seeding, the boot lock) lifts it on its own connection.
+ */
+export const STATEMENT_TIMEOUT_MS = 5_000;
+
+/**
+ * Reconnect quickly and without a growing wait. postgres.js counts every lost connection as a
+ * retry shared by the pool and waits 3^retries/100 s (up to 20 s) before connecting again, so
+ * ten terminated connections froze the pool for many seconds. Here the wait grows from 50 ms and
+ * never passes 400 ms (jittered), so the pool serves again well within a second of the server
+ * coming back, and a server that is down is asked at most a few times a second per connection.
+ */
+export function reconnectDelaySeconds(retries: number, random = Math.random()): number {
+  return Math.min(0.05 * 2 ** Math.max(0, retries - 1), 0.4) * (0.75 + random / 4);
+}
+
+const POOL_OPTIONS = {
+  max: 10,
+  /** Seconds to open a connection; an unreachable server fails requests fast instead of after 30 s. */
+  connect_timeout: 2,
+  backoff: (retries: number) => reconnectDelaySeconds(retries),
+  /** Idle connections are closed after a minute so a restarted server is not left half-used. */
+  idle_timeout: 60,
+  connection: {
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    // A process stuck inside a transaction must not hold its row locks for ever.
+    idle_in_transaction_session_timeout: 15_000,
+  },
+  onnotice: () => {},
+};
+
 async function openPostgres(url: string): Promise<Database> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
-  const client = postgres(url, { max: 10, onnotice: () => {} });
+  const client = postgres(url, POOL_OPTIONS);
   const db = drizzle({ client, schema }) as unknown as Db;
   return {
     db,
@@ -106,10 +139,13 @@ async function openPostgres(url: string): Promise<Database> {
     async withBootLock(fn) {
       const conn = await client.reserve();
       try {
+        // Waiting for another process to migrate may take longer than a statement may.
+        await conn`set statement_timeout = 0`;
         await conn`select pg_advisory_lock(${BOOT_LOCK})`;
         return await fn();
       } finally {
         await conn`select pg_advisory_unlock(${BOOT_LOCK})`.catch(() => {});
+        await conn`reset statement_timeout`.catch(() => {});
         conn.release();
       }
     },

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirInUseError, openDatabase } from './client.server.ts';
+import { DataDirInUseError, openDatabase, reconnectDelaySeconds } from './client.server.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -32,5 +32,15 @@ describe('embedded database folder', () => {
     writeFileSync(path.join(dataDir, 'pglite.lock'), '999999');
     const database = await openDatabase({ dataDir });
     await database.close();
+  });
+});
+
+describe('reconnect delay', () => {
+  it('starts at tens of milliseconds and never passes 400 ms, however many connections were lost', () => {
+    expect(reconnectDelaySeconds(1, 1)).toBeCloseTo(0.05);
+    expect(reconnectDelaySeconds(2, 1)).toBeCloseTo(0.1);
+    expect(reconnectDelaySeconds(100, 1)).toBeCloseTo(0.4);
+    expect(reconnectDelaySeconds(100, 0)).toBeCloseTo(0.3);
+    expect(reconnectDelaySeconds(0, 0.5)).toBeGreaterThan(0);
   });
 });
