@@ -3,6 +3,8 @@
 declare namespace App {
   interface Locals {
     database: import('#lib/platform/db/client.server.ts').Database;
+    /** Where the shop is served from, as shoppers see it (every request; src/lib/platform/origin.ts). */
+    site: import('#lib/platform/origin.ts').SiteOrigin;
     /** Set by the middleware on every shop page (routes of the route table). */
     shell: import('#lib/shell/context.server.ts').ShellContext;
     /** The content version read for this page request (src/lib/server/content-cache.ts). */

@@ -8,6 +8,7 @@ import { canonicalLocation, guardRoute } from '#lib/shell/navigation.ts';
 import { MemberRole, roleLetter, switchableRoles } from '#lib/membership/roles.ts';
 import { switchRole } from '#lib/membership/membership.server.ts';
 import { matchRoute } from '#lib/platform/routes.ts';
+import { siteOrigin } from '#lib/platform/origin.ts';
 import { database } from '#lib/platform/app.server.ts';
 import { env } from '#lib/platform/env.server.ts';
 import { isCrossSiteWrite } from '#lib/platform/csrf.server.ts';
@@ -20,7 +21,6 @@ import { cachedPage, keepPage, pageKey } from '#lib/platform/page-cache.server.t
 import {
   RETURN_COOKIE,
   SHOP_COOKIE,
-  isHttps,
   isInApp,
   makeShellContext,
   rememberReturn,
@@ -47,7 +47,15 @@ const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWi
 async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise<Response> {
   const { request, url, cookies } = context;
   const isApi = isApiPath(url.pathname);
-  if (isCrossSiteWrite(request.method, request.headers, url.host)) {
+  const { PUBLIC_ORIGIN, TRUST_PROXY } = env();
+  const site = siteOrigin({
+    publicOrigin: PUBLIC_ORIGIN,
+    trustProxy: TRUST_PROXY,
+    headers: request.headers,
+    url,
+  });
+  context.locals.site = site;
+  if (isCrossSiteWrite(request.method, request.headers, site.host)) {
     return json(fail(ErrorCode.CROSS_SITE, Messages.CROSS_SITE), 403);
   }
   // An /api path no endpoint serves: the envelope, never the shop's catch-all page.
@@ -87,7 +95,7 @@ async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise
   if (canonical) return context.redirect(canonical, 302);
 
   const shopId = url.searchParams.get('shopId')!;
-  const secure = isHttps(request, url);
+  const { secure } = site;
   const sessionToken = cookies.get(SESSION_COOKIE)?.value;
   const inApp = isInApp(request.headers.get('user-agent'));
   const version = await readContentVersion(db.db);
@@ -101,7 +109,7 @@ async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise
           url,
           contentVersion: version,
           inApp,
-          secure,
+          origin: site.origin,
           shopCookieSet: storedShopId === shopId,
         })
       : null;
@@ -171,7 +179,7 @@ async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise
     config,
     storedShopId,
     defaultShopId: DEFAULT_SHOP_ID,
-    secure,
+    site,
   });
   const response = decision.kind === 'refuse' ? await next('/shell/forbidden') : await next();
   if (response.headers.has('cache-control')) return response;

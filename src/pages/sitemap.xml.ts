@@ -12,7 +12,8 @@ const XML = {
 export const GET: APIRoute = async ({ url, locals }) => {
   const db = locals.database.db;
   const shopId = url.searchParams.get('shopId');
-  if (shopId === null) return new Response(await sitemapIndex(db, url.origin), { headers: XML });
+  if (shopId === null)
+    return new Response(await sitemapIndex(db, locals.site.origin), { headers: XML });
   const known =
     isShopId(shopId) &&
     (await getShopDetail(db, shopId).then(
@@ -21,5 +22,5 @@ export const GET: APIRoute = async ({ url, locals }) => {
     ));
   if (!known)
     return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
-  return new Response(await shopSitemap(db, url.origin, shopId), { headers: XML });
+  return new Response(await shopSitemap(db, locals.site.origin, shopId), { headers: XML });
 };

@@ -44,11 +44,6 @@ export interface AuthCookieJar {
   delete(name: string, options: { path: string }): void;
 }
 
-/** The origin the shopper sees (behind a TLS-terminating proxy the request itself is http). */
-export function publicOrigin(url: URL, https: boolean): string {
-  return `${https ? 'https' : 'http'}://${url.host}`;
-}
-
 /** The page to go back to, as a path of this site, or null when the value is not one. */
 export function backPath(value: string | undefined, origin: string): string | null {
   if (!value) return null;

@@ -24,7 +24,7 @@ export async function requireUser(context: APIContext): Promise<SessionUser> {
 
 /** Refuses a request from another site; for the GET calls of the spec that change something. */
 export function refuseCrossSite(context: APIContext): void {
-  if (isCrossSite(context.request.headers, context.url.host)) {
+  if (isCrossSite(context.request.headers, context.locals.site.host)) {
     throw appError(Errors.CROSS_SITE);
   }
 }

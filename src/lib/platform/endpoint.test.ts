@@ -11,7 +11,10 @@ function contextFor(url: string, init: RequestInit = {}, params: Record<string, 
     url: new URL(url),
     params,
     cookies: { get: () => undefined },
-    locals: { database: { db: null } },
+    locals: {
+      database: { db: null },
+      site: { origin: new URL(url).origin, host: new URL(url).host, secure: false },
+    },
   } as unknown as APIContext;
 }
 

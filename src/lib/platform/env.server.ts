@@ -3,6 +3,7 @@
  * start-up with one line that names the variable.
  */
 import { z } from 'zod';
+import { parsePublicOrigin } from './origin.ts';
 
 const optionalText = z
   .string()
@@ -30,6 +31,23 @@ const envSchema = z.object({
     z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  /** The origin shoppers use (https://shop.example.com): pins every absolute URL. */
+  PUBLIC_ORIGIN: optionalText.pipe(
+    z
+      .string()
+      .transform((value, ctx) => {
+        const origin = parsePublicOrigin(value);
+        if (origin === null) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be http(s)://host[:port] with nothing after it',
+          });
+          return z.NEVER;
+        }
+        return origin;
+      })
       .optional(),
   ),
   DEFAULT_SHOP_ID: z

@@ -8,6 +8,7 @@ describe('parseEnv', () => {
       HOST: '0.0.0.0',
       DATA_DIR: './.data',
       DATABASE_URL: undefined,
+      PUBLIC_ORIGIN: undefined,
       DEFAULT_SHOP_ID: '1001',
       SMS_PROVIDER: 'console',
       SMS_DEV_OUTBOX: false,
@@ -26,9 +27,11 @@ describe('parseEnv', () => {
       DATA_DIR: '/tmp/shop',
       DATABASE_URL: 'postgres://u@127.0.0.1:5432/shop',
       DEFAULT_SHOP_ID: '1002',
+      PUBLIC_ORIGIN: 'https://shop.example.com/',
       NODE_ENV: 'production',
     });
     expect(env).toMatchObject({
+      PUBLIC_ORIGIN: 'https://shop.example.com',
       PORT: 8080,
       HOST: '127.0.0.1',
       DATA_DIR: '/tmp/shop',
@@ -68,5 +71,11 @@ describe('parseEnv', () => {
     const message = (error as Error).message;
     expect(message).toContain(`Invalid environment variable ${name}=`);
     expect(message).not.toContain('\n');
+  });
+
+  it('refuses a PUBLIC_ORIGIN that is not an origin, naming the variable', () => {
+    expect(() => parseEnv({ PUBLIC_ORIGIN: 'https://shop.example.com/shop' })).toThrow(
+      'Invalid environment variable PUBLIC_ORIGIN="https://shop.example.com/shop": must be http(s)://host[:port] with nothing after it',
+    );
   });
 });

@@ -33,16 +33,17 @@ export interface PageKeyInput {
   url: URL;
   contentVersion: number;
   inApp: boolean;
-  secure: boolean;
+  /** The site origin the page is rendered for (its absolute URLs and cookie flags follow it). */
+  origin: string;
   /** Whether the shop cookie already names this shop (else the response sets it). */
   shopCookieSet: boolean;
 }
 
 export function pageKey(input: PageKeyInput): string {
-  const flags = `${Number(input.inApp)}${Number(input.secure)}${Number(input.shopCookieSet)}`;
-  // The host too: pages write absolute URLs (canonical, og:url) from it, and a request with a
-  // forged Host header must not put its links into the page everybody else gets.
-  return `${input.contentVersion}|${flags}|${input.url.host}${input.url.pathname}${input.url.search}`;
+  const flags = `${Number(input.inApp)}${Number(input.shopCookieSet)}`;
+  // The origin too: pages write absolute URLs (canonical, og:url) from it, and a request naming
+  // another host must not put its links into the page everybody else gets.
+  return `${input.contentVersion}|${flags}|${input.origin}${input.url.pathname}${input.url.search}`;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';

@@ -14,7 +14,7 @@ const key = (search: string, version = 1) =>
     url: new URL(`http://shop.test/productDetail${search}`),
     contentVersion: version,
     inApp: false,
-    secure: false,
+    origin: 'http://shop.test',
     shopCookieSet: true,
   });
 
@@ -28,12 +28,12 @@ describe('pickEncoding', () => {
 });
 
 describe('pageKey', () => {
-  it('differs by content version, host, query, in-app flag and cookie state', () => {
+  it('differs by content version, origin, query, in-app flag and cookie state', () => {
     const base = {
       url: new URL('http://s/a?shopId=1'),
       contentVersion: 1,
       inApp: false,
-      secure: false,
+      origin: 'http://s',
       shopCookieSet: false,
     };
     const keys = new Set([
@@ -42,8 +42,8 @@ describe('pageKey', () => {
       pageKey({ ...base, url: new URL('http://s/a?shopId=1&distributorId=9') }),
       pageKey({ ...base, inApp: true }),
       pageKey({ ...base, shopCookieSet: true }),
-      pageKey({ ...base, secure: true }),
-      pageKey({ ...base, url: new URL('http://evil.example/a?shopId=1') }),
+      pageKey({ ...base, origin: 'https://s' }),
+      pageKey({ ...base, origin: 'http://evil.example' }),
     ]);
     expect(keys.size).toBe(7);
   });

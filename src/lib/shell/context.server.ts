@@ -4,6 +4,7 @@
  */
 import type { AstroCookies } from 'astro';
 import { buildLink, type LinkTarget } from '#lib/platform/links.ts';
+import type { SiteOrigin } from '#lib/platform/origin.ts';
 import { roleLetter } from '#lib/membership/roles.ts';
 import type { RoleLetter, RouteDef } from '#lib/platform/routes.ts';
 import type { ConfigMap } from '#lib/shop/config.server.ts';
@@ -14,7 +15,7 @@ export const SHOP_COOKIE = 'shop_id';
 export const RETURN_COOKIE = 'shop_return';
 
 export interface ShellContext {
-  /** The origin shoppers use (https behind a TLS-terminating proxy): for absolute URLs. */
+  /** The origin shoppers use (src/lib/platform/origin.ts): for absolute URLs. */
   origin: string;
   shop: ShopDetail;
   route: RouteDef;
@@ -48,10 +49,9 @@ export function makeShellContext(input: {
   config: ConfigMap;
   storedShopId: string | undefined;
   defaultShopId: string;
-  /** The shopper reached us over https (maybe through a proxy). */
-  secure: boolean;
+  site: SiteOrigin;
 }): ShellContext {
-  const { url, route, storedShopId, defaultShopId, secure, ...rest } = input;
+  const { url, route, storedShopId, defaultShopId, site, ...rest } = input;
   const linkContext = {
     query: url.searchParams,
     storedShopId,
@@ -60,7 +60,7 @@ export function makeShellContext(input: {
   };
   return {
     ...rest,
-    origin: `${secure ? 'https' : 'http'}://${url.host}`,
+    origin: site.origin,
     route,
     role: roleLetter(input.member),
     link: (target) => buildLink(target, linkContext),
@@ -88,12 +88,4 @@ export function rememberReturn(cookies: AstroCookies, path: string, secure: bool
     secure,
     maxAge: 86_400,
   });
-}
-
-/** Behind a TLS-terminating proxy the request is http; the proxy says what the shopper used. */
-export function isHttps(request: Request, url: URL): boolean {
-  return (
-    url.protocol === 'https:' ||
-    request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https'
-  );
 }

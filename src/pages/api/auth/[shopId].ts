@@ -2,7 +2,6 @@ import { IdentityContracts } from '#lib/identity/contracts.ts';
 import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { messagingApp } from '#lib/identity/messaging-app/index.server.ts';
 import { finishMemberAuth } from '#lib/identity/member-auth.server.ts';
-import { isHttps } from '#lib/shell/context.server.ts';
 
 /**
  * The messaging app comes back here with ?code=&state= (no code when the user refused): signs
@@ -11,13 +10,13 @@ import { isHttps } from '#lib/shell/context.server.ts';
 export const GET = endpoint(
   IdentityContracts.memberAuthDone,
   async ({ params, query, context }) => {
-    const { request, url, cookies } = context;
+    const { cookies } = context;
     const db = context.locals.database.db;
     const { location } = await finishMemberAuth(db, cookies, messagingApp(db), {
       shopId: params.shopId,
       code: query.code,
       state: query.state,
-      secure: isHttps(request, url),
+      secure: context.locals.site.secure,
     });
     return new Response(null, {
       status: 302,

@@ -2,19 +2,19 @@ import { IdentityContracts } from '#lib/identity/contracts.ts';
 import { env } from '#lib/platform/env.server.ts';
 import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { messagingApp } from '#lib/identity/messaging-app/index.server.ts';
-import { beginMemberAuth, publicOrigin } from '#lib/identity/member-auth.server.ts';
-import { SHOP_COOKIE, isHttps } from '#lib/shell/context.server.ts';
+import { beginMemberAuth } from '#lib/identity/member-auth.server.ts';
+import { SHOP_COOKIE } from '#lib/shell/context.server.ts';
 
 /**
  * Login redirect (shell §7): GET /api/member/auth?backUrl= sends the browser to the messaging
  * app's consent (the sandbox's page by default), which comes back to /api/auth/{shopId}.
  */
 export const GET = endpoint(IdentityContracts.memberAuth, ({ query, context }) => {
-  const { request, url, cookies } = context;
-  const secure = isHttps(request, url);
+  const { cookies } = context;
+  const { origin, secure } = context.locals.site;
   const location = beginMemberAuth(cookies, messagingApp(context.locals.database.db), {
     backUrl: query.backUrl,
-    origin: publicOrigin(url, secure),
+    origin,
     secure,
     storedShopId: cookies.get(SHOP_COOKIE)?.value,
     defaultShopId: env().DEFAULT_SHOP_ID,

@@ -4,19 +4,16 @@ import { appError } from '#lib/platform/errors.ts';
 import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { messagingApp } from '#lib/identity/messaging-app/index.server.ts';
 import { jsSdkConfig } from '#lib/identity/messaging-app/signature.server.ts';
-import { publicOrigin } from '#lib/identity/member-auth.server.ts';
-import { isHttps } from '#lib/shell/context.server.ts';
 
 /**
  * GET /api/member/signature?url= (shell §7): the messaging app's JS-SDK config for a page of
  * this site: { appId, timestamp, nonceStr, signature }.
  */
 export const GET = endpoint(IdentityContracts.signature, async ({ query, context }) => {
-  const { request, url } = context;
   const config = await jsSdkConfig(
     messagingApp(context.locals.database.db),
     query.url,
-    publicOrigin(url, isHttps(request, url)),
+    context.locals.site.origin,
   );
   if (!config) throw appError(Errors.SIGN_URL_FOREIGN);
   return config;

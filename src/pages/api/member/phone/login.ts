@@ -6,14 +6,14 @@ import { safeReturnPath } from '#lib/shell/navigation.ts';
 import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { loginWithPhone } from '#lib/identity/phone-login.server.ts';
 import { SESSION_COOKIE, setSessionCookies } from '#lib/identity/sessions.server.ts';
-import { RETURN_COOKIE, isHttps } from '#lib/shell/context.server.ts';
+import { RETURN_COOKIE } from '#lib/shell/context.server.ts';
 
 /**
  * Logs in with { phone, verifyCode }: a new session in the httpOnly cookie (the one the request
  * carried is destroyed), and data { userId, returnTo } where returnTo is the page to go back to.
  */
 export const POST = endpoint(IdentityContracts.login, async ({ body, context }) => {
-  const { cookies, request, url } = context;
+  const { cookies } = context;
   const problem = loginProblem(body.phone);
   if (problem) throw appError({ ...Errors.BAD_REQUEST, message: problem });
   if (!LOGIN_CODE.test(body.verifyCode)) throw appError(Errors.SMS_CODE_FORMAT);
@@ -22,7 +22,7 @@ export const POST = endpoint(IdentityContracts.login, async ({ body, context }) 
     code: body.verifyCode,
     previousToken: cookies.get(SESSION_COOKIE)?.value,
   });
-  setSessionCookies(cookies, token, userId, isHttps(request, url));
+  setSessionCookies(cookies, token, userId, context.locals.site.secure);
   const stored = cookies.get(RETURN_COOKIE)?.value;
   if (stored !== undefined) cookies.delete(RETURN_COOKIE, { path: '/' });
   return { userId, returnTo: safeReturnPath(stored) };

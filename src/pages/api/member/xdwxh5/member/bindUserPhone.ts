@@ -2,7 +2,6 @@ import { IdentityContracts } from '#lib/identity/contracts.ts';
 import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { bindUserPhone } from '#lib/identity/phone-binding.server.ts';
 import { LOGIN_ID_COOKIE, SESSION_DAYS } from '#lib/identity/sessions.server.ts';
-import { isHttps } from '#lib/shell/context.server.ts';
 
 /**
  * POST bindUserPhone (shell §7) { phone, verifyCode? }: binds a phone to the signed-in account —
@@ -10,7 +9,7 @@ import { isHttps } from '#lib/shell/context.server.ts';
  * the phone's account becomes one with this one, the session now names that account.
  */
 export const POST = endpoint(IdentityContracts.bindPhone, async ({ body, user, context }) => {
-  const { request, url, cookies } = context;
+  const { cookies } = context;
   const bound = await bindUserPhone(context.locals.database.db, {
     userId: user.id,
     phone: body.phone,
@@ -20,7 +19,7 @@ export const POST = endpoint(IdentityContracts.bindPhone, async ({ body, user, c
     cookies.set(LOGIN_ID_COOKIE, String(bound.userId), {
       path: '/',
       sameSite: 'lax',
-      secure: isHttps(request, url),
+      secure: context.locals.site.secure,
       maxAge: SESSION_DAYS * 86_400,
     });
   }

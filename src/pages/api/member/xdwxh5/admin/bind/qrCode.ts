@@ -1,6 +1,4 @@
 import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { isHttps } from '#lib/shell/context.server.ts';
-import { publicOrigin } from '#lib/identity/member-auth.server.ts';
 import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { createAdminGrant } from '#lib/membership/admin-grants.server.ts';
 
@@ -15,6 +13,6 @@ export const GET = endpoint(MembershipContracts.adminGrantQr, ({ query, user, co
     shopId: query.shopBizCode,
     userId: user.id,
     userVerifyCode: query.userVerifyCode,
-    origin: publicOrigin(context.url, isHttps(context.request, context.url)),
+    origin: context.locals.site.origin,
   }),
 );
