@@ -18,11 +18,18 @@ function sendCode(request: APIRequestContext, phone: string, address: string) {
   });
 }
 
-function login(request: APIRequestContext, phone: string, verifyCode: string, cookie?: string) {
-  return request.post('/api/member/phone/login', {
-    data: { phone, verifyCode },
-    ...(cookie ? { headers: { cookie } } : {}),
-  });
+function login(
+  request: APIRequestContext,
+  phone: string,
+  verifyCode: string,
+  cookie?: string,
+  address?: string,
+) {
+  const headers = {
+    ...(cookie ? { cookie } : {}),
+    ...(address ? { 'x-forwarded-for': address } : {}),
+  };
+  return request.post('/api/member/phone/login', { data: { phone, verifyCode }, headers });
 }
 
 /** The Set-Cookie lines of a response, by cookie name. */
@@ -112,7 +119,7 @@ test('a shopper logs in with an SMS code, uses the session, and logs out', async
   expect((await (await request.post('/api/member/logout')).json()).code).toBe(0);
 });
 
-test('the send answer is the same whether or not the phone has an account; a second send within 30 s is 429', async ({
+test('the send answer is the same whether or not the phone has an account; a second send within 30 s from the same client is 429', async ({
   request,
 }) => {
   const address = newAddress();
@@ -122,7 +129,7 @@ test('the send answer is the same whether or not the phone has an account; a sec
   expect(await known.text()).toBe(await unknown.text());
   expect((await known.json()).code).toBe(0);
 
-  const again = await sendCode(request, demoPhones.consumer, newAddress());
+  const again = await sendCode(request, demoPhones.consumer, address);
   expect(again.status()).toBe(429);
   expect(await again.json()).toEqual({
     code: 429,
@@ -130,11 +137,35 @@ test('the send answer is the same whether or not the phone has an account; a sec
     success: false,
     data: null,
   });
-  // Still only the first message went out.
-  const outbox = await (
-    await request.get(`/api/dev/sms-outbox?phone=${demoPhones.consumer}`)
-  ).json();
-  expect(outbox.data).toHaveLength(1);
+  const outbox = () =>
+    request.get(`/api/dev/sms-outbox?phone=${demoPhones.consumer}`).then((r) => r.json());
+  // Still only the first message went out ...
+  expect((await outbox()).data).toHaveLength(1);
+  // ... but another client is not held up by it (decision 014): a stranger cannot block the owner.
+  const other = await sendCode(request, demoPhones.consumer, newAddress());
+  expect((await other.json()).code).toBe(0);
+  expect((await outbox()).data).toHaveLength(2);
+});
+
+test('a stranger’s six wrong codes leave the owner’s code working (decision 014)', async ({
+  request,
+}) => {
+  const phone = '13955550014';
+  const owner = newAddress();
+  expect((await (await sendCode(request, phone, owner)).json()).code).toBe(0);
+  const outbox = await (await request.get(`/api/dev/sms-outbox?phone=${phone}`)).json();
+  const code: string = outbox.data[0].code;
+  const stranger = newAddress();
+  for (let i = 1; i <= 6; i++) {
+    const wrong = String((Number(code) + i) % 1_000_000).padStart(6, '0');
+    const refused = await login(request, phone, wrong, undefined, stranger);
+    expect(await refused.json()).toMatchObject({ code: 40010, message: '验证码错误或已失效' });
+  }
+  // Locked out of the code, the stranger fails even with the right one; the owner does not.
+  const strangerRight = await login(request, phone, code, undefined, stranger);
+  expect((await strangerRight.json()).code).toBe(40010);
+  const ownerLogin = await login(request, phone, code, undefined, owner);
+  expect(await ownerLogin.json()).toMatchObject({ code: 0, success: true });
 });
 
 test('a new phone becomes a user; logging in again renews the session and returns where the shopper came from', async ({

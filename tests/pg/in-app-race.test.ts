@@ -55,8 +55,8 @@ it('two app accounts binding one free phone at once: one binds it, the other is 
     const a = await appAccount(shared);
     const b = await appAccount(shared);
     const results = await Promise.allSettled([
-      bindUserPhone(database.db, { userId: a.id, phone: shared }),
-      bindUserPhone(database.db, { userId: b.id, phone: shared }),
+      bindUserPhone(database.db, { clientIp: null, userId: a.id, phone: shared }),
+      bindUserPhone(database.db, { clientIp: null, userId: b.id, phone: shared }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -73,7 +73,7 @@ it('binding the app phone while that phone signs up on its own: one account hold
     const target = phone();
     const me = await appAccount(target);
     const [bind] = await Promise.allSettled([
-      bindUserPhone(database.db, { userId: me.id, phone: target }),
+      bindUserPhone(database.db, { clientIp: null, userId: me.id, phone: target }),
       database.db.insert(users).values({ phone: target }).onConflictDoNothing(),
     ]);
     const owners = await database.db.select().from(users).where(eq(users.phone, target));
@@ -103,8 +103,18 @@ it('one app account binding two phone accounts at once merges into exactly one o
     codes.push((await readOutbox(database.db, target))[0]!.code!);
   }
   const results = await Promise.allSettled([
-    bindUserPhone(database.db, { userId: me.id, phone: first, verifyCode: codes[0] }),
-    bindUserPhone(database.db, { userId: me.id, phone: second, verifyCode: codes[1] }),
+    bindUserPhone(database.db, {
+      clientIp: null,
+      userId: me.id,
+      phone: first,
+      verifyCode: codes[0],
+    }),
+    bindUserPhone(database.db, {
+      clientIp: null,
+      userId: me.id,
+      phone: second,
+      verifyCode: codes[1],
+    }),
   ]);
   const done = results.filter((r) => r.status === 'fulfilled');
   const after = await database.db

@@ -21,12 +21,23 @@ export const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
 export const LOGIN_PHONE = /^1\d{10}$/;
 export const LOGIN_CODE = /^\d{6}$/;
 
-/** Server-side life of a code (commerce/identity issue): 6 digits, 5 minutes, single use, 5 tries. */
+/** Server-side life of a code (commerce/identity issue): 6 digits, 5 minutes, single use. */
 export const SMS_CODE_TTL_MS = 5 * 60_000;
-export const SMS_MAX_ATTEMPTS = 5;
-/** The server refuses a resend exactly as long as the button counts down (decision 010). */
+/**
+ * Wrong tries are limited per client and code, with a higher ceiling per code (decision 014): a
+ * client that made 5 wrong tries at a code is locked out of it, and the code keeps working for
+ * the others until all clients together made 20.
+ */
+export const SMS_MAX_WRONG_PER_CLIENT = 5;
+export const SMS_MAX_WRONG_PER_CODE = 20;
+/**
+ * The server refuses a resend exactly as long as the button counts down (decision 010), to the
+ * same phone from the same client (decision 014).
+ */
 export const SMS_RESEND_INTERVAL_MS = SEND_COUNTDOWN_SECONDS * 1000;
-export const SMS_MAX_PER_PHONE_PER_HOUR = 5;
+/** Sends per phone and requesting client, per phone from all clients, per client (decision 014). */
+export const SMS_MAX_PER_PHONE_AND_CLIENT_PER_HOUR = 5;
+export const SMS_MAX_PER_PHONE_PER_HOUR = 10;
 export const SMS_MAX_PER_CLIENT_PER_HOUR = 20;
 
 /** What an input keeps of what was typed: digits only, cut to the field's length. */

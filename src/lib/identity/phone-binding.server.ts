@@ -83,6 +83,8 @@ export interface BindPhone {
   userId: number;
   phone: string;
   verifyCode?: string | undefined;
+  /** The client's address (requestClientAddress), for its own limit of wrong tries; null when unknown. */
+  clientIp: string | null;
   now?: Date;
 }
 
@@ -110,6 +112,7 @@ export async function bindUserPhone(db: DbOrTx, input: BindPhone): Promise<Bound
       phone,
       code: input.verifyCode,
       purpose: BIND_CODE_PURPOSE,
+      clientIp: input.clientIp,
       ...(input.now ? { now: input.now } : {}),
     });
     if (!consumed) throw appError(Errors.SMS_CODE_INVALID);

@@ -71,19 +71,36 @@ describe('the binding check', () => {
 describe('binding a phone', () => {
   it('binds the phone the app reported without a code', async () => {
     const me = await appAccount();
-    expect(await bindUserPhone(database.db, { userId: me.id, phone: me.defaultPhone! })).toEqual({
+    expect(
+      await bindUserPhone(database.db, {
+        clientIp: '10.0.0.3',
+        userId: me.id,
+        phone: me.defaultPhone!,
+      }),
+    ).toEqual({
       userId: me.id,
       merged: false,
     });
     expect(await phoneOf(me.id)).toBe(me.defaultPhone);
     expect((await bindPhoneStatus(database.db, me.id, true)).needIntercept).toBe(false);
     // Again: nothing to do. Another phone now: refused.
-    expect(await bindUserPhone(database.db, { userId: me.id, phone: me.defaultPhone! })).toEqual({
+    expect(
+      await bindUserPhone(database.db, {
+        clientIp: '10.0.0.3',
+        userId: me.id,
+        phone: me.defaultPhone!,
+      }),
+    ).toEqual({
       userId: me.id,
       merged: false,
     });
     await expect(
-      bindUserPhone(database.db, { userId: me.id, phone: newPhone(), verifyCode: '123456' }),
+      bindUserPhone(database.db, {
+        clientIp: '10.0.0.3',
+        userId: me.id,
+        phone: newPhone(),
+        verifyCode: '123456',
+      }),
     ).rejects.toMatchObject({ code: 40912, message: '当前账户已绑定手机号' });
     await expect(
       sendBindCode(database.db, { userId: me.id, phone: newPhone(), clientIp: null }),
@@ -93,17 +110,27 @@ describe('binding a phone', () => {
   it('binds another phone only with the code sent to it', async () => {
     const me = await appAccount();
     const other = newPhone();
-    await expect(bindUserPhone(database.db, { userId: me.id, phone: other })).rejects.toMatchObject(
-      { message: '请输入6位数字验证码' },
-    );
+    await expect(
+      bindUserPhone(database.db, { clientIp: '10.0.0.3', userId: me.id, phone: other }),
+    ).rejects.toMatchObject({ message: '请输入6位数字验证码' });
     const code = await codeSentTo(me.id, other);
     const wrong = code === '000000' ? '111111' : '000000';
     await expect(
-      bindUserPhone(database.db, { userId: me.id, phone: other, verifyCode: wrong }),
+      bindUserPhone(database.db, {
+        clientIp: '10.0.0.3',
+        userId: me.id,
+        phone: other,
+        verifyCode: wrong,
+      }),
     ).rejects.toMatchObject({ code: 40010, message: '验证码错误或已失效' });
     expect(await phoneOf(me.id)).toBeNull();
     expect(
-      await bindUserPhone(database.db, { userId: me.id, phone: other, verifyCode: code }),
+      await bindUserPhone(database.db, {
+        clientIp: '10.0.0.3',
+        userId: me.id,
+        phone: other,
+        verifyCode: code,
+      }),
     ).toEqual({ userId: me.id, merged: false });
     expect(await phoneOf(me.id)).toBe(other);
   });
@@ -112,7 +139,12 @@ describe('binding a phone', () => {
     const me = await appAccount();
     for (const phone of ['12345678901', '1380000000', 'abc'])
       await expect(
-        bindUserPhone(database.db, { userId: me.id, phone, verifyCode: '123456' }),
+        bindUserPhone(database.db, {
+          clientIp: '10.0.0.3',
+          userId: me.id,
+          phone,
+          verifyCode: '123456',
+        }),
       ).rejects.toMatchObject({ code: 400, message: '请输入有效的手机号码' });
     await expect(
       sendBindCode(database.db, { userId: me.id, phone: '12345678901', clientIp: null }),
@@ -125,13 +157,18 @@ describe('binding a phone', () => {
     await database.db.update(t.users).set({ phone: taken }).where(eq(t.users.id, holder.id));
 
     const me = await appAccount(taken);
-    await expect(bindUserPhone(database.db, { userId: me.id, phone: taken })).rejects.toMatchObject(
-      { code: 40911, message: '该手机号已绑定账户，请绑定其他手机号' },
-    );
+    await expect(
+      bindUserPhone(database.db, { clientIp: '10.0.0.3', userId: me.id, phone: taken }),
+    ).rejects.toMatchObject({ code: 40911, message: '该手机号已绑定账户，请绑定其他手机号' });
     const other = await appAccount();
     const code = await codeSentTo(other.id, taken);
     await expect(
-      bindUserPhone(database.db, { userId: other.id, phone: taken, verifyCode: code }),
+      bindUserPhone(database.db, {
+        clientIp: '10.0.0.3',
+        userId: other.id,
+        phone: taken,
+        verifyCode: code,
+      }),
     ).rejects.toMatchObject({ code: 40911, message: '该手机号已绑定账户，请绑定其他手机号' });
     expect(await phoneOf(me.id)).toBeNull();
     expect(await phoneOf(other.id)).toBeNull();
@@ -149,7 +186,12 @@ describe('binding a phone', () => {
 
     const code = await codeSentTo(me.id, owner.phone);
     expect(
-      await bindUserPhone(database.db, { userId: me.id, phone: owner.phone, verifyCode: code }),
+      await bindUserPhone(database.db, {
+        clientIp: '10.0.0.3',
+        userId: me.id,
+        phone: owner.phone,
+        verifyCode: code,
+      }),
     ).toEqual({ userId: owner.id, merged: true });
     const [merged] = await database.db.select().from(t.users).where(eq(t.users.id, owner.id));
     expect(merged).toMatchObject({ phone: owner.phone, openId: me.openId });
@@ -167,12 +209,17 @@ describe('binding a phone', () => {
   it('asks for a code before the app reported phone takes over an existing account', async () => {
     const owner = await phoneAccount();
     const me = await appAccount(owner.phone);
-    await expect(bindUserPhone(database.db, { userId: me.id, phone: owner.phone })).rejects.toThrow(
-      '该手机号已注册，请获取验证码后绑定',
-    );
+    await expect(
+      bindUserPhone(database.db, { clientIp: '10.0.0.3', userId: me.id, phone: owner.phone }),
+    ).rejects.toThrow('该手机号已注册，请获取验证码后绑定');
     const verifyCode = await codeSentTo(me.id, owner.phone);
     expect(
-      await bindUserPhone(database.db, { userId: me.id, phone: owner.phone, verifyCode }),
+      await bindUserPhone(database.db, {
+        clientIp: '10.0.0.3',
+        userId: me.id,
+        phone: owner.phone,
+        verifyCode,
+      }),
     ).toEqual({ userId: owner.id, merged: true });
   });
 });

@@ -21,6 +21,8 @@ export interface PhoneLogin {
   phone: string;
   /** Already six digits. */
   code: string;
+  /** The client's address (requestClientAddress), for its own limit of wrong tries; null when unknown. */
+  clientIp: string | null;
   /** The session token the request carried, if any: destroyed at login. */
   previousToken?: string | undefined;
   now?: Date;
@@ -35,7 +37,12 @@ export interface PhoneLoginResult {
 
 export async function loginWithPhone(db: DbOrTx, input: PhoneLogin): Promise<PhoneLoginResult> {
   const now = input.now ?? new Date();
-  const consumed = await consumeCode(db, { phone: input.phone, code: input.code, now });
+  const consumed = await consumeCode(db, {
+    phone: input.phone,
+    code: input.code,
+    clientIp: input.clientIp,
+    now,
+  });
   if (!consumed) throw appError(Errors.SMS_CODE_INVALID);
   return db.transaction(async (tx) => {
     const { userId, created } = await findOrCreateUser(tx, input.phone);

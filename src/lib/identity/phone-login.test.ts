@@ -35,7 +35,11 @@ describe('logging in with a phone and a code', () => {
   it('logs a seeded user in with a new session', async () => {
     const consumer = await userByPhone(demoPhones.consumer);
     const code = await codeFor(demoPhones.consumer);
-    const result = await loginWithPhone(database.db, { phone: demoPhones.consumer, code });
+    const result = await loginWithPhone(database.db, {
+      clientIp: '10.0.0.2',
+      phone: demoPhones.consumer,
+      code,
+    });
     expect(result).toMatchObject({ userId: consumer!.id, created: false });
     expect(result.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await getSessionUser(database.db, result.token)).toMatchObject({ id: consumer!.id });
@@ -45,7 +49,11 @@ describe('logging in with a phone and a code', () => {
     expect(nicknameFor('13912345678')).toBe('用户5678');
     expect(await userByPhone('13912345678')).toBeUndefined();
     const code = await codeFor('13912345678');
-    const result = await loginWithPhone(database.db, { phone: '13912345678', code });
+    const result = await loginWithPhone(database.db, {
+      clientIp: '10.0.0.2',
+      phone: '13912345678',
+      code,
+    });
     expect(result.created).toBe(true);
     expect(await userByPhone('13912345678')).toMatchObject({
       id: result.userId,
@@ -58,13 +66,17 @@ describe('logging in with a phone and a code', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const before = await database.db.select().from(sessions);
     await expect(
-      loginWithPhone(database.db, { phone: demoPhones.owner1001, code: wrong }),
+      loginWithPhone(database.db, {
+        clientIp: '10.0.0.2',
+        phone: demoPhones.owner1001,
+        code: wrong,
+      }),
     ).rejects.toMatchObject({ code: 40010, status: 200, message: '验证码错误或已失效' });
     expect(await database.db.select().from(sessions)).toHaveLength(before.length);
     // Used codes fail the same way.
-    await loginWithPhone(database.db, { phone: demoPhones.owner1001, code });
+    await loginWithPhone(database.db, { clientIp: '10.0.0.2', phone: demoPhones.owner1001, code });
     await expect(
-      loginWithPhone(database.db, { phone: demoPhones.owner1001, code }),
+      loginWithPhone(database.db, { clientIp: '10.0.0.2', phone: demoPhones.owner1001, code }),
     ).rejects.toMatchObject({ code: 40010 });
   });
 
@@ -73,6 +85,7 @@ describe('logging in with a phone and a code', () => {
     const old = await createSession(database.db, user!.id);
     const code = await codeFor(demoPhones.manager1001);
     const result = await loginWithPhone(database.db, {
+      clientIp: '10.0.0.2',
       phone: demoPhones.manager1001,
       code,
       previousToken: old,

@@ -1,28 +1,41 @@
 /**
- * SMS codes (identity issue, item 2): six digits from a CSPRNG, stored only as a hash, valid
- * 5 minutes, single use, void after 5 wrong tries. At most one send per phone per 30 s (as long
- * as the send-code button counts down, decision 010) and a bounded number per phone and per
- * client address per hour. Whether the phone has an account is never looked at here, so the
- * answer is the same either way.
+ * SMS codes (identity issue, item 2; hardened by decision 014): six digits from a CSPRNG, stored
+ * only as a hash, valid 5 minutes, single use. Every limit is counted per client (clientKey) as
+ * well as per phone, so a stranger cannot void or use up someone else's codes:
  *
- * Races are settled in SQL: a send holds transaction-scoped advisory locks on its client address
- * and its phone while it checks the limits and stores the code; a check is one conditional UPDATE
- * that either consumes the code or counts a wrong try, only while the code is still valid.
+ * - Wrong tries: a client that made 5 wrong tries at a code is locked out of that code (even the
+ *   right code fails for it); the code keeps working for everyone else until all clients
+ *   together made 20 wrong tries at it.
+ * - A code is checked against every live code of the phone for the purpose (unused, unexpired,
+ *   under the ceiling), so a stranger's send does not replace the owner's pending code; a wrong
+ *   try counts against each of them, a right one consumes its code and ends the others.
+ * - Sends: one per phone and client per 30 s (as long as the send-code button counts down,
+ *   decision 010) and 5 per phone and client per hour, at most 10 per phone from all clients and
+ *   20 per client across phones per hour. Codes others ask to be sent to a phone (administrator
+ *   applications) are counted apart from its owner's own.
+ *
+ * Whether the phone has an account is never looked at here, so the answer is the same either way.
+ * Races are settled in SQL: a send holds transaction-scoped advisory locks on its client and its
+ * phone while it counts and stores; a check locks the phone's live codes (FOR UPDATE, by id)
+ * before it reads its client's tries and counts or consumes.
  */
-import { createHmac, randomInt } from 'node:crypto';
-import { and, count, eq, gt, lt, max, sql } from 'drizzle-orm';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { isIPv6 } from 'node:net';
+import { and, count, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { appError, type AppError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import {
   SMS_CODE_TTL_MS,
-  SMS_MAX_ATTEMPTS,
   SMS_MAX_PER_CLIENT_PER_HOUR,
+  SMS_MAX_PER_PHONE_AND_CLIENT_PER_HOUR,
   SMS_MAX_PER_PHONE_PER_HOUR,
+  SMS_MAX_WRONG_PER_CLIENT,
+  SMS_MAX_WRONG_PER_CODE,
   SMS_RESEND_INTERVAL_MS,
 } from './login.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { LockClass, lockForTransaction } from '#lib/platform/db/locks.server.ts';
-import { smsCodes } from '#lib/platform/db/schema.ts';
+import { smsCodeTries, smsCodes } from '#lib/platform/db/schema.ts';
 import { serverSecret } from '#lib/platform/secrets.server.ts';
 import { smsProvider, type SmsProvider } from './sms/index.server.ts';
 
@@ -85,6 +98,32 @@ export function clientAddress(
   }
 }
 
+/** The client of a request whose address is unknown: all such requests are one client. */
+export const UNKNOWN_CLIENT = 'unknown';
+
+/**
+ * Who a limit counts against (decision 014): an IPv4 address as it is (also when written as an
+ * IPv4-mapped IPv6 address), an IPv6 address by its /64 (one subscriber's network hands out many
+ * addresses of one /64), and every request without an address as one client, `unknown`.
+ */
+export function clientKey(address: string | null): string {
+  const plain = address?.trim().split('%')[0]?.toLowerCase();
+  if (!plain) return UNKNOWN_CLIENT;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(plain);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(plain)) return plain;
+  const [head = '', tail] = plain.split('::');
+  const groups = (part: string) => (part ? part.split(':') : []);
+  // A trailing dotted IPv4 part stands for two groups.
+  const width = (part: string[]) => part.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const zeros = tail === undefined ? [] : Array<string>(8 - width(left) - width(right)).fill('0');
+  const all = [...left, ...zeros, ...right];
+  const prefix = all.slice(0, 4).map((g) => parseInt(g, 16).toString(16));
+  return `${prefix.join(':')}::/64`;
+}
+
 function tooMany(): AppError {
   return appError(Errors.CODE_TOO_FREQUENT);
 }
@@ -92,6 +131,7 @@ function tooMany(): AppError {
 export interface IssueCode {
   phone: string;
   purpose?: SmsPurpose;
+  /** The requesting client's address (requestClientAddress); null when unknown. */
   clientIp: string | null;
   now?: Date;
 }
@@ -107,7 +147,8 @@ export async function issueCode(
 ): Promise<void> {
   const now = input.now ?? new Date();
   const purpose = input.purpose ?? 'login';
-  const { phone, clientIp } = input;
+  const { phone } = input;
+  const client = clientKey(input.clientIp);
   const code = newCode();
   const key = await serverSecret(db, SMS_HASH_SECRET);
 
@@ -116,7 +157,7 @@ export async function issueCode(
 
   const id = await db.transaction(async (tx) => {
     // Client first, then phone: every send takes them in this order, so no two wait on each other.
-    if (clientIp) await lockForTransaction(tx, LockClass.smsClient, clientIp);
+    await lockForTransaction(tx, LockClass.smsClient, client);
     await lockForTransaction(tx, LockClass.smsPhone, phone);
     const hourAgo = new Date(now.getTime() - HOUR_MS);
     // Codes others ask to be sent to this phone (an administrator application reaching the shop
@@ -124,28 +165,36 @@ export async function issueCode(
     const sameClass = purpose.startsWith('admin:')
       ? sql`${smsCodes.purpose} like 'admin:%'`
       : sql`${smsCodes.purpose} not like 'admin:%'`;
+    const byThisClient = sql`${smsCodes.clientIp} = ${client}`;
     const [byPhone] = await tx
-      .select({ sent: count(), last: max(smsCodes.createdAt) })
+      .select({
+        sent: count(),
+        sentByClient: sql<number>`count(*) filter (where ${byThisClient})`.mapWith(Number),
+        lastByClient:
+          sql<Date | null>`max(${smsCodes.createdAt}) filter (where ${byThisClient})`.mapWith(
+            smsCodes.createdAt,
+          ),
+      })
       .from(smsCodes)
       .where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, hourAgo), sameClass));
-    if (byPhone?.last && now.getTime() - byPhone.last.getTime() < SMS_RESEND_INTERVAL_MS) {
-      throw tooMany();
-    }
+    // The interval and the hourly cap of a phone count this client's sends only, so a stranger's
+    // sends never hold up the owner's; the phone-wide ceiling bounds what all clients together send.
+    const last = byPhone?.lastByClient;
+    if (last && now.getTime() - last.getTime() < SMS_RESEND_INTERVAL_MS) throw tooMany();
+    if ((byPhone?.sentByClient ?? 0) >= SMS_MAX_PER_PHONE_AND_CLIENT_PER_HOUR) throw tooMany();
     if ((byPhone?.sent ?? 0) >= SMS_MAX_PER_PHONE_PER_HOUR) throw tooMany();
-    if (clientIp) {
-      const [byClient] = await tx
-        .select({ sent: count() })
-        .from(smsCodes)
-        .where(and(eq(smsCodes.clientIp, clientIp), gt(smsCodes.createdAt, hourAgo)));
-      if ((byClient?.sent ?? 0) >= SMS_MAX_PER_CLIENT_PER_HOUR) throw tooMany();
-    }
+    const [byClient] = await tx
+      .select({ sent: count() })
+      .from(smsCodes)
+      .where(and(byThisClient, gt(smsCodes.createdAt, hourAgo)));
+    if ((byClient?.sent ?? 0) >= SMS_MAX_PER_CLIENT_PER_HOUR) throw tooMany();
     const [row] = await tx
       .insert(smsCodes)
       .values({
         phone,
         purpose,
         codeHash: hashCode(phone, code, purpose, key),
-        clientIp,
+        clientIp: client,
         expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
         createdAt: now,
       })
@@ -166,38 +215,95 @@ export interface CheckCode {
   phone: string;
   code: string;
   purpose?: SmsPurpose;
+  /** The checking client's address (requestClientAddress); null when unknown. */
+  clientIp: string | null;
   now?: Date;
 }
 
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
 /**
- * Checks a code against the phone's latest code for the purpose, in one conditional UPDATE: a
- * match consumes it, a mismatch counts a wrong try; either only while the code is unused,
- * unexpired and under 5 wrong tries. True when the code was right and is now used up.
+ * Checks a code against the phone's live codes for the purpose (unused, unexpired, under 20 wrong
+ * tries from all clients) that this client is not locked out of (under 5 wrong tries of its own).
+ * A match consumes that code and ends the phone's other live codes for the purpose; a mismatch
+ * counts a wrong try, for this client and in total, at each of them. A client locked out of every
+ * live code is refused without counting anything. True when the code was right and is now used.
+ *
+ * The live codes are locked (FOR UPDATE, lowest id first) before this client's tries are read, so
+ * concurrent checks of one phone take turns and no count passes its limit.
  */
 export async function consumeCode(db: DbOrTx, input: CheckCode): Promise<boolean> {
-  const now = (input.now ?? new Date()).toISOString();
+  const now = input.now ?? new Date();
   const purpose = input.purpose ?? 'login';
+  const client = clientKey(input.clientIp);
   const hash = hashCode(input.phone, input.code, purpose, await serverSecret(db, SMS_HASH_SECRET));
-  const matches = sql`${smsCodes.codeHash} = ${hash}`;
-  const rows = await db
-    .update(smsCodes)
-    .set({
-      consumedAt: sql`case when ${matches} then ${now}::timestamptz else null end`,
-      attempts: sql`${smsCodes.attempts} + case when ${matches} then 0 else 1 end`,
-    })
-    .where(
-      and(
-        sql`${smsCodes.id} = (
-          select latest.id from ${smsCodes} as latest
-          where latest.phone = ${input.phone} and latest.purpose = ${purpose}
-          order by latest.created_at desc, latest.id desc
-          limit 1
-        )`,
-        sql`${smsCodes.consumedAt} is null`,
-        sql`${smsCodes.attempts} < ${SMS_MAX_ATTEMPTS}`,
-        sql`${smsCodes.expiresAt} > ${now}::timestamptz`,
-      ),
-    )
-    .returning({ consumed: sql<boolean>`${smsCodes.consumedAt} is not null` });
-  return rows[0]?.consumed === true;
+  return db.transaction(async (tx) => {
+    const live = await tx
+      .select({ id: smsCodes.id, codeHash: smsCodes.codeHash })
+      .from(smsCodes)
+      .where(
+        and(
+          eq(smsCodes.phone, input.phone),
+          eq(smsCodes.purpose, purpose),
+          isNull(smsCodes.consumedAt),
+          gt(smsCodes.expiresAt, now),
+          lt(smsCodes.attempts, SMS_MAX_WRONG_PER_CODE),
+        ),
+      )
+      .orderBy(smsCodes.id)
+      .for('update');
+    if (live.length === 0) return false;
+    // Read only now, under the locks: a concurrent check of this client has committed its count.
+    const tries = await tx
+      .select({ codeId: smsCodeTries.codeId, wrong: smsCodeTries.wrong })
+      .from(smsCodeTries)
+      .where(
+        and(
+          eq(smsCodeTries.client, client),
+          inArray(
+            smsCodeTries.codeId,
+            live.map((row) => row.id),
+          ),
+        ),
+      );
+    const wrongSoFar = new Map(tries.map((row) => [row.codeId, row.wrong]));
+    const open = live.filter((row) => (wrongSoFar.get(row.id) ?? 0) < SMS_MAX_WRONG_PER_CLIENT);
+    if (open.length === 0) return false;
+
+    const match = open.find((row) => sameHash(row.codeHash, hash));
+    if (match) {
+      await tx.update(smsCodes).set({ consumedAt: now }).where(eq(smsCodes.id, match.id));
+      // Logged in (or bound, or authorised): the phone's other pending codes for it end here.
+      await tx
+        .update(smsCodes)
+        .set({ expiresAt: now })
+        .where(
+          and(
+            inArray(
+              smsCodes.id,
+              live.map((row) => row.id),
+            ),
+            ne(smsCodes.id, match.id),
+          ),
+        );
+      return true;
+    }
+    const ids = open.map((row) => row.id);
+    await tx
+      .update(smsCodes)
+      .set({ attempts: sql`${smsCodes.attempts} + 1` })
+      .where(inArray(smsCodes.id, ids));
+    await tx
+      .insert(smsCodeTries)
+      .values(ids.map((codeId) => ({ codeId, client, wrong: 1 })))
+      .onConflictDoUpdate({
+        target: [smsCodeTries.codeId, smsCodeTries.client],
+        set: { wrong: sql`${smsCodeTries.wrong} + 1` },
+      });
+    return false;
+  });
 }

@@ -2,12 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
-import { smsCodes, smsOutbox } from '#lib/platform/db/schema.ts';
+import { smsCodeTries, smsCodes, smsOutbox } from '#lib/platform/db/schema.ts';
 import { codeInText, readOutbox } from './sms/console.server.ts';
 import { serverSecret } from '#lib/platform/secrets.server.ts';
 import {
   SMS_HASH_SECRET,
+  UNKNOWN_CLIENT,
   clientAddress,
+  clientKey,
   codeText,
   consumeCode,
   hashCode,
@@ -33,14 +35,27 @@ let phoneSeq = 0;
 /** A phone of its own for each test, so their limits never meet. */
 const freshPhone = () => `1390000${String(++phoneSeq).padStart(4, '0')}`;
 
-async function send(phone: string, now: Date, clientIp: string | null = '10.0.0.1') {
+/** The address a phone's owner uses: one per phone, so the per-client caps of tests never meet. */
+const ownerOf = (phone: string) =>
+  `10.9.${Number(phone.slice(-4)) >> 8}.${Number(phone.slice(-4)) & 255}`;
+
+async function send(phone: string, now: Date, clientIp: string | null = ownerOf(phone)) {
   await issueCode(database.db, { phone, clientIp, now });
   const [latest] = await readOutbox(database.db, phone);
   return latest!.code!;
 }
 
-const consume = (phone: string, code: string, now: Date) =>
-  consumeCode(database.db, { phone, code, now });
+const consume = (
+  phone: string,
+  code: string,
+  now: Date,
+  clientIp: string | null = ownerOf(phone),
+) => consumeCode(database.db, { phone, code, now, clientIp });
+/** A code that is not `code`. */
+const otherThan = (code: string, n = 0) =>
+  String((Number(code) + 1 + n) % 1_000_000).padStart(6, '0');
+const rowsOf = (phone: string) =>
+  database.db.select().from(smsCodes).where(eq(smsCodes.phone, phone)).orderBy(smsCodes.id);
 
 describe('pure helpers', () => {
   it('makes six-digit codes, zero-padded, spread over the whole range', () => {
@@ -86,6 +101,18 @@ describe('pure helpers', () => {
       ),
     ).toBeNull();
   });
+
+  it('counts IPv4 addresses as they are, IPv6 addresses by their /64, and no address as one client', () => {
+    expect(clientKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(clientKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(clientKey('2001:db8:aa:bb:1:2:3:4')).toBe('2001:db8:aa:bb::/64');
+    expect(clientKey('2001:0DB8:00aa:bb::9')).toBe('2001:db8:aa:bb::/64');
+    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientKey('::1')).toBe('0:0:0:0::/64');
+    expect(clientKey(null)).toBe(UNKNOWN_CLIENT);
+    expect(clientKey('')).toBe(UNKNOWN_CLIENT);
+  });
 });
 
 describe('sending a code', () => {
@@ -96,7 +123,7 @@ describe('sending a code', () => {
     expect(row).toMatchObject({
       codeHash: hashCode(phone, code, 'login', await serverSecret(database.db, SMS_HASH_SECRET)),
       purpose: 'login',
-      clientIp: '10.0.0.1',
+      clientIp: ownerOf(phone),
       attempts: 0,
       consumedAt: null,
     });
@@ -112,20 +139,69 @@ describe('sending a code', () => {
     const phone = freshPhone();
     await send(phone, T0);
     await expect(
-      issueCode(database.db, { phone, clientIp: null, now: at(29_999) }),
+      issueCode(database.db, { phone, clientIp: ownerOf(phone), now: at(29_999) }),
     ).rejects.toMatchObject({ code: 429, status: 429, message: '操作太频繁，请稍后再试' });
     await send(phone, at(30_000));
     expect(await readOutbox(database.db, phone)).toHaveLength(2);
   });
 
-  it('allows 5 sends per phone per hour, from any address', async () => {
+  it('counts the 30 s per client: another client’s send does not hold the owner’s up', async () => {
     const phone = freshPhone();
-    for (let i = 0; i < 5; i++) await send(phone, at(i * MIN), `10.1.0.${i}`);
+    await send(phone, T0, '198.51.100.66');
+    await expect(send(phone, at(1000), ownerOf(phone))).resolves.toMatch(/^\d{6}$/);
+  });
+
+  it('allows 5 sends per phone and client per hour, and 10 per phone from all clients', async () => {
+    const phone = freshPhone();
+    for (let i = 0; i < 5; i++) await send(phone, at(i * MIN), '10.1.0.1');
     await expect(
-      issueCode(database.db, { phone, clientIp: '10.1.0.9', now: at(10 * MIN) }),
+      issueCode(database.db, { phone, clientIp: '10.1.0.1', now: at(10 * MIN) }),
     ).rejects.toMatchObject({ code: 429 });
+    // Other clients still may, up to the phone's ceiling of 10 within the hour.
+    for (let i = 0; i < 5; i++) await send(phone, at(11 * MIN + i), `10.1.0.${10 + i}`);
+    await expect(
+      issueCode(database.db, { phone, clientIp: '10.1.0.99', now: at(20 * MIN) }),
+    ).rejects.toMatchObject({ code: 429 });
+    expect(await rowsOf(phone)).toHaveLength(10);
     // The first send leaves the window an hour later.
-    await send(phone, at(60 * MIN + 1));
+    await send(phone, at(60 * MIN + 1), '10.1.0.99');
+  });
+
+  it('counts an IPv6 client by its /64, and every unknown client as one', async () => {
+    const phone = freshPhone();
+    for (let i = 0; i < 5; i++) await send(phone, at(i * MIN), `2001:db8:5:6::${i + 1}`);
+    await expect(
+      issueCode(database.db, { phone, clientIp: '2001:db8:5:6:ffff::1', now: at(10 * MIN) }),
+    ).rejects.toMatchObject({ code: 429 });
+    expect((await rowsOf(phone)).map((row) => row.clientIp)).toEqual(
+      Array(5).fill('2001:db8:5:6::/64'),
+    );
+    const other = freshPhone();
+    await send(other, T0, null);
+    await expect(
+      issueCode(database.db, { phone: other, clientIp: null, now: at(1000) }),
+    ).rejects.toMatchObject({ code: 429 });
+    expect((await rowsOf(other))[0]!.clientIp).toBe(UNKNOWN_CLIENT);
+  });
+
+  it('leaves the owner able to get and use a code when a stranger sends every 30 s', async () => {
+    const phone = freshPhone();
+    const stranger = (i: number) =>
+      issueCode(database.db, { phone, clientIp: '198.51.100.7', now: at(i * 30_000) }).then(
+        () => true,
+        () => false,
+      );
+    const sent: boolean[] = [];
+    for (let i = 0; i < 20; i++) sent.push(await stranger(i));
+    // The stranger's own cap stops it at 5 codes an hour ...
+    expect(sent.filter(Boolean)).toHaveLength(5);
+    // ... the owner gets a code at once, between two of the stranger's tries ...
+    const code = await send(phone, at(10 * MIN + 10_000), ownerOf(phone));
+    // ... which neither more of the stranger's sends nor another address's code replace.
+    for (let i = 21; i < 40; i++) sent.push(await stranger(i));
+    await send(phone, at(20 * MIN + 5000), '198.51.100.8');
+    expect(sent.filter(Boolean)).toHaveLength(5);
+    expect(await consume(phone, code, at(14 * MIN))).toBe(true);
   });
 
   it("keeps others' administrator codes to a phone apart from its owner's own login codes", async () => {
@@ -192,18 +268,61 @@ describe('checking a code', () => {
     expect(await consume(phone, code, at(5 * MIN))).toBe(false);
   });
 
-  it('counts wrong tries and voids the code at the fifth', async () => {
+  it('counts wrong tries per client and locks the client out of the code at its fifth', async () => {
     const phone = freshPhone();
     const code = await send(phone, T0);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++) expect(await consume(phone, wrong, T0)).toBe(false);
-    const [row] = await database.db.select().from(smsCodes).where(eq(smsCodes.phone, phone));
+    const [row] = await rowsOf(phone);
     expect(row!.attempts).toBe(4);
     expect(await consume(phone, wrong, T0)).toBe(false);
     expect(await consume(phone, wrong, T0)).toBe(false);
-    const [voided] = await database.db.select().from(smsCodes).where(eq(smsCodes.phone, phone));
-    expect(voided!.attempts).toBe(5);
+    const [locked] = await rowsOf(phone);
+    // The sixth was refused without being counted.
+    expect(locked!.attempts).toBe(5);
+    expect(
+      await database.db.select().from(smsCodeTries).where(eq(smsCodeTries.codeId, locked!.id)),
+    ).toEqual([{ codeId: locked!.id, client: ownerOf(phone), wrong: 5 }]);
+    // Locked out: even the right code fails for this client.
     expect(await consume(phone, code, T0)).toBe(false);
+  });
+
+  it('a stranger’s six wrong codes leave the owner’s code working', async () => {
+    const phone = freshPhone();
+    const code = await send(phone, T0, ownerOf(phone));
+    const stranger = '203.0.113.66';
+    for (let i = 0; i < 6; i++)
+      expect(await consume(phone, otherThan(code, i), at(1000 + i), stranger)).toBe(false);
+    // Locked out: the stranger cannot use the code even if it learnt it ...
+    expect(await consume(phone, code, at(10_000), stranger)).toBe(false);
+    // ... and the owner, from its own address, still can.
+    expect(await consume(phone, code, at(20_000), ownerOf(phone))).toBe(true);
+  });
+
+  it('voids a code for everyone after 20 wrong tries from all clients together', async () => {
+    const phone = freshPhone();
+    const code = await send(phone, T0, ownerOf(phone));
+    for (let c = 0; c < 3; c++)
+      for (let i = 0; i < 5; i++) await consume(phone, otherThan(code, i), T0, `203.0.113.${c}`);
+    expect((await rowsOf(phone))[0]!.attempts).toBe(15);
+    for (let i = 0; i < 5; i++) await consume(phone, otherThan(code, i), T0, '203.0.113.3');
+    expect((await rowsOf(phone))[0]!.attempts).toBe(20);
+    // A fifth stranger's try is not even counted; the owner's right code no longer works.
+    expect(await consume(phone, otherThan(code), T0, '203.0.113.4')).toBe(false);
+    expect((await rowsOf(phone))[0]!.attempts).toBe(20);
+    expect(await consume(phone, code, T0, ownerOf(phone))).toBe(false);
+    // A new code works again.
+    const next = await send(phone, at(MIN), ownerOf(phone));
+    expect(await consume(phone, next, at(MIN + 1), ownerOf(phone))).toBe(true);
+  });
+
+  it('counts unknown clients as one: six unknown wrong tries lock out the unknown client only', async () => {
+    const phone = freshPhone();
+    const code = await send(phone, T0, ownerOf(phone));
+    for (let i = 0; i < 6; i++) await consume(phone, otherThan(code, i), T0, null);
+    expect((await rowsOf(phone))[0]!.attempts).toBe(5);
+    expect(await consume(phone, code, T0, null)).toBe(false);
+    expect(await consume(phone, code, T0, ownerOf(phone))).toBe(true);
   });
 
   it('still accepts the right code after 4 wrong tries', async () => {
@@ -214,12 +333,37 @@ describe('checking a code', () => {
     expect(await consume(phone, code, T0)).toBe(true);
   });
 
-  it('counts only the latest code of the phone', async () => {
+  it('accepts any live code of the phone, so a later send does not void a pending one', async () => {
     const phone = freshPhone();
-    const first = await send(phone, T0);
-    const second = await send(phone, at(MIN));
-    if (first !== second) expect(await consume(phone, first, at(MIN + 1))).toBe(false);
-    expect(await consume(phone, second, at(MIN + 2))).toBe(true);
+    const owners = await send(phone, T0, ownerOf(phone));
+    const strangers = await send(phone, at(MIN), '198.51.100.9');
+    expect(await consume(phone, owners, at(MIN + 1))).toBe(true);
+    // Using one ends the phone's other live codes for the purpose.
+    if (strangers !== owners) expect(await consume(phone, strangers, at(MIN + 2))).toBe(false);
+    expect((await rowsOf(phone))[1]!.expiresAt).toEqual(at(MIN + 1));
+  });
+
+  it('counts a wrong try against each live code, for the client and in total', async () => {
+    const phone = freshPhone();
+    const first = await send(phone, T0, ownerOf(phone));
+    const second = await send(phone, at(30_000), ownerOf(phone));
+    const wrong = ['000000', '111111', '222222'].find((c) => c !== first && c !== second)!;
+    for (let i = 0; i < 5; i++) await consume(phone, wrong, at(MIN), '203.0.113.80');
+    expect((await rowsOf(phone)).map((row) => row.attempts)).toEqual([5, 5]);
+    expect(await consume(phone, first, at(MIN), '203.0.113.80')).toBe(false);
+    expect(await consume(phone, second, at(MIN), '203.0.113.80')).toBe(false);
+    expect(await consume(phone, first, at(MIN), ownerOf(phone))).toBe(true);
+  });
+
+  it('gives a client five fresh tries at a new code', async () => {
+    const phone = freshPhone();
+    const first = await send(phone, T0, ownerOf(phone));
+    for (let i = 0; i < 5; i++) await consume(phone, otherThan(first, i), at(1000), ownerOf(phone));
+    // The first code is still live (for others), but this client is done with it.
+    const second = await send(phone, at(30_000), ownerOf(phone));
+    if (first !== second)
+      expect(await consume(phone, first, at(31_000), ownerOf(phone))).toBe(false);
+    expect(await consume(phone, second, at(32_000), ownerOf(phone))).toBe(true);
   });
 
   it('refuses a phone that was never sent a code, and another phone’s code', async () => {

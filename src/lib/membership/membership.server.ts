@@ -330,11 +330,11 @@ export async function sendAdminCode(
  */
 export async function bindAdminWithCode(
   db: DbOrTx,
-  input: { shopId: string; userId: number; code: string },
+  input: { shopId: string; userId: number; code: string; clientIp: string | null },
 ): Promise<{ currentRole: number }> {
   const phone = await ownerPhoneOf(db, input.shopId);
   const purpose = adminCodePurpose(input.shopId, input.userId);
-  if (!(await consumeCode(db, { phone, code: input.code, purpose }))) {
+  if (!(await consumeCode(db, { phone, code: input.code, purpose, clientIp: input.clientIp }))) {
     throw appError(Errors.SMS_CODE_INVALID);
   }
   return makeAdministrator(db, input.shopId, input.userId);

@@ -210,9 +210,23 @@ describe('administrator application', () => {
 
     const wrong = code === '000000' ? '111111' : '000000';
     expect(
-      await refusal(bindAdminWithCode(db, { shopId: '1001', userId: applicant, code: wrong })),
+      await refusal(
+        bindAdminWithCode(db, {
+          clientIp: '10.0.0.4',
+          shopId: '1001',
+          userId: applicant,
+          code: wrong,
+        }),
+      ),
     ).toEqual({ code: 40010, message: '验证码错误或已失效' });
-    expect(await bindAdminWithCode(db, { shopId: '1001', userId: applicant, code })).toEqual({
+    expect(
+      await bindAdminWithCode(db, {
+        clientIp: '10.0.0.4',
+        shopId: '1001',
+        userId: applicant,
+        code,
+      }),
+    ).toEqual({
       currentRole: 4,
     });
     expect(await getMember(db, '1001', applicant)).toMatchObject({
@@ -222,7 +236,9 @@ describe('administrator application', () => {
     });
     // The code is used up.
     expect(
-      await refusal(bindAdminWithCode(db, { shopId: '1001', userId: applicant, code })),
+      await refusal(
+        bindAdminWithCode(db, { clientIp: '10.0.0.4', shopId: '1001', userId: applicant, code }),
+      ),
     ).toMatchObject({ code: 40010 });
   });
 
@@ -243,9 +259,13 @@ describe('administrator application', () => {
       .orderBy(desc(smsOutbox.id));
     const code = codeInText(sms!.text)!;
     expect(
-      await refusal(bindAdminWithCode(db, { shopId: '1002', userId: other, code })),
+      await refusal(
+        bindAdminWithCode(db, { clientIp: '10.0.0.4', shopId: '1002', userId: other, code }),
+      ),
     ).toMatchObject({ code: 40010 });
-    expect(await bindAdminWithCode(db, { shopId: '1002', userId: asked, code })).toEqual({
+    expect(
+      await bindAdminWithCode(db, { clientIp: '10.0.0.4', shopId: '1002', userId: asked, code }),
+    ).toEqual({
       currentRole: 4,
     });
   });
@@ -267,7 +287,12 @@ describe('administrator application', () => {
     expect(sms!.text).toContain('登录验证码');
     expect(
       await refusal(
-        bindAdminWithCode(db, { shopId: '1001', userId: applicant, code: codeInText(sms!.text)! }),
+        bindAdminWithCode(db, {
+          clientIp: '10.0.0.4',
+          shopId: '1001',
+          userId: applicant,
+          code: codeInText(sms!.text)!,
+        }),
       ),
     ).toMatchObject({ code: 40010 });
   });

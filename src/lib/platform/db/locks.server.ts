@@ -14,7 +14,7 @@ export const BOOT_LOCK = 7_310_001;
  * of the value locked (a phone, a client address). Released at commit or rollback.
  */
 export const LockClass = {
-  /** An SMS send: the limits counted per client address are checked and used under it. */
+  /** An SMS send: the limits counted per client (clientKey) are checked and used under it. */
   smsClient: 7_310_101,
   /** An SMS send: the limits counted per phone are checked and used under it. */
   smsPhone: 7_310_102,

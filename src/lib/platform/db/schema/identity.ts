@@ -1,5 +1,5 @@
 /** Who someone is: users, sign-in codes and sessions. */
-import { index, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { id, ref, createdAt, at } from './columns.ts';
 
 export const users = pgTable('users', {
@@ -57,7 +57,9 @@ export const smsCodes = pgTable(
     phone: text('phone').notNull(),
     codeHash: text('code_hash').notNull(),
     purpose: text('purpose').notNull().default('login'),
+    /** The client that asked for it (clientKey: an address, an IPv6 /64, or `unknown`). */
     clientIp: text('client_ip'),
+    /** Wrong tries at this code from every client together (the phone-wide ceiling). */
     attempts: smallint('attempts').notNull().default(0),
     expiresAt: at('expires_at').notNull(),
     consumedAt: at('consumed_at'),
@@ -68,6 +70,22 @@ export const smsCodes = pgTable(
     index('sms_codes_ip_idx').on(t.clientIp, t.createdAt),
     index('sms_codes_expires_idx').on(t.expiresAt),
   ],
+);
+
+/**
+ * Wrong tries at one code by one client (clientKey), so a client that reaches its limit is locked
+ * out of that code while the code keeps working for everyone else (decision 014).
+ */
+export const smsCodeTries = pgTable(
+  'sms_code_tries',
+  {
+    codeId: ref('code_id')
+      .notNull()
+      .references(() => smsCodes.id, { onDelete: 'cascade' }),
+    client: text('client').notNull(),
+    wrong: smallint('wrong').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.codeId, t.client] })],
 );
 
 /** The dev outbox of the console SMS provider. */

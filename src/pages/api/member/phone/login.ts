@@ -4,6 +4,7 @@ import { appError } from '#lib/platform/errors.ts';
 import { LOGIN_CODE, loginProblem } from '#lib/identity/login.ts';
 import { safeReturnPath } from '#lib/shell/navigation.ts';
 import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { requestClientAddress } from '#lib/platform/http.server.ts';
 import { loginWithPhone } from '#lib/identity/phone-login.server.ts';
 import { SESSION_COOKIE, setSessionCookies } from '#lib/identity/sessions.server.ts';
 import { RETURN_COOKIE } from '#lib/shell/context.server.ts';
@@ -20,6 +21,7 @@ export const POST = endpoint(IdentityContracts.login, async ({ body, context }) 
   const { userId, token } = await loginWithPhone(context.locals.database.db, {
     phone: body.phone,
     code: body.verifyCode,
+    clientIp: requestClientAddress(context),
     previousToken: cookies.get(SESSION_COOKIE)?.value,
   });
   setSessionCookies(cookies, token, userId, context.locals.site.secure);

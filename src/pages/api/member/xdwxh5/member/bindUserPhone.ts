@@ -1,5 +1,6 @@
 import { IdentityContracts } from '#lib/identity/contracts.ts';
 import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { requestClientAddress } from '#lib/platform/http.server.ts';
 import { bindUserPhone } from '#lib/identity/phone-binding.server.ts';
 import { LOGIN_ID_COOKIE, SESSION_DAYS } from '#lib/identity/sessions.server.ts';
 
@@ -14,6 +15,7 @@ export const POST = endpoint(IdentityContracts.bindPhone, async ({ body, user, c
     userId: user.id,
     phone: body.phone,
     verifyCode: body.verifyCode,
+    clientIp: requestClientAddress(context),
   });
   if (bound.userId !== user.id) {
     cookies.set(LOGIN_ID_COOKIE, String(bound.userId), {

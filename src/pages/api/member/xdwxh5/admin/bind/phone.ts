@@ -1,5 +1,6 @@
 import { MembershipContracts } from '#lib/membership/contracts.ts';
 import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { requestClientAddress } from '#lib/platform/http.server.ts';
 import { bindAdminWithCode } from '#lib/membership/membership.server.ts';
 
 /**
@@ -11,5 +12,6 @@ export const GET = endpoint(MembershipContracts.adminBindWithCode, ({ query, use
     shopId: query.shopBizCode,
     userId: user.id,
     code: query.verifyCode,
+    clientIp: requestClientAddress(context),
   }),
 );
