@@ -35,8 +35,29 @@ export default defineConfig({
   build: { format: 'file' },
   // The shop serves its own compression (scripts/serve.ts); no telemetry, no dev toolbar.
   devToolbar: { enabled: false },
-  // Cross-site writes are refused by src/middleware.ts, which answers in the API envelope.
-  security: { checkOrigin: false },
+  security: {
+    // Cross-site writes are refused by src/middleware.ts, which answers in the API envelope.
+    checkOrigin: false,
+    // Pages send a Content-Security-Policy header: scripts and style sheets only from the shop
+    // itself or hashed by Astro (its inline scripts and styles), nothing framed, nothing posted
+    // elsewhere. Pictures may come from https (avatars of the messaging app). Inline style
+    // attributes (a shop's skin colours, a progress width) cannot run code and are allowed.
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob: https:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+      scriptDirective: { resources: ["'self'"] },
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
   vite: {
     define: { __APP_VERSION__: JSON.stringify(appVersion) },
     ssr: { external: ['@electric-sql/pglite', 'postgres'] },

@@ -9,6 +9,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
 import { closeDatabase, database } from '#lib/platform/app.server.ts';
 import { env } from '#lib/platform/env.server.ts';
+import { SECURITY_HEADERS } from '#lib/platform/security-headers.ts';
 
 type NodeHandler = (
   req: import('node:http').IncomingMessage,
@@ -42,6 +43,7 @@ export async function startServer(): Promise<RunningServer> {
     },
   });
   const server = createServer((req, res) => {
+    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
     // /api/health/ is /api/health: the API answers in its envelope, never with a slash redirect.
     if (req.url?.startsWith('/api/')) req.url = req.url.replace(/^([^?]*?)\/+(\?|$)/, '$1$2');
     compress(req as never, res as never, () => handler(req, res));

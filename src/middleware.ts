@@ -11,7 +11,7 @@ import { matchRoute } from '#lib/platform/routes.ts';
 import { siteOrigin } from '#lib/platform/origin.ts';
 import { database } from '#lib/platform/app.server.ts';
 import { env } from '#lib/platform/env.server.ts';
-import { isCrossSiteWrite } from '#lib/platform/csrf.server.ts';
+import { isCrossSite, isCrossSiteWrite } from '#lib/platform/csrf.server.ts';
 import { describeFault, json, maintenanceAnswer } from '#lib/platform/http.server.ts';
 import { getConfigMap } from '#lib/shop/config.server.ts';
 import { SESSION_COOKIE, getSession } from '#lib/identity/sessions.server.ts';
@@ -150,13 +150,15 @@ async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise
   });
   let toast: string | undefined;
   if (decision.kind === 'switch-to-manager') {
-    if (user && member) {
+    // Only a member, and only on a navigation from the shop itself (or one the user typed): a
+    // link on another site must not change anyone's role, as the switchRole call refuses too.
+    if (user && member && !isCrossSite(request.headers, site.host)) {
       await switchRole(db.db, { shopId: shop.shopId, userId: user.id, role: MemberRole.Manager });
       member = { ...member, currentRole: MemberRole.Manager };
       toast = decision.toast;
       decision = { kind: 'render', needLoginPopup: false };
     } else {
-      // Only a member may be switched; anything else is refused rather than shown.
+      // Refused rather than shown: the page says to switch to the manager role first.
       decision = { kind: 'refuse' };
     }
   }

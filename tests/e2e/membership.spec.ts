@@ -64,6 +64,41 @@ test.describe('roles', () => {
     expect((await tabs(page)).map((s) => s.trim())).toEqual(['首页', '订单', '设置']);
   });
 
+  test('a link to decoration on another site does not switch the role', async ({
+    page,
+    context,
+  }) => {
+    await signIn(context, demoPhones.manager1001);
+    await page.goto(`${shop.url}/index?shopId=1001`);
+    const switched = await page.evaluate(() =>
+      fetch('/api/member/xdwxh5/admin/switchRole?shopBizCode=1001&role=1').then((r) => r.json()),
+    );
+    expect(switched).toMatchObject({ code: 0, data: { currentRole: 1 } });
+
+    // 127.0.0.1 and localhost are different sites: a page there links to the shop's decoration.
+    const other = new URL(shop.url);
+    other.hostname = '127.0.0.1';
+    await page.goto(`${other.origin}/robots.txt`);
+    await page.evaluate((href) => {
+      const link = document.createElement('a');
+      link.href = href;
+      link.textContent = '装修';
+      document.body.append(link);
+    }, `${shop.url}/decoration?shopId=1001`);
+    const [response] = await Promise.all([
+      page.waitForNavigation(),
+      page.getByRole('link', { name: '装修' }).click(),
+    ]);
+    expect(response?.status()).toBe(403);
+    await expect(page.getByText('请切换为管理员身份操作')).toBeVisible();
+    await page.goto(`${shop.url}/index?shopId=1001`);
+    expect((await tabs(page)).map((s) => s.trim())).toEqual(['首页', '订单', '我的']);
+    const back = await page.evaluate(() =>
+      fetch('/api/member/xdwxh5/admin/switchRole?shopBizCode=1001&role=4').then((r) => r.json()),
+    );
+    expect(back).toMatchObject({ code: 0, data: { currentRole: 4 } });
+  });
+
   test('distributor and manager endpoints answer only their roles', async () => {
     const ask = async (phone: string, path: string, method = 'GET') => {
       const token = await createSession(admin.db, await userId(phone));
