@@ -12,6 +12,7 @@ import { env } from '#lib/platform/env.server.ts';
 import {
   MAX_HEADER_BYTES,
   admit,
+  discardBody,
   rawRefusal,
   readLimitedBody,
   refusalBody,
@@ -29,16 +30,16 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Answers a refusal of the edge and closes the connection: a body may be left unread. */
+/** Answers a refusal of the edge, then throws away (a bounded part of) a body left unread. */
 function refuse(res: ServerResponse, status: number, entry: ErrorEntry, api: boolean): void {
   const { type, text } = refusalBody(entry, api);
   res.writeHead(status, {
     'content-type': type,
     'cache-control': 'no-store',
     'content-length': Buffer.byteLength(text),
-    connection: 'close',
   });
   res.end(text);
+  discardBody(res.req);
 }
 
 export async function startServer(): Promise<RunningServer> {

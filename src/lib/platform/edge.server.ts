@@ -15,6 +15,9 @@ export const MAX_URL_LENGTH = 16 * 1024;
 /** Node's limit on the request head: the longest URL accepted plus ordinary headers and cookies. */
 export const MAX_HEADER_BYTES = 32 * 1024;
 
+/** How much of a refused body is read and thrown away before the connection is given up. */
+export const DRAIN_BYTES = 1024 * 1024;
+
 /** What the edge needs of a request: Node's IncomingMessage has it. */
 export interface RequestHead {
   url?: string | undefined;
@@ -134,6 +137,19 @@ export function readLimitedBody(
     const onClose = () => settle('aborted');
     request.on('data', onData).on('end', onEnd).on('close', onClose).on('error', onClose);
   });
+}
+
+/**
+ * After a refusal, reads and throws away what the client still sends, so it gets the answer rather
+ * than a reset connection; past `max` bytes more the connection is given up. Nothing is kept.
+ */
+export function discardBody(request: IncomingMessage, max = DRAIN_BYTES): void {
+  let discarded = 0;
+  request.on('data', (chunk: Buffer) => {
+    discarded += chunk.byteLength;
+    if (discarded > max) request.socket.destroy();
+  });
+  request.resume();
 }
 
 function originForm(raw: string): string | null {
