@@ -66,16 +66,20 @@ export async function startServer(): Promise<RunningServer> {
   const options = { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false };
   const server = createServer(options, (req, res) => {
     const verdict = admit(req);
-    if (verdict.kind === 'refuse') return refuse(res, verdict.status, verdict.entry, verdict.api);
+    if (verdict.kind === 'refuse') {
+      refuse(res, verdict.status, verdict.entry, verdict.api);
+      return;
+    }
     req.url = verdict.url;
     const serve = () => compress(req as never, res as never, () => handler(req, res));
-    if (verdict.bodyLimit === null) return serve();
+    if (verdict.bodyLimit === null) {
+      serve();
+      return;
+    }
     // The body is read here, never past its limit; Astro gets it whole (the adapter reads req.body).
     void readLimitedBody(req, verdict.bodyLimit).then((body) => {
-      if (body === 'aborted') return;
-      if (body === 'too-large') {
-        return refuse(res, 413, PlatformErrors.PAYLOAD_TOO_LARGE, verdict.api);
-      }
+      if (body === 'too-large') refuse(res, 413, PlatformErrors.PAYLOAD_TOO_LARGE, verdict.api);
+      if (body === 'too-large' || body === 'aborted') return;
       if (body) Object.assign(req, { body });
       serve();
     });

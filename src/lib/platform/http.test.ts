@@ -80,7 +80,9 @@ describe('input parsing', () => {
         controller.enqueue(new Uint8Array(16 * 1024));
       },
     });
-    const chunked = new Request('http://x', { method: 'POST', body: endless, duplex: 'half' });
+    // duplex: a streamed body, which the DOM typings of RequestInit do not name.
+    const init = { method: 'POST', body: endless, duplex: 'half' } as RequestInit;
+    const chunked = new Request('http://x', init);
     const result = await envelopeOf(() => parseBody(chunked, {}));
     expect(result).toEqual({
       status: 413,
