@@ -105,8 +105,8 @@ export function admit(request: RequestHead): Verdict {
 
 /**
  * Reads a body of at most `limit` bytes: 'too-large' as soon as it is declared or counted past the
- * limit, whatever the transfer encoding (the rest is never read: the refusal closes the
- * connection), 'aborted' when the client goes away, undefined when the request has no body.
+ * limit, whatever the transfer encoding (reading stops there; see discardBody for the rest),
+ * 'aborted' when the client goes away, undefined when the request has no body.
  */
 export function readLimitedBody(
   request: IncomingMessage,
