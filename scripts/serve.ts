@@ -2,13 +2,22 @@
  * The shop's HTTP server: the built Astro handler behind compression (brotli or gzip by
  * Accept-Encoding), started only after the database is migrated, seeded and warm.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
 import { closeDatabase, database } from '#lib/platform/app.server.ts';
 import { env } from '#lib/platform/env.server.ts';
+import {
+  MAX_HEADER_BYTES,
+  admit,
+  discardBody,
+  rawRefusal,
+  readLimitedBody,
+  refusalBody,
+} from '#lib/platform/edge.server.ts';
+import { PlatformErrors, type ErrorEntry } from '#lib/platform/errors.ts';
 import { SECURITY_HEADERS } from '#lib/platform/security-headers.ts';
 
 type NodeHandler = (
@@ -20,6 +29,18 @@ export interface RunningServer {
   server: Server;
   url: string;
   stop(): Promise<void>;
+}
+
+/** Answers a refusal of the edge, then throws away (a bounded part of) a body left unread. */
+function refuse(res: ServerResponse, status: number, entry: ErrorEntry, api: boolean): void {
+  const { type, text } = refusalBody(entry, api);
+  res.writeHead(status, {
+    'content-type': type,
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(text),
+  });
+  res.end(text);
+  discardBody(res.req);
 }
 
 export async function startServer(): Promise<RunningServer> {
@@ -42,11 +63,37 @@ export async function startServer(): Promise<RunningServer> {
       },
     },
   });
-  const server = createServer((req, res) => {
+  // Node would answer a missing Host itself, without the envelope: the edge refuses it instead.
+  const options = { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false };
+  const server = createServer(options, (req, res) => {
     for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
-    // /api/health/ is /api/health: the API answers in its envelope, never with a slash redirect.
-    if (req.url?.startsWith('/api/')) req.url = req.url.replace(/^([^?]*?)\/+(\?|$)/, '$1$2');
-    compress(req as never, res as never, () => handler(req, res));
+    const verdict = admit(req);
+    if (verdict.kind === 'refuse') {
+      refuse(res, verdict.status, verdict.entry, verdict.api);
+      return;
+    }
+    req.url = verdict.url;
+    const serve = () => compress(req as never, res as never, () => handler(req, res));
+    if (verdict.bodyLimit === null) {
+      serve();
+      return;
+    }
+    // The body is read here, never past its limit; Astro gets it whole (the adapter reads req.body).
+    void readLimitedBody(req, verdict.bodyLimit).then((body) => {
+      if (body === 'too-large') refuse(res, 413, PlatformErrors.PAYLOAD_TOO_LARGE, verdict.api);
+      if (body === 'too-large' || body === 'aborted') return;
+      if (body) Object.assign(req, { body });
+      serve();
+    });
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
+    // As Node's own handler: no answer into a reset socket or over a response already started.
+    const inFlight = (socket as { _httpMessage?: { headersSent: boolean } })._httpMessage;
+    if (error.code !== 'ECONNRESET' && socket.writable && !inFlight?.headersSent) {
+      socket.end(rawRefusal(error.code, error.rawPacket), () => socket.destroy());
+    } else {
+      socket.destroy();
+    }
   });
   server.keepAliveTimeout = 65_000;
 

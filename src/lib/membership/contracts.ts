@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
 import { Messages } from '#lib/platform/errors.ts';
-import { shopIdSchema } from '#lib/platform/ids.ts';
+import { rowIdSchema, shopIdSchema } from '#lib/platform/ids.ts';
 import { LOGIN_CODE } from '#lib/identity/login.ts';
 import { IdentityErrors } from '#lib/identity/errors.ts';
 import { USER_VERIFY_CODE } from './admin-grant.ts';
@@ -104,7 +104,7 @@ export const MembershipContracts = {
   registerInvited: contract<RoleAnswer>()({
     method: 'POST',
     path: '/api/member/xdwxh5/register/tw/{shopId}/{twCode}',
-    params: { shopId: shopIdSchema, twCode: z.string().regex(/^\d{1,20}$/, '邀请码格式不正确') },
+    params: { shopId: shopIdSchema, twCode: rowIdSchema('邀请码格式不正确') },
     body: {},
     access: 'signed-in',
     message: Messages.REGISTERED,

@@ -9,6 +9,7 @@ import { Messages } from './errors.ts';
 import { pathFor, type AnyContract, type CallInput, type WireDataOf } from './contract.ts';
 import { toast } from '#lib/shell/toast.ts';
 import { deviceKey } from './storage-keys.ts';
+import { isRowId } from './ids.ts';
 import { IdentityContracts } from '#lib/identity/contracts.ts';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -88,8 +89,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const query: Record<string, string | number | boolean> = {};
   for (const [key, value] of Object.entries(options.query ?? {}))
     if (value !== undefined) query[key] = value;
+  // Only a well-formed sharer: a mangled one in a shared link must not make every call refused.
   const distributorId = page.get('distributorId');
-  if (distributorId && query.distributorId === undefined) query.distributorId = distributorId;
+  if (isRowId(distributorId) && query.distributorId === undefined) {
+    query.distributorId = distributorId;
+  }
   const shopId = page.get('shopId');
   if (!context.inApp && shopId && query.shopBizCode === undefined) query.shopBizCode = shopId;
 

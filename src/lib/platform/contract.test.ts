@@ -2,24 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { contract, pathFor, type AnyContract, type Wire } from './contract.ts';
-import { PlatformContracts } from './contracts.ts';
-import { CartContracts } from '#lib/cart/contracts.ts';
-import { CatalogContracts } from '#lib/catalog/contracts.ts';
-import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { IdentityContracts } from '#lib/identity/contracts.ts';
-import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { ShopContracts } from '#lib/shop/contracts.ts';
+import { contract, pathFor, type Wire } from './contract.ts';
+import { allContracts } from '#lib/contracts.ts';
 
-const ALL: AnyContract[] = [
-  PlatformContracts,
-  CartContracts,
-  CatalogContracts,
-  DistributionContracts,
-  IdentityContracts,
-  MembershipContracts,
-  ShopContracts,
-].flatMap((area) => Object.values(area));
+const ALL = allContracts;
 
 /** The Astro route file of a contract path: `{name}` segments are `[name]` files. */
 function routeFile(contractPath: string): string {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { RoleLetter } from './routes.ts';
 import { Messages } from './errors.ts';
+import { rowIdSchema } from './ids.ts';
 
 export type Method = 'GET' | 'POST';
 
@@ -23,10 +24,7 @@ export type BodyShape = z.ZodRawShape | 'binary';
  * validated, and otherwise ignored unless the endpoint's schema names them.
  */
 export const clientAddedQuery = {
-  distributorId: z
-    .string()
-    .regex(/^\d{1,20}$/, 'distributorId 格式不正确')
-    .optional(),
+  distributorId: rowIdSchema('distributorId 格式不正确').optional(),
   shopBizCode: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,32}$/, Messages.SHOP_ID_INVALID)

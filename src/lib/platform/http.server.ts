@@ -75,6 +75,40 @@ export function handle<T>(fn: (context: APIContext) => Promise<T> | T): APIRoute
   };
 }
 
+/**
+ * Refuses an input holding a NUL character anywhere, keys included: no field of the shop may hold
+ * one, and PostgreSQL text refuses it (a 500 had the schema let it through). Walked with a stack
+ * of its own, so a deeply nested body cannot overflow the call stack.
+ */
+export function refuseNul(input: unknown): void {
+  interface Step {
+    key: PropertyKey;
+    parent: Step | null;
+  }
+  const pending: { value: unknown; at: Step | null }[] = [{ value: input, at: null }];
+  let found: Step | null | undefined;
+  while (found === undefined && pending.length > 0) {
+    const { value, at } = pending.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\0')) found = at;
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        // A key with a NUL is named by where it is, not by itself.
+        if (key.includes('\0')) found = at;
+        pending.push({
+          value: item,
+          at: { key: Array.isArray(value) ? Number(key) : key, parent: at },
+        });
+      }
+    }
+  }
+  if (found === undefined) return;
+  const path: PropertyKey[] = [];
+  for (let step = found; step; step = step.parent) path.push(step.key);
+  path.reverse();
+  throw new z.ZodError([{ code: 'custom', path, message: Messages.NUL_CHARACTER, input }]);
+}
+
 export function parseQuery<S extends z.ZodRawShape>(url: URL, shape: S) {
   const schema = querySchema(shape);
   const raw: Record<string, string> = {};
@@ -83,6 +117,7 @@ export function parseQuery<S extends z.ZodRawShape>(url: URL, shape: S) {
     if (value === '' && key in clientAddedQuery) continue;
     raw[key] = value;
   }
+  refuseNul(raw);
   return schema.parse(raw);
 }
 
@@ -90,25 +125,46 @@ export function parseParams<S extends z.ZodRawShape>(
   params: Record<string, string | undefined>,
   shape: S,
 ) {
+  refuseNul(params);
   return z.object(shape).parse(params);
 }
 
 /** No call of the shop sends more than this; a larger body is refused before it is read whole. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export async function parseBody<S extends z.ZodRawShape>(request: Request, shape: S) {
+/**
+ * The body as text, at most `max` bytes: a declared length above it is refused before anything is
+ * read, and a longer body (chunked, or lying about its length) as soon as it passes the limit.
+ */
+export async function readBodyText(request: Request, max = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw appError(PlatformErrors.PAYLOAD_TOO_LARGE);
-  const text = await request.text();
-  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) {
-    throw appError(PlatformErrors.PAYLOAD_TOO_LARGE);
+  if (declared > max) throw appError(PlatformErrors.PAYLOAD_TOO_LARGE);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    total += value.byteLength;
+    if (total > max) {
+      reader.cancel().catch(() => {});
+      throw appError(PlatformErrors.PAYLOAD_TOO_LARGE);
+    }
+    text += decoder.decode(value, { stream: true });
   }
+}
+
+export async function parseBody<S extends z.ZodRawShape>(request: Request, shape: S) {
+  const text = await readBodyText(request);
   let raw: unknown;
   try {
     raw = text === '' ? {} : JSON.parse(text);
   } catch {
     throw appError(PlatformErrors.BODY_NOT_JSON);
   }
+  refuseNul(raw);
   return z.strictObject(shape).parse(raw);
 }
 

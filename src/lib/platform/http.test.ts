@@ -33,6 +33,27 @@ describe('input parsing', () => {
     expect(result.body.message).toBe('不支持的参数：admin');
   });
 
+  it('refuses a distributorId that no row id can be (overflowing, zero, negative)', async () => {
+    const max = String(Number.MAX_SAFE_INTEGER);
+    expect(parseQuery(new URL(`http://x/api?distributorId=${max}`), {})).toEqual({
+      distributorId: max,
+    });
+    for (const id of ['99999999999999999999', '9007199254740992', '0', '-1', '1e3']) {
+      const result = await envelopeOf(() =>
+        parseQuery(new URL(`http://x/api?distributorId=${id}`), {}),
+      );
+      expect(result, id).toEqual({
+        status: 400,
+        body: {
+          code: 400,
+          message: 'distributorId：distributorId 格式不正确',
+          success: false,
+          data: null,
+        },
+      });
+    }
+  });
+
   it('treats an empty distributorId copied from the page URL as absent', () => {
     expect(parseQuery(new URL('http://x/api?distributorId=&shopBizCode=1001'), {})).toEqual({
       shopBizCode: '1001',
@@ -49,6 +70,62 @@ describe('input parsing', () => {
       status: 413,
       body: { code: 413, message: '请求内容过大', success: false, data: null },
     });
+  });
+
+  it('refuses a chunked body as soon as it passes 64 KB, without reading the rest', async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(16 * 1024));
+      },
+    });
+    // duplex: a streamed body, which the DOM typings of RequestInit do not name.
+    const init = { method: 'POST', body: endless, duplex: 'half' } as RequestInit;
+    const chunked = new Request('http://x', init);
+    const result = await envelopeOf(() => parseBody(chunked, {}));
+    expect(result).toEqual({
+      status: 413,
+      body: { code: 413, message: '请求内容过大', success: false, data: null },
+    });
+    // Five 16 KB chunks pass 64 KB; the stream may have pulled one ahead, never the rest.
+    expect(pulled).toBeLessThanOrEqual(6);
+  });
+
+  it('refuses a declared length over 64 KB before reading the body', async () => {
+    const lying = new Request('http://x', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-length': String(64 * 1024 + 1) },
+    });
+    expect((await envelopeOf(() => parseBody(lying, {}))).status).toBe(413);
+  });
+
+  it('refuses a NUL anywhere in the query, the path or the body, naming the field', async () => {
+    const query = await envelopeOf(() =>
+      parseQuery(new URL('http://x/api?keyword=a%00b'), { keyword: z.string() }),
+    );
+    expect(query).toEqual({
+      status: 400,
+      body: { code: 400, message: 'keyword：不能包含空字符', success: false, data: null },
+    });
+    const params = await envelopeOf(() => parseParams({ no: 'a\0' }, { no: z.string() }));
+    expect(params.body.message).toBe('no：不能包含空字符');
+    const post = (body: string) => new Request('http://x', { method: 'POST', body });
+    const nested = await envelopeOf(() =>
+      parseBody(post('{"list":[{"name":"ok"},{"name":"a\\u0000"}]}'), { list: z.any() }),
+    );
+    expect(nested.body.message).toBe('list.1.name：不能包含空字符');
+    const key = await envelopeOf(() => parseBody(post('{"a\\u0000":1}'), {}));
+    expect(key).toMatchObject({ status: 400, body: { message: '不能包含空字符' } });
+  });
+
+  it('walks a deeply nested body without overflowing the stack', async () => {
+    const deep = `${'['.repeat(30_000)}"\\u0000"${']'.repeat(30_000)}`;
+    const post = new Request('http://x', { method: 'POST', body: `{"a":${deep}}` });
+    const result = await envelopeOf(() => parseBody(post, { a: z.any() }));
+    expect(result.status).toBe(400);
+    expect(result.body.message).toMatch(/^a\.0\.0\.0\..*：不能包含空字符$/);
   });
 
   it('rejects unknown body keys and broken JSON', async () => {

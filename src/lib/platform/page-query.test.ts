@@ -21,6 +21,10 @@ describe('readPageQuery', () => {
     });
   });
 
+  it('reads text holding a NUL as missing', () => {
+    expect(read('keyword=a%00b&tag=T%001')).toMatchObject({ keyword: '', tag: undefined });
+  });
+
   it('falls back to the defaults for missing and odd values, never throwing', () => {
     expect(read('')).toEqual({ page: 1, index: 0, sort: 'default', keyword: '', tag: undefined });
     expect(read('page=abc&index=1.5&sort=cheapest&keyword=abcdefgh')).toEqual({

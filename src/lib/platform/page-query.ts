@@ -25,17 +25,17 @@ export function oneOf<T extends string>(values: readonly T[], fallback: NoInfer<
     .catch(fallback);
 }
 
-/** Text, trimmed and cut to `max` characters; missing is ''. */
+/** No field holds a NUL (PostgreSQL text refuses it): text with one is odd. */
+const noNul = z.string().refine((value) => !value.includes('\0'));
+
+/** Text, trimmed and cut to `max` characters; missing (or with a NUL) is ''. */
 export function text(max: number) {
-  return z
-    .string()
-    .transform((value) => value.trim().slice(0, max))
-    .catch('');
+  return noNul.transform((value) => value.trim().slice(0, max)).catch('');
 }
 
-/** Text as given, or undefined when missing. */
+/** Text as given, or undefined when missing (or with a NUL). */
 export function optionalText() {
-  return z.string().optional().catch(undefined);
+  return noNul.optional().catch(undefined);
 }
 
 /** Reads the query with the first value of each key, the way URLSearchParams.get does. */

@@ -1,0 +1,26 @@
+/**
+ * Every endpoint contract: each area's under one name, and as one list. The server's edge reads
+ * the upload endpoints from it, and the tests check every endpoint against it.
+ */
+import type { AnyContract } from '#lib/platform/contract.ts';
+import { PlatformContracts } from '#lib/platform/contracts.ts';
+import { CartContracts } from '#lib/cart/contracts.ts';
+import { CatalogContracts } from '#lib/catalog/contracts.ts';
+import { DistributionContracts } from '#lib/distribution/contracts.ts';
+import { IdentityContracts } from '#lib/identity/contracts.ts';
+import { MembershipContracts } from '#lib/membership/contracts.ts';
+import { ShopContracts } from '#lib/shop/contracts.ts';
+
+export const ContractAreas = {
+  platform: PlatformContracts,
+  cart: CartContracts,
+  catalog: CatalogContracts,
+  distribution: DistributionContracts,
+  identity: IdentityContracts,
+  membership: MembershipContracts,
+  shop: ShopContracts,
+} as const;
+
+export const allContracts: readonly AnyContract[] = Object.values(ContractAreas).flatMap(
+  (area): AnyContract[] => Object.values(area),
+);
