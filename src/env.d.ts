@@ -9,6 +9,10 @@ declare namespace App {
     shell: import('#lib/shell/context.server.ts').ShellContext;
     /** The content version read for this page request (src/lib/server/content-cache.ts). */
     contentVersion: number;
+    /** The signed-in user's version for this request (src/lib/identity/viewer.server.ts). */
+    userVersion?: number | null;
+    /** This rendering is shared by signed-in shoppers of one kind: no person in it (decision 015). */
+    sharedRender?: boolean;
     /** The error code the link-expired page shows. */
     expiredCode?: number;
     /** Set when the database cannot be reached: the maintenance page may show. */

@@ -14,10 +14,24 @@ import { env } from '#lib/platform/env.server.ts';
 import { isCrossSite, isCrossSiteWrite } from '#lib/platform/csrf.server.ts';
 import { describeFault, json, maintenanceAnswer } from '#lib/platform/http.server.ts';
 import { getConfigMap } from '#lib/shop/config.server.ts';
-import { SESSION_COOKIE, getSession } from '#lib/identity/sessions.server.ts';
+import { SESSION_COOKIE } from '#lib/identity/sessions.server.ts';
+import { knownUserId, readVersions, readViewer } from '#lib/identity/viewer.server.ts';
 import { getShopDetail } from '#lib/shop/shops.server.ts';
-import { cachedContent, readContentVersion } from '#lib/platform/content-cache.server.ts';
+import { cachedContent } from '#lib/platform/content-cache.server.ts';
 import { cachedPage, keepPage, pageKey } from '#lib/platform/page-cache.server.ts';
+import {
+  anonymousUser,
+  cartCount,
+  endSharedRender,
+  fillResponse,
+  ownerPrompt,
+  sharedPage,
+  sharedPageCache,
+  startSharedRender,
+  userPageCache,
+  viewerKind,
+  waitForSharedRender,
+} from '#lib/shell/signed-in.server.ts';
 import {
   RETURN_COOKIE,
   SHOP_COOKIE,
@@ -98,7 +112,9 @@ async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise
   const { secure } = site;
   const sessionToken = cookies.get(SESSION_COOKIE)?.value;
   const inApp = isInApp(request.headers.get('user-agent'));
-  const version = await readContentVersion(db.db);
+  // One statement: the content version and, for a session seen before, its user's version.
+  const versions = await readVersions(db.db, knownUserId(sessionToken));
+  const version = versions.content;
   context.locals.contentVersion = version;
 
   // A visitor without a session on an open page sees what every such visitor sees: answer from
@@ -127,7 +143,7 @@ async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise
           (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
         )
       : new AppError(ErrorCode.NOT_FOUND, Messages.SHOP_NOT_FOUND),
-    getSession(db.db, sessionToken, isShopId(shopId) ? shopId : ''),
+    readViewer(db.db, sessionToken, isShopId(shopId) ? shopId : '', versions.user),
     cachedContent(version, 'config', () => getConfigMap(db.db)),
   ]);
   if (shopResult instanceof Error) {
@@ -139,6 +155,7 @@ async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise
   }
   const shop = shopResult;
   const user = session?.user ?? null;
+  context.locals.userVersion = session?.userVersion ?? null;
   let member = session?.member ?? null;
   let decision = guardRoute({
     url,
@@ -168,12 +185,67 @@ async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise
   }
 
   rememberShop(cookies, shop.shopId, secure);
+  // A signed-in shopper's own page, kept while their version and the content version stand.
+  const userCache =
+    session && decision.kind === 'render' && !toast && request.method === 'GET'
+      ? userPageCache({
+          route: match.route,
+          userId: session.user.id,
+          userVersion: session.userVersion,
+          key: {
+            url,
+            contentVersion: version,
+            inApp,
+            origin: site.origin,
+            shopCookieSet: storedShopId === shopId,
+          },
+        })
+      : null;
+  if (userCache) {
+    const kept = cachedPage(userCache.key, request.headers.get('accept-encoding'));
+    if (kept) return kept;
+  }
+  // An open page rendered once for every signed-in shopper of the same kind, no person in it.
+  const viewer = session && { userId: session.user.id, userVersion: session.userVersion };
+  let sharedKey =
+    session && viewer && decision.kind === 'render' && !toast && request.method === 'GET'
+      ? sharedPageCache({
+          route: match.route,
+          kind: viewerKind(session.user, member),
+          inApp,
+          hasPhone: session.user.phone !== null,
+          key: {
+            url,
+            contentVersion: version,
+            inApp,
+            origin: site.origin,
+            shopCookieSet: storedShopId === shopId,
+          },
+        })
+      : null;
+  // The home page's owner identity prompt is the user's own: they get their own rendering.
+  if (sharedKey && viewer && match.route.name === 'index') {
+    if ((await ownerPrompt(db.db, shop.shopId, viewer, version)).needBind) sharedKey = null;
+  }
+  const fillValues = async () => ({ cartCount: await cartCount(db.db, shop.shopId, viewer!) });
+  if (sharedKey) {
+    const acceptEncoding = request.headers.get('accept-encoding');
+    const kept = await sharedPage(sharedKey, acceptEncoding, fillValues);
+    if (kept) return kept;
+    // Someone is rendering it right now: take theirs.
+    await waitForSharedRender(sharedKey);
+    const rendered = await sharedPage(sharedKey, acceptEncoding, fillValues);
+    if (rendered) return rendered;
+    startSharedRender(sharedKey);
+    context.locals.userVersion = null;
+    context.locals.sharedRender = true;
+  }
   context.locals.shell = makeShellContext({
     url,
     shop,
     route: match.route,
     params: match.params,
-    user,
+    user: sharedKey && user ? anonymousUser(user) : user,
     member,
     inApp,
     needLoginPopup: decision.kind === 'render' && decision.needLoginPopup,
@@ -183,16 +255,39 @@ async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise
     defaultShopId: DEFAULT_SHOP_ID,
     site,
   });
-  const response = decision.kind === 'refuse' ? await next('/shell/forbidden') : await next();
-  if (response.headers.has('cache-control')) return response;
+  const response = await (decision.kind === 'refuse' ? next('/shell/forbidden') : next()).catch(
+    (error: unknown) => {
+      if (sharedKey) endSharedRender(sharedKey);
+      throw error;
+    },
+  );
+  if (response.headers.has('cache-control')) {
+    if (!sharedKey) return response;
+    endSharedRender(sharedKey);
+    return fillResponse(response, fillValues);
+  }
   // Kept-alive routes may come back from the back-forward cache; the others are always fresh.
   response.headers.set(
     'cache-control',
     match.route.keepAlive ? 'private, no-cache' : 'private, no-store',
   );
-  const onlyShopCookie = [...cookies.headers()].every((c) => c.startsWith(`${SHOP_COOKIE}=`));
+  const cookiesSet = [...cookies.headers()];
+  const onlyShopCookie = cookiesSet.every((c) => c.startsWith(`${SHOP_COOKIE}=`));
   if (pageCacheKey && decision.kind === 'render' && onlyShopCookie) {
     return keepPage(pageCacheKey, response);
   }
-  return response;
+  if (userCache && onlyShopCookie) {
+    return keepPage(userCache.key, response, Date.now(), userCache.ttlMs);
+  }
+  if (sharedKey && decision.kind === 'render' && onlyShopCookie) {
+    const kept = await keepPage(sharedKey, response);
+    endSharedRender(sharedKey);
+    const shared = await sharedPage(sharedKey, request.headers.get('accept-encoding'), fillValues);
+    // Not kept (not a 200 page): still this shopper's copy, with their values.
+    return shared ?? (await fillResponse(kept, fillValues));
+  }
+  if (!sharedKey) return response;
+  // A shared rendering is never answered as it is: always this shopper's copy.
+  endSharedRender(sharedKey);
+  return fillResponse(response, fillValues);
 }

@@ -8,7 +8,7 @@ import { Messages } from '#lib/platform/errors.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import { badgeText } from '#lib/shell/floating.ts';
 import { toast } from '#lib/shell/toast.ts';
-import { $cartCount, addToCart, setCartCount } from '#lib/cart/store.ts';
+import { $cartCount, addToCart, pageCartCount, setCartCount } from '#lib/cart/store.ts';
 import './SkuPicker.css';
 
 export interface PickerSku {
@@ -29,8 +29,6 @@ interface Props {
   /** Only a running sale sells; otherwise the bar says why. */
   saleState: 'upcoming' | 'ongoing' | 'ended' | 'none';
   loggedIn: boolean;
-  /** The cart count the page was rendered with (signed-in shoppers). */
-  initialCartCount: number | null;
   homeHref: string;
   cartHref: string;
   loginHref: string;
@@ -68,10 +66,12 @@ export default function SkuPicker(props: Props) {
   const helpRows = sizes.filter((z) => z in SIZE_HELP);
   const cartCount = useStore($cartCount);
 
+  // The count comes with the page (<body data-cart-count>), not with this island's props: the
+  // page's markup is shared by shoppers of the same kind (decision 015).
   useEffect(() => {
-    if (props.initialCartCount !== null && $cartCount.get() === null)
-      setCartCount(props.initialCartCount);
-  }, [props.initialCartCount]);
+    const initial = pageCartCount();
+    if (initial !== null && $cartCount.get() === null) setCartCount(initial);
+  }, []);
 
   const chosen = skus.find((s) => s.color === color && s.size === size);
   // The chosen SKU's picture, else the chosen colour's, else the product's cover.

@@ -11,6 +11,12 @@ export function setCartCount(count: number): void {
   $cartCount.set(count);
 }
 
+/** The count the server wrote into the page (<body data-cart-count>), when it did. */
+export function pageCartCount(): number | null {
+  const value = document.body.dataset.cartCount;
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : null;
+}
+
 /**
  * The request client and the contracts (zod) load on first use: the shell script that shows the
  * badge stays small.

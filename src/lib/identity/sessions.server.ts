@@ -3,9 +3,9 @@
  * Login itself (SMS codes, in-app sign-in) builds on these.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { sessions, shopMembers, users } from '#lib/platform/db/schema.ts';
+import { sessions, shopMembers, users, userVersions } from '#lib/platform/db/schema.ts';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_DAYS = 30;
@@ -25,7 +25,7 @@ export interface ShopMembership {
   signAgreement: boolean;
 }
 
-function hashToken(token: string): string {
+export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
@@ -62,12 +62,39 @@ export async function getSession(
   shopId: string,
   now = new Date(),
 ): Promise<{ user: SessionUser; member: ShopMembership | null } | null> {
+  const found = await readSession(db, token, shopId, now);
+  return found && { user: found.user, member: found.member };
+}
+
+export interface SessionRead {
+  user: SessionUser;
+  member: ShopMembership | null;
+  /** The user's version (user_versions, 0 without a row) as of this read. */
+  userVersion: number;
+  expiresAt: Date;
+}
+
+/**
+ * getSession plus what caching it needs: the user's version read in the same statement (so the
+ * session and member match that version) and when the session ends.
+ */
+export async function readSession(
+  db: DbOrTx,
+  token: string | undefined,
+  shopId: string,
+  now = new Date(),
+): Promise<SessionRead | null> {
   if (!token || token.length > 100) return null;
   const [row] = await db
     .select({
       id: users.id,
       phone: users.phone,
       nickname: users.nickname,
+      expiresAt: sessions.expiresAt,
+      userVersion:
+        sql<number>`coalesce((select ${userVersions.version} from ${userVersions} where ${userVersions.userId} = ${users.id}), 0)`.mapWith(
+          Number,
+        ),
       currentRole: shopMembers.role,
       maxRole: shopMembers.maxRole,
       distributorDisable: shopMembers.distributorDisable,
@@ -85,6 +112,8 @@ export async function getSession(
     id,
     phone,
     nickname,
+    expiresAt,
+    userVersion,
     currentRole,
     maxRole,
     distributorDisable,
@@ -100,7 +129,7 @@ export async function getSession(
     signAgreement === null
       ? null
       : { currentRole, maxRole, distributorDisable, level, administrator, signAgreement };
-  return { user: { id, phone, nickname }, member };
+  return { user: { id, phone, nickname }, member, userVersion, expiresAt };
 }
 
 export async function destroySession(db: DbOrTx, token: string): Promise<void> {

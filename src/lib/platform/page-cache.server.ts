@@ -23,6 +23,7 @@ interface CachedPage {
   headers: [string, string][];
   body: Buffer;
   storedAt: number;
+  ttlMs: number;
   br?: Buffer;
   gzip?: Buffer;
 }
@@ -60,14 +61,26 @@ export function pickEncoding(acceptEncoding: string | null): Encoding {
   return 'identity';
 }
 
-/** The kept page as a response in the browser's encoding, or null when none is fresh. */
-export function cachedPage(key: string, acceptEncoding: string | null, now = Date.now()) {
+function freshPage(key: string, now: number): CachedPage | null {
   const page = pages.get(key);
   if (!page) return null;
-  if (now - page.storedAt > PAGE_TTL_MS) {
+  if (now - page.storedAt > page.ttlMs) {
     pages.delete(key);
     return null;
   }
+  return page;
+}
+
+/** The kept page's status, headers and uncompressed body, or null when none is fresh. */
+export function cachedPlainPage(key: string, now = Date.now()) {
+  const page = freshPage(key, now);
+  return page && { status: page.status, headers: page.headers, body: page.body };
+}
+
+/** The kept page as a response in the browser's encoding, or null when none is fresh. */
+export function cachedPage(key: string, acceptEncoding: string | null, now = Date.now()) {
+  const page = freshPage(key, now);
+  if (!page) return null;
   const encoding = pickEncoding(acceptEncoding);
   let body = page.body;
   if (encoding === 'br') body = page.br ??= brotliCompressSync(page.body, BROTLI_OPTIONS);
@@ -81,9 +94,15 @@ export function cachedPage(key: string, acceptEncoding: string | null, now = Dat
 
 /**
  * Keeps a freshly rendered page when it may be shared, and hands back a response with the same
- * content for the visitor who caused the render.
+ * content for the visitor who caused the render. A signed-in shopper's own page may be kept
+ * longer (ttlMs) when its key holds every version it was rendered from (decision 015).
  */
-export async function keepPage(key: string, response: Response, now = Date.now()) {
+export async function keepPage(
+  key: string,
+  response: Response,
+  now = Date.now(),
+  ttlMs = PAGE_TTL_MS,
+) {
   const cacheable =
     response.status === 200 &&
     response.headers.get('content-type')?.startsWith('text/html') === true &&
@@ -92,6 +111,6 @@ export async function keepPage(key: string, response: Response, now = Date.now()
   const body = Buffer.from(await response.arrayBuffer());
   const headers = [...response.headers];
   // Both compressed bodies together stay well under the plain one: count it twice.
-  pages.set(key, { status: 200, headers, body, storedAt: now }, body.byteLength * 2 + 500);
+  pages.set(key, { status: 200, headers, body, storedAt: now, ttlMs }, body.byteLength * 2 + 500);
   return new Response(new Uint8Array(body), { status: 200, headers: response.headers });
 }

@@ -4,7 +4,7 @@
  * notices. Every page of ShopLayout loads this one small module.
  */
 import { badgeText, clampFloating } from './floating.ts';
-import { $cartCount, loadCartCount } from '#lib/cart/store.ts';
+import { $cartCount, loadCartCount, pageCartCount, setCartCount } from '#lib/cart/store.ts';
 import { RELOAD_ON_SHOW_KEY } from './reload.ts';
 import { toast } from './toast.ts';
 import { deviceKey, shopKey } from '#lib/platform/storage-keys.ts';
@@ -175,6 +175,8 @@ async function cartBadge(): Promise<void> {
     }
   });
   if ($cartCount.get() !== null) return;
+  const written = pageCartCount();
+  if (written !== null) return setCartCount(written);
   try {
     await loadCartCount(data.shopId);
   } catch {

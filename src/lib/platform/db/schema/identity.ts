@@ -1,5 +1,5 @@
 /** Who someone is: users, sign-in codes and sessions. */
-import { index, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { id, ref, createdAt, at } from './columns.ts';
 
 export const users = pgTable('users', {
@@ -94,4 +94,15 @@ export const smsOutbox = pgTable('sms_outbox', {
   phone: text('phone').notNull(),
   text: text('text').notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * A version per user, raised by the database (migration 0011) whenever something about the user
+ * that pages show changes: their sessions, profile, memberships, cart, orders, coupons,
+ * addresses. Reads of those are cached per version (decision 015). No row yet reads as 0. No
+ * foreign key: a session deleted with its user still raises the (then unused) version.
+ */
+export const userVersions = pgTable('user_versions', {
+  userId: integer('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });

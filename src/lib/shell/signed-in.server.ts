@@ -1,0 +1,205 @@
+/**
+ * Pages for signed-in shoppers without rendering each time (decision 015).
+ *
+ * An open page (home, product, brand) is rendered once for every signed-in shopper of the same
+ * kind (roles, contract, phone or not) with no person in it, and each shopper's own values (the
+ * cart count) are written into their copy.
+ *
+ * A shopper's own page (my) shows only their data and the shop's: it is kept per user, keyed by
+ * the user's version and the content version, which the database raises whenever either changes
+ * (migrations 0002, 0011). What changes with the clock alone bounds how long it is kept.
+ */
+import { randomBytes } from 'node:crypto';
+import type { RouteDef, RouteName } from '#lib/platform/routes.ts';
+import {
+  cachedPage,
+  cachedPlainPage,
+  pageKey,
+  type PageKeyInput,
+} from '#lib/platform/page-cache.server.ts';
+import type { DbOrTx } from '#lib/platform/db/client.server.ts';
+import { USER_READ_MAX_AGE_MS, cachedUserRead } from '#lib/identity/viewer.server.ts';
+import { countCartSkus } from '#lib/cart/cart.server.ts';
+import { ownerIdentity, type OwnerIdentity } from '#lib/membership/membership.server.ts';
+
+/**
+ * Routes kept per user, with how long at most. A route belongs here only when everything it
+ * shows is the shop's content or reads of the user's own data that raise the user's version
+ * (migration 0011), and nothing in it moves with the clock faster than the time given.
+ */
+const USER_PAGES: Partial<Record<RouteName, number>> = {
+  // The unused-coupon count changes when a coupon passes its end: at most a minute late.
+  my: 60_000,
+};
+
+export function userPageCache(input: {
+  route: RouteDef;
+  userId: number;
+  userVersion: number;
+  key: PageKeyInput;
+}): { key: string; ttlMs: number } | null {
+  const ttlMs = USER_PAGES[input.route.name];
+  if (ttlMs === undefined) return null;
+  return { key: `user:${input.userId}:${input.userVersion}|${pageKey(input.key)}`, ttlMs };
+}
+
+/**
+ * Open pages whose markup is the same for every signed-in shopper of the same kind: rendered once
+ * per content version, kind and page key (for PAGE_TTL_MS, as for visitors) and shared. A route
+ * belongs here only when nothing it renders reads who the user is beyond `viewerKind` — its own
+ * per-user values come through `VIEWER_FILL` (today: the cart count).
+ */
+const SHARED_PAGES: ReadonlySet<RouteName> = new Set<RouteName>([
+  'index',
+  'productDetail',
+  'brand',
+]);
+
+interface Member {
+  currentRole: number;
+  maxRole: number;
+  distributorDisable: boolean;
+  level: number | null;
+  administrator: boolean;
+  signAgreement: boolean;
+}
+
+/**
+ * What kind of signed-in shopper the shared rendering is for: every membership fact (roles, the
+ * contract, the level) and whether the account has a phone. Nothing that names the person.
+ */
+export function viewerKind(user: { phone: string | null }, member: Member | null): string {
+  const m = member
+    ? `${member.currentRole}.${member.maxRole}.${Number(member.distributorDisable)}.${member.level ?? '-'}.${Number(member.administrator)}.${Number(member.signAgreement)}`
+    : 'none';
+  return `${m}|${user.phone ? 'phone' : 'nophone'}`;
+}
+
+/**
+ * The user the shared rendering sees: no id, no name, no phone number (only whether there is
+ * one). A page that still asked the database about this user would find nobody.
+ */
+export function anonymousUser(user: { phone: string | null }) {
+  return { id: 0, nickname: '', phone: user.phone ? '***' : null };
+}
+
+export function sharedPageCache(input: {
+  route: RouteDef;
+  kind: string;
+  inApp: boolean;
+  hasPhone: boolean;
+  key: PageKeyInput;
+}): string | null {
+  if (!SHARED_PAGES.has(input.route.name)) return null;
+  // The messaging app asks an account without a phone to bind one, by its user id.
+  if (input.inApp && !input.hasPhone) return null;
+  return `signed-in:${input.kind}|${pageKey(input.key)}`;
+}
+
+/**
+ * Per-user values written into a shared rendering: the rendering carries a token no content can
+ * forge (random per process), the response for each shopper carries their value instead.
+ */
+const NONCE = randomBytes(9).toString('base64url');
+export const VIEWER_FILL = { cartCount: `fill-${NONCE}-cart` } as const;
+
+export function fillViewer(html: string, values: { cartCount: number }): string {
+  return html.replaceAll(VIEWER_FILL.cartCount, String(values.cartCount));
+}
+
+export function needsFill(html: string): boolean {
+  return html.includes(`fill-${NONCE}-`);
+}
+
+/**
+ * The owner identity prompt of the home page (shell §4) for this user: read once per user
+ * version and content version (the shop's owner is content, the user's phone is theirs).
+ */
+export function ownerPrompt(
+  db: DbOrTx,
+  shopId: string,
+  viewer: { userId: number; userVersion: number },
+  contentVersion: number,
+): Promise<OwnerIdentity> {
+  return cachedUserRead(
+    viewer,
+    `owner:${shopId}:${contentVersion}`,
+    () => ownerIdentity(db, shopId, viewer.userId),
+    USER_READ_MAX_AGE_MS,
+  );
+}
+
+/** The shopper's cart count in the shop, read once per user version. */
+export function cartCount(
+  db: DbOrTx,
+  shopId: string,
+  viewer: { userId: number; userVersion: number },
+): Promise<number> {
+  return cachedUserRead(
+    viewer,
+    `cart-count:${shopId}`,
+    () => countCartSkus(db, shopId, viewer.userId),
+    USER_READ_MAX_AGE_MS,
+  );
+}
+
+/**
+ * The kept shared rendering for this shopper: as kept (already compressed) when it has nothing
+ * of theirs to write, else with their values written in (compressed on the way out).
+ */
+export async function sharedPage(
+  key: string,
+  acceptEncoding: string | null,
+  values: () => Promise<{ cartCount: number }>,
+): Promise<Response | null> {
+  const page = cachedPlainPage(key);
+  if (!page) return null;
+  const html = page.body.toString('utf8');
+  if (!needsFill(html)) return cachedPage(key, acceptEncoding);
+  const headers = new Headers(page.headers);
+  headers.delete('content-length');
+  return new Response(fillViewer(html, await values()), { status: page.status, headers });
+}
+
+/** A shared rendering that was not kept, with this shopper's values written in. */
+export async function fillResponse(
+  response: Response,
+  values: () => Promise<{ cartCount: number }>,
+): Promise<Response> {
+  if (!response.body || !response.headers.get('content-type')?.startsWith('text/html'))
+    return response;
+  const html = await response.text();
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  const body = needsFill(html) ? fillViewer(html, await values()) : html;
+  return new Response(body, { status: response.status, headers });
+}
+
+/**
+ * One rendering at a time per shared page: shoppers arriving while it renders wait for it
+ * instead of rendering the same page again (all at once when the kept one expires). A rendering
+ * that fails or is not kept releases them at once (endSharedRender) or after RENDER_WAIT_MS.
+ */
+const RENDER_WAIT_MS = 2_000;
+const rendering = new Map<string, { promise: Promise<void>; end: () => void }>();
+
+export async function waitForSharedRender(key: string): Promise<void> {
+  await rendering.get(key)?.promise;
+}
+
+export function startSharedRender(key: string): void {
+  if (rendering.has(key)) return;
+  const { promise, resolve } = Promise.withResolvers<void>();
+  const end = () => {
+    clearTimeout(timer);
+    if (rendering.get(key)?.promise === promise) rendering.delete(key);
+    resolve();
+  };
+  const timer = setTimeout(end, RENDER_WAIT_MS);
+  timer.unref();
+  rendering.set(key, { promise, end });
+}
+
+export function endSharedRender(key: string): void {
+  rendering.get(key)?.end();
+}
