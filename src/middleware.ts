@@ -11,7 +11,7 @@ import { matchRoute } from '#lib/platform/routes.ts';
 import { siteOrigin } from '#lib/platform/origin.ts';
 import { database } from '#lib/platform/app.server.ts';
 import { env } from '#lib/platform/env.server.ts';
-import { isCrossSite, isCrossSiteWrite } from '#lib/platform/csrf.server.ts';
+import { isCrossSiteWrite, isOwnNavigation } from '#lib/platform/csrf.server.ts';
 import { describeFault, json, maintenanceAnswer } from '#lib/platform/http.server.ts';
 import { getConfigMap } from '#lib/shop/config.server.ts';
 import { SESSION_COOKIE } from '#lib/identity/sessions.server.ts';
@@ -22,7 +22,6 @@ import { cachedPage, keepPage, pageKey } from '#lib/platform/page-cache.server.t
 import {
   anonymousUser,
   cartCount,
-  endSharedRender,
   fillResponse,
   ownerPrompt,
   sharedPage,
@@ -169,7 +168,7 @@ async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise
   if (decision.kind === 'switch-to-manager') {
     // Only a member, and only on a navigation from the shop itself (or one the user typed): a
     // link on another site must not change anyone's role, as the switchRole call refuses too.
-    if (user && member && !isCrossSite(request.headers, site.host)) {
+    if (user && member && isOwnNavigation(request.headers, site.host)) {
       await switchRole(db.db, { shopId: shop.shopId, userId: user.id, role: MemberRole.Manager });
       member = { ...member, currentRole: MemberRole.Manager };
       toast = decision.toast;
@@ -228,6 +227,7 @@ async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise
     if ((await ownerPrompt(db.db, shop.shopId, viewer, version)).needBind) sharedKey = null;
   }
   const fillValues = async () => ({ cartCount: await cartCount(db.db, shop.shopId, viewer!) });
+  let endRender = () => {};
   if (sharedKey) {
     const acceptEncoding = request.headers.get('accept-encoding');
     const kept = await sharedPage(sharedKey, acceptEncoding, fillValues);
@@ -236,7 +236,7 @@ async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise
     await waitForSharedRender(sharedKey);
     const rendered = await sharedPage(sharedKey, acceptEncoding, fillValues);
     if (rendered) return rendered;
-    startSharedRender(sharedKey);
+    endRender = startSharedRender(sharedKey);
     context.locals.userVersion = null;
     context.locals.sharedRender = true;
   }
@@ -255,39 +255,46 @@ async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise
     defaultShopId: DEFAULT_SHOP_ID,
     site,
   });
-  const response = await (decision.kind === 'refuse' ? next('/shell/forbidden') : next()).catch(
-    (error: unknown) => {
-      if (sharedKey) endSharedRender(sharedKey);
-      throw error;
-    },
-  );
-  if (response.headers.has('cache-control')) {
-    if (!sharedKey) return response;
-    endSharedRender(sharedKey);
-    return fillResponse(response, fillValues);
+  try {
+    const response = await (decision.kind === 'refuse' ? next('/shell/forbidden') : next());
+    if (response.headers.has('cache-control')) {
+      return sharedKey ? await fillResponse(response, fillValues) : await whole(response);
+    }
+    // Kept-alive routes may come back from the back-forward cache; the others are always fresh.
+    response.headers.set(
+      'cache-control',
+      match.route.keepAlive ? 'private, no-cache' : 'private, no-store',
+    );
+    const cookiesSet = [...cookies.headers()];
+    const onlyShopCookie = cookiesSet.every((c) => c.startsWith(`${SHOP_COOKIE}=`));
+    if (pageCacheKey && decision.kind === 'render' && onlyShopCookie) {
+      return await keepPage(pageCacheKey, response);
+    }
+    if (userCache && onlyShopCookie) {
+      return await keepPage(userCache.key, response, Date.now(), userCache.ttlMs);
+    }
+    if (sharedKey && decision.kind === 'render' && onlyShopCookie) {
+      const kept = await keepPage(sharedKey, response);
+      endRender();
+      const acceptEncoding = request.headers.get('accept-encoding');
+      const shared = await sharedPage(sharedKey, acceptEncoding, fillValues);
+      // Not kept (not a 200 page): still this shopper's copy, with their values.
+      return shared ?? (await fillResponse(kept, fillValues));
+    }
+    // A shared rendering is never answered as it is: always this shopper's copy.
+    return sharedKey ? await fillResponse(response, fillValues) : await whole(response);
+  } finally {
+    // Whatever happened, shoppers waiting for this rendering stop waiting.
+    endRender();
   }
-  // Kept-alive routes may come back from the back-forward cache; the others are always fresh.
-  response.headers.set(
-    'cache-control',
-    match.route.keepAlive ? 'private, no-cache' : 'private, no-store',
-  );
-  const cookiesSet = [...cookies.headers()];
-  const onlyShopCookie = cookiesSet.every((c) => c.startsWith(`${SHOP_COOKIE}=`));
-  if (pageCacheKey && decision.kind === 'render' && onlyShopCookie) {
-    return keepPage(pageCacheKey, response);
-  }
-  if (userCache && onlyShopCookie) {
-    return keepPage(userCache.key, response, Date.now(), userCache.ttlMs);
-  }
-  if (sharedKey && decision.kind === 'render' && onlyShopCookie) {
-    const kept = await keepPage(sharedKey, response);
-    endSharedRender(sharedKey);
-    const shared = await sharedPage(sharedKey, request.headers.get('accept-encoding'), fillValues);
-    // Not kept (not a 200 page): still this shopper's copy, with their values.
-    return shared ?? (await fillResponse(kept, fillValues));
-  }
-  if (!sharedKey) return response;
-  // A shared rendering is never answered as it is: always this shopper's copy.
-  endSharedRender(sharedKey);
-  return fillResponse(response, fillValues);
+}
+
+/**
+ * The page read to its end before it is answered: a database fault half-way through rendering
+ * then becomes the maintenance page instead of a page cut off under a 200 status.
+ */
+async function whole(response: Response): Promise<Response> {
+  if (!response.body) return response;
+  const { status, statusText, headers } = response;
+  return new Response(await response.arrayBuffer(), { status, statusText, headers });
 }

@@ -26,3 +26,21 @@ export function isCrossSite(headers: Headers, host: string): boolean {
     return true;
   }
 }
+
+/**
+ * Whether a page was opened from the shop itself or by the shopper (typed, a bookmark): for what
+ * a page view changes (the automatic switch to manager). Sec-Fetch-Site when the browser sends
+ * it; otherwise (older in-app browsers) only a Referer from this host will do, since a link on
+ * another site sends no Origin.
+ */
+export function isOwnNavigation(headers: Headers, host: string): boolean {
+  const site = headers.get('sec-fetch-site');
+  if (site) return site === 'same-origin' || site === 'none';
+  const referer = headers.get('referer');
+  if (!referer) return false;
+  try {
+    return new URL(referer).host === host;
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCrossSiteWrite } from './csrf.server.ts';
+import { isCrossSiteWrite, isOwnNavigation } from './csrf.server.ts';
 
 const headers = (init: Record<string, string>) => new Headers(init);
 
@@ -40,5 +40,29 @@ describe('isCrossSiteWrite', () => {
 
   it('lets clients that are not browsers through (no Origin, no Sec-Fetch-Site)', () => {
     expect(isCrossSiteWrite('POST', headers({}), 'shop.test')).toBe(false);
+  });
+});
+
+describe('isOwnNavigation', () => {
+  const ask = (headers: Record<string, string>) =>
+    isOwnNavigation(new Headers(headers), 'shop.example.com');
+
+  it('takes a navigation from the shop or typed by the shopper', () => {
+    expect(ask({ 'sec-fetch-site': 'same-origin' })).toBe(true);
+    expect(ask({ 'sec-fetch-site': 'none' })).toBe(true);
+  });
+
+  it('refuses one from another site, a sibling site included', () => {
+    expect(ask({ 'sec-fetch-site': 'cross-site', referer: 'https://shop.example.com/' })).toBe(
+      false,
+    );
+    expect(ask({ 'sec-fetch-site': 'same-site' })).toBe(false);
+  });
+
+  it('without Sec-Fetch-Site, needs a Referer of this host', () => {
+    expect(ask({ referer: 'https://shop.example.com/my?shopId=1001' })).toBe(true);
+    expect(ask({ referer: 'https://evil.example/shop.example.com' })).toBe(false);
+    expect(ask({ referer: 'not a url' })).toBe(false);
+    expect(ask({})).toBe(false);
   });
 });

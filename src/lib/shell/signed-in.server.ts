@@ -178,17 +178,18 @@ export async function fillResponse(
 /**
  * One rendering at a time per shared page: shoppers arriving while it renders wait for it
  * instead of rendering the same page again (all at once when the kept one expires). A rendering
- * that fails or is not kept releases them at once (endSharedRender) or after RENDER_WAIT_MS.
+ * that fails or is not kept releases them at once (the end its start answers) or after RENDER_WAIT_MS.
  */
 const RENDER_WAIT_MS = 2_000;
-const rendering = new Map<string, { promise: Promise<void>; end: () => void }>();
+const rendering = new Map<string, { promise: Promise<void> }>();
 
 export async function waitForSharedRender(key: string): Promise<void> {
   await rendering.get(key)?.promise;
 }
 
-export function startSharedRender(key: string): void {
-  if (rendering.has(key)) return;
+/** Marks a rendering of the key as under way; answers the function that ends this one only. */
+export function startSharedRender(key: string): () => void {
+  if (rendering.has(key)) return () => {};
   const { promise, resolve } = Promise.withResolvers<void>();
   const end = () => {
     clearTimeout(timer);
@@ -197,9 +198,6 @@ export function startSharedRender(key: string): void {
   };
   const timer = setTimeout(end, RENDER_WAIT_MS);
   timer.unref();
-  rendering.set(key, { promise, end });
-}
-
-export function endSharedRender(key: string): void {
-  rendering.get(key)?.end();
+  rendering.set(key, { promise });
+  return end;
 }
