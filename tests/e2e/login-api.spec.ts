@@ -91,6 +91,11 @@ test('a shopper logs in with an SMS code, uses the session, and logs out', async
   expect(loginId).toMatch(/SameSite=Lax/i);
   expect(cookieValue(loginId)).toBe(String(body.data.userId));
   expect(loginId).not.toContain(token);
+  // The browser now proves it logged in with this phone (decision 014), naming no phone.
+  const known = cookies.get('sms_known');
+  expect(known).toMatch(/HttpOnly/i);
+  expect(known).toMatch(/Path=\/api\/member\//);
+  expect(cookieValue(known)).toMatch(/^[0-9a-f]{32}$/);
 
   // The session works: the context now carries the cookie.
   const cart = await (await request.get(CART_TOTAL)).json();

@@ -23,6 +23,8 @@ export interface PhoneLogin {
   code: string;
   /** The client's address (requestClientAddress), for its own limit of wrong tries; null when unknown. */
   clientIp: string | null;
+  /** The browser has logged in with this phone before (known-phones.server.ts). */
+  knownPhone?: boolean;
   /** The session token the request carried, if any: destroyed at login. */
   previousToken?: string | undefined;
   now?: Date;
@@ -41,6 +43,7 @@ export async function loginWithPhone(db: DbOrTx, input: PhoneLogin): Promise<Pho
     phone: input.phone,
     code: input.code,
     clientIp: input.clientIp,
+    knownPhone: input.knownPhone ?? false,
     now,
   });
   if (!consumed) throw appError(Errors.SMS_CODE_INVALID);

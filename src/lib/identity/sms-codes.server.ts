@@ -133,6 +133,11 @@ export interface IssueCode {
   purpose?: SmsPurpose;
   /** The requesting client's address (requestClientAddress); null when unknown. */
   clientIp: string | null;
+  /**
+   * The browser has logged in with this phone before (known-phones.server.ts): the phone-wide
+   * ceiling, which strangers can spend, does not hold it back; its per-client limits do.
+   */
+  knownPhone?: boolean;
   now?: Date;
 }
 
@@ -182,7 +187,7 @@ export async function issueCode(
     const last = byPhone?.lastByClient;
     if (last && now.getTime() - last.getTime() < SMS_RESEND_INTERVAL_MS) throw tooMany();
     if ((byPhone?.sentByClient ?? 0) >= SMS_MAX_PER_PHONE_AND_CLIENT_PER_HOUR) throw tooMany();
-    if ((byPhone?.sent ?? 0) >= SMS_MAX_PER_PHONE_PER_HOUR) throw tooMany();
+    if (!input.knownPhone && (byPhone?.sent ?? 0) >= SMS_MAX_PER_PHONE_PER_HOUR) throw tooMany();
     const [byClient] = await tx
       .select({ sent: count() })
       .from(smsCodes)
@@ -217,6 +222,8 @@ export interface CheckCode {
   purpose?: SmsPurpose;
   /** The checking client's address (requestClientAddress); null when unknown. */
   clientIp: string | null;
+  /** The browser has logged in with this phone before: the all-clients ceiling of wrong tries does not void a code for it. */
+  knownPhone?: boolean;
   now?: Date;
 }
 
@@ -251,7 +258,7 @@ export async function consumeCode(db: DbOrTx, input: CheckCode): Promise<boolean
           eq(smsCodes.purpose, purpose),
           isNull(smsCodes.consumedAt),
           gt(smsCodes.expiresAt, now),
-          lt(smsCodes.attempts, SMS_MAX_WRONG_PER_CODE),
+          input.knownPhone ? undefined : lt(smsCodes.attempts, SMS_MAX_WRONG_PER_CODE),
         ),
       )
       .orderBy(smsCodes.id)

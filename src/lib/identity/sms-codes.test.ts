@@ -316,6 +316,35 @@ describe('checking a code', () => {
     expect(await consume(phone, next, at(MIN + 1), ownerOf(phone))).toBe(true);
   });
 
+  it('still lets a browser that logged in with the phone before use a code strangers voided', async () => {
+    const phone = freshPhone();
+    const code = await send(phone, T0, ownerOf(phone));
+    for (let c = 0; c < 4; c++)
+      for (let i = 0; i < 5; i++) await consume(phone, otherThan(code, i), T0, `203.0.113.${c}`);
+    expect((await rowsOf(phone))[0]!.attempts).toBe(20);
+    const known = (clientIp: string) =>
+      consumeCode(database.db, { phone, code, now: T0, clientIp, knownPhone: true });
+    // A stranger claiming nothing still cannot; the owner's browser still can.
+    expect(await consume(phone, code, T0, ownerOf(phone))).toBe(false);
+    expect(await known(ownerOf(phone))).toBe(true);
+  });
+
+  it('a known browser is not held back by the ceiling strangers spent, only by its own limits', async () => {
+    const phone = freshPhone();
+    // Two strangers use up the phone's ten sends of the hour.
+    for (let i = 0; i < 10; i++) await send(phone, at(i * 31_000), `198.51.100.${i % 2}`);
+    await expect(send(phone, at(400_000), ownerOf(phone))).rejects.toMatchObject({ code: 429 });
+    const knownSend = (ms: number) =>
+      issueCode(database.db, { phone, clientIp: ownerOf(phone), knownPhone: true, now: at(ms) });
+    await knownSend(400_000);
+    const [latest] = await readOutbox(database.db, phone);
+    expect(await consume(phone, latest!.code!, at(401_000), ownerOf(phone))).toBe(true);
+    // Its own 30 s interval and hourly cap still hold.
+    await expect(knownSend(410_000)).rejects.toMatchObject({ code: 429 });
+    for (let i = 1; i < 5; i++) await knownSend(400_000 + i * 31_000);
+    await expect(knownSend(400_000 + 5 * 31_000)).rejects.toMatchObject({ code: 429 });
+  });
+
   it('counts unknown clients as one: six unknown wrong tries lock out the unknown client only', async () => {
     const phone = freshPhone();
     const code = await send(phone, T0, ownerOf(phone));

@@ -6,6 +6,7 @@ import { safeReturnPath } from '#lib/shell/navigation.ts';
 import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { requestClientAddress } from '#lib/platform/http.server.ts';
 import { loginWithPhone } from '#lib/identity/phone-login.server.ts';
+import { isKnownPhone, rememberKnownPhone } from '#lib/identity/known-phones.server.ts';
 import { SESSION_COOKIE, setSessionCookies } from '#lib/identity/sessions.server.ts';
 import { RETURN_COOKIE } from '#lib/shell/context.server.ts';
 
@@ -18,13 +19,17 @@ export const POST = endpoint(IdentityContracts.login, async ({ body, context }) 
   const problem = loginProblem(body.phone);
   if (problem) throw appError({ ...Errors.BAD_REQUEST, message: problem });
   if (!LOGIN_CODE.test(body.verifyCode)) throw appError(Errors.SMS_CODE_FORMAT);
-  const { userId, token } = await loginWithPhone(context.locals.database.db, {
+  const db = context.locals.database.db;
+  const { userId, token } = await loginWithPhone(db, {
     phone: body.phone,
     code: body.verifyCode,
     clientIp: requestClientAddress(context),
+    knownPhone: await isKnownPhone(db, cookies, body.phone),
     previousToken: cookies.get(SESSION_COOKIE)?.value,
   });
-  setSessionCookies(cookies, token, userId, context.locals.site.secure);
+  const { secure } = context.locals.site;
+  setSessionCookies(cookies, token, userId, secure);
+  await rememberKnownPhone(db, cookies, body.phone, secure);
   const stored = cookies.get(RETURN_COOKIE)?.value;
   if (stored !== undefined) cookies.delete(RETURN_COOKIE, { path: '/' });
   return { userId, returnTo: safeReturnPath(stored) };

@@ -5,6 +5,7 @@ import { sendCodeProblem } from '#lib/identity/login.ts';
 import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { requestClientAddress } from '#lib/platform/http.server.ts';
 import { PURPOSE_BY_TYPE, issueCode } from '#lib/identity/sms-codes.server.ts';
+import { isKnownPhone } from '#lib/identity/known-phones.server.ts';
 
 /**
  * Sends a login code: { phone, type?: 2 }. The answer never tells whether the phone has an
@@ -13,10 +14,12 @@ import { PURPOSE_BY_TYPE, issueCode } from '#lib/identity/sms-codes.server.ts';
 export const POST = endpoint(IdentityContracts.sendLoginCode, async ({ body, context }) => {
   const problem = sendCodeProblem(body.phone);
   if (problem) throw appError({ ...Errors.BAD_REQUEST, message: problem });
-  await issueCode(context.locals.database.db, {
+  const db = context.locals.database.db;
+  await issueCode(db, {
     phone: body.phone,
     purpose: PURPOSE_BY_TYPE[body.type ?? 2],
     clientIp: requestClientAddress(context),
+    knownPhone: await isKnownPhone(db, context.cookies, body.phone),
   });
   return null;
 });
