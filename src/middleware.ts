@@ -118,15 +118,16 @@ async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise
 
   // A visitor without a session on an open page sees what every such visitor sees: answer from
   // the kept rendering when there is a fresh one (src/lib/server/page-cache.ts).
+  const pageKeyInput = {
+    url,
+    contentVersion: version,
+    inApp,
+    origin: site.origin,
+    shopCookieSet: storedShopId === shopId,
+  };
   const pageCacheKey =
     request.method === 'GET' && !sessionToken && !cookies.has(RETURN_COOKIE) && !match.route.login
-      ? pageKey({
-          url,
-          contentVersion: version,
-          inApp,
-          origin: site.origin,
-          shopCookieSet: storedShopId === shopId,
-        })
+      ? pageKey(pageKeyInput)
       : null;
   if (pageCacheKey) {
     const kept = cachedPage(pageCacheKey, request.headers.get('accept-encoding'));
@@ -191,13 +192,7 @@ async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise
           route: match.route,
           userId: session.user.id,
           userVersion: session.userVersion,
-          key: {
-            url,
-            contentVersion: version,
-            inApp,
-            origin: site.origin,
-            shopCookieSet: storedShopId === shopId,
-          },
+          key: pageKeyInput,
         })
       : null;
   if (userCache) {
@@ -213,13 +208,7 @@ async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise
           kind: viewerKind(session.user, member),
           inApp,
           hasPhone: session.user.phone !== null,
-          key: {
-            url,
-            contentVersion: version,
-            inApp,
-            origin: site.origin,
-            shopCookieSet: storedShopId === shopId,
-          },
+          key: pageKeyInput,
         })
       : null;
   // The home page's owner identity prompt is the user's own: they get their own rendering.

@@ -19,6 +19,7 @@ import {
 } from '#lib/platform/page-cache.server.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { USER_READ_MAX_AGE_MS, cachedUserRead } from '#lib/identity/viewer.server.ts';
+import type { ShopMembership } from '#lib/identity/sessions.server.ts';
 import { countCartSkus } from '#lib/cart/cart.server.ts';
 import { ownerIdentity, type OwnerIdentity } from '#lib/membership/membership.server.ts';
 
@@ -55,20 +56,11 @@ const SHARED_PAGES: ReadonlySet<RouteName> = new Set<RouteName>([
   'brand',
 ]);
 
-interface Member {
-  currentRole: number;
-  maxRole: number;
-  distributorDisable: boolean;
-  level: number | null;
-  administrator: boolean;
-  signAgreement: boolean;
-}
-
 /**
  * What kind of signed-in shopper the shared rendering is for: every membership fact (roles, the
  * contract, the level) and whether the account has a phone. Nothing that names the person.
  */
-export function viewerKind(user: { phone: string | null }, member: Member | null): string {
+export function viewerKind(user: { phone: string | null }, member: ShopMembership | null): string {
   const m = member
     ? `${member.currentRole}.${member.maxRole}.${Number(member.distributorDisable)}.${member.level ?? '-'}.${Number(member.administrator)}.${Number(member.signAgreement)}`
     : 'none';
