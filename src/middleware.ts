@@ -63,7 +63,7 @@ async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise
   const { PUBLIC_ORIGIN, TRUST_PROXY } = env();
   const site = siteOrigin({
     publicOrigin: PUBLIC_ORIGIN,
-    trustProxy: TRUST_PROXY,
+    trustProxy: TRUST_PROXY > 0,
     headers: request.headers,
     url,
   });

@@ -79,17 +79,18 @@ export function codeText(code: string, purpose: SmsPurpose = 'login'): string {
 }
 
 /**
- * The caller's address for the per-client limit. X-Forwarded-For is written by the client unless
- * a proxy we trust appends to it: only then (TRUST_PROXY) its last hop is the client; otherwise
- * the socket's address (which Astro may refuse to tell: then null).
+ * The caller's address for the per-client limit. X-Forwarded-For is written by the client except
+ * for what the proxies we trust append: behind TRUST_PROXY proxies the client is that many hops
+ * from the right (each proxy appends the address it was reached from). Otherwise, or when the
+ * header has fewer hops, the socket's address (which Astro may refuse to tell: then null).
  */
 export function clientAddress(
   forwardedFor: string | null,
   socket: () => string,
-  trustProxy: boolean,
+  trustedProxies: number,
 ): string | null {
-  const last = trustProxy ? forwardedFor?.split(',').at(-1)?.trim() : undefined;
-  if (last && /^[0-9A-Fa-f:.]{2,45}$/.test(last)) return last;
+  const hop = trustedProxies > 0 ? forwardedFor?.split(',').at(-trustedProxies)?.trim() : undefined;
+  if (hop && /^[0-9A-Fa-f:.]{2,45}$/.test(hop)) return hop;
   try {
     const address = socket();
     return address ? address.slice(0, 64) : null;

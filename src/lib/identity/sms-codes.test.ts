@@ -84,20 +84,26 @@ describe('pure helpers', () => {
     expect(codeInText('no code 12345 or 1234567')).toBeNull();
   });
 
-  it('takes the client address from the first forwarded hop, else the socket', () => {
-    // Behind a trusted proxy, the hop it appended; otherwise the header is the client's word.
-    expect(clientAddress('203.0.113.9, 10.0.0.1', () => '127.0.0.1', true)).toBe('10.0.0.1');
-    expect(clientAddress(' 2001:db8::1 ', () => '127.0.0.1', true)).toBe('2001:db8::1');
-    expect(clientAddress('203.0.113.9', () => '127.0.0.1', false)).toBe('127.0.0.1');
-    expect(clientAddress(null, () => '127.0.0.1', true)).toBe('127.0.0.1');
-    expect(clientAddress('<script>', () => '::1', true)).toBe('::1');
+  it('takes the client address as many hops from the right as there are trusted proxies, else the socket', () => {
+    // Behind one trusted proxy, the hop it appended; otherwise the header is the client's word.
+    expect(clientAddress('203.0.113.9, 10.0.0.1', () => '127.0.0.1', 1)).toBe('10.0.0.1');
+    expect(clientAddress(' 2001:db8::1 ', () => '127.0.0.1', 1)).toBe('2001:db8::1');
+    expect(clientAddress('203.0.113.9', () => '127.0.0.1', 0)).toBe('127.0.0.1');
+    expect(clientAddress(null, () => '127.0.0.1', 1)).toBe('127.0.0.1');
+    expect(clientAddress('<script>', () => '::1', 1)).toBe('::1');
+    // Behind a CDN and a load balancer: the shopper is two hops from the right, whatever they sent.
+    expect(clientAddress('6.6.6.6, 198.51.100.7, 10.0.0.2', () => '10.0.0.3', 2)).toBe(
+      '198.51.100.7',
+    );
+    // Fewer hops than proxies: the request did not come through them; the socket speaks.
+    expect(clientAddress('198.51.100.7', () => '10.0.0.3', 2)).toBe('10.0.0.3');
     expect(
       clientAddress(
         null,
         () => {
           throw new Error('clientAddress is not available');
         },
-        true,
+        1,
       ),
     ).toBeNull();
   });

@@ -58,8 +58,24 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['console']).default('console'),
   /** Serve GET /api/dev/sms-outbox (console provider only): for tests and local demos, never public. */
   SMS_DEV_OUTBOX: flag,
-  /** Behind one trusted reverse proxy: the client address is the last X-Forwarded-For hop. */
-  TRUST_PROXY: flag,
+  /**
+   * How many reverse proxies stand in front of the shop (1/true/on: one; a number for a chain,
+   * e.g. 2 for a CDN and a load balancer): the client address is that many X-Forwarded-For hops
+   * from the right, and X-Forwarded-Proto/-Host are believed. 0/false/off (the default): none.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .default('0')
+      .transform((v, ctx) => {
+        if (v === 'true' || v === 'on') return 1;
+        if (v === 'false' || v === 'off') return 0;
+        if (/^[0-9]$/.test(v)) return Number(v);
+        ctx.addIssue({ code: 'custom', message: 'must be a number of proxies (0-9) or on/off' });
+        return z.NEVER;
+      }),
+  ),
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   MESSAGING_APP_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   MESSAGING_APP_ID: z

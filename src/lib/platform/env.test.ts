@@ -12,7 +12,7 @@ describe('parseEnv', () => {
       DEFAULT_SHOP_ID: '1001',
       SMS_PROVIDER: 'console',
       SMS_DEV_OUTBOX: false,
-      TRUST_PROXY: false,
+      TRUST_PROXY: 0,
       PAYMENT_PROVIDER: 'sandbox',
       MESSAGING_APP_PROVIDER: 'sandbox',
       MESSAGING_APP_ID: 'wxsandbox0000000',
@@ -76,6 +76,17 @@ describe('parseEnv', () => {
   it('refuses a PUBLIC_ORIGIN that is not an origin, naming the variable', () => {
     expect(() => parseEnv({ PUBLIC_ORIGIN: 'https://shop.example.com/shop' })).toThrow(
       'Invalid environment variable PUBLIC_ORIGIN="https://shop.example.com/shop": must be http(s)://host[:port] with nothing after it',
+    );
+  });
+
+  it('reads TRUST_PROXY as a number of proxies, the switch words as none or one', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: 'on' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: 'off' }).TRUST_PROXY).toBe(0);
+    expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(
+      'Invalid environment variable TRUST_PROXY',
     );
   });
 });
