@@ -43,8 +43,11 @@ import {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  // A page this request renders for others to share: whatever happens, those waiting for it
+  // stop waiting when the request ends.
+  const rendering: Rendering = { end: () => {} };
   try {
-    return await serve(context, next);
+    return await serve(context, next, rendering);
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     // The database is away: say so (and nothing else) until it is back.
@@ -52,12 +55,20 @@ export const onRequest = defineMiddleware(async (context, next) => {
     console.error('[db] unavailable:', describeFault(error));
     context.locals.maintenance = true;
     return next('/shell/maintenance');
+  } finally {
+    rendering.end();
   }
 });
 
+interface Rendering {
+  end: () => void;
+}
+
 const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 
-async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise<Response> {
+async function serve(
+  ...[context, next, rendering]: [...Parameters<MiddlewareHandler>, Rendering]
+): Promise<Response> {
   const { request, url, cookies } = context;
   const isApi = isApiPath(url.pathname);
   const { PUBLIC_ORIGIN, TRUST_PROXY } = env();
@@ -130,11 +141,16 @@ async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise
       ? pageKey(pageKeyInput)
       : null;
   if (pageCacheKey) {
-    const kept = cachedPage(pageCacheKey, request.headers.get('accept-encoding'));
+    const acceptEncoding = request.headers.get('accept-encoding');
+    // When the kept rendering runs out, one request renders it again and the others wait for
+    // it, instead of every request in flight rendering the same page at once.
+    await waitForSharedRender(pageCacheKey);
+    const kept = cachedPage(pageCacheKey, acceptEncoding);
     if (kept) {
       rememberShop(cookies, shopId, secure);
       return kept;
     }
+    rendering.end = startSharedRender(pageCacheKey);
   }
 
   const [shopResult, session, config] = await Promise.all([
@@ -216,7 +232,6 @@ async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise
     if ((await ownerPrompt(db.db, shop.shopId, viewer, version)).needBind) sharedKey = null;
   }
   const fillValues = async () => ({ cartCount: await cartCount(db.db, shop.shopId, viewer!) });
-  let endRender = () => {};
   if (sharedKey) {
     const acceptEncoding = request.headers.get('accept-encoding');
     const kept = await sharedPage(sharedKey, acceptEncoding, fillValues);
@@ -225,7 +240,7 @@ async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise
     await waitForSharedRender(sharedKey);
     const rendered = await sharedPage(sharedKey, acceptEncoding, fillValues);
     if (rendered) return rendered;
-    endRender = startSharedRender(sharedKey);
+    rendering.end = startSharedRender(sharedKey);
     context.locals.userVersion = null;
     context.locals.sharedRender = true;
   }
@@ -244,38 +259,33 @@ async function serve(...[context, next]: Parameters<MiddlewareHandler>): Promise
     defaultShopId: DEFAULT_SHOP_ID,
     site,
   });
-  try {
-    const response = await (decision.kind === 'refuse' ? next('/shell/forbidden') : next());
-    if (response.headers.has('cache-control')) {
-      return sharedKey ? await fillResponse(response, fillValues) : await whole(response);
-    }
-    // Kept-alive routes may come back from the back-forward cache; the others are always fresh.
-    response.headers.set(
-      'cache-control',
-      match.route.keepAlive ? 'private, no-cache' : 'private, no-store',
-    );
-    const cookiesSet = [...cookies.headers()];
-    const onlyShopCookie = cookiesSet.every((c) => c.startsWith(`${SHOP_COOKIE}=`));
-    if (pageCacheKey && decision.kind === 'render' && onlyShopCookie) {
-      return await keepPage(pageCacheKey, response);
-    }
-    if (userCache && onlyShopCookie) {
-      return await keepPage(userCache.key, response, Date.now(), userCache.ttlMs);
-    }
-    if (sharedKey && decision.kind === 'render' && onlyShopCookie) {
-      const kept = await keepPage(sharedKey, response);
-      endRender();
-      const acceptEncoding = request.headers.get('accept-encoding');
-      const shared = await sharedPage(sharedKey, acceptEncoding, fillValues);
-      // Not kept (not a 200 page): still this shopper's copy, with their values.
-      return shared ?? (await fillResponse(kept, fillValues));
-    }
-    // A shared rendering is never answered as it is: always this shopper's copy.
+  const response = await (decision.kind === 'refuse' ? next('/shell/forbidden') : next());
+  if (response.headers.has('cache-control')) {
     return sharedKey ? await fillResponse(response, fillValues) : await whole(response);
-  } finally {
-    // Whatever happened, shoppers waiting for this rendering stop waiting.
-    endRender();
   }
+  // Kept-alive routes may come back from the back-forward cache; the others are always fresh.
+  response.headers.set(
+    'cache-control',
+    match.route.keepAlive ? 'private, no-cache' : 'private, no-store',
+  );
+  const cookiesSet = [...cookies.headers()];
+  const onlyShopCookie = cookiesSet.every((c) => c.startsWith(`${SHOP_COOKIE}=`));
+  if (pageCacheKey && decision.kind === 'render' && onlyShopCookie) {
+    return await keepPage(pageCacheKey, response);
+  }
+  if (userCache && onlyShopCookie) {
+    return await keepPage(userCache.key, response, Date.now(), userCache.ttlMs);
+  }
+  if (sharedKey && decision.kind === 'render' && onlyShopCookie) {
+    const kept = await keepPage(sharedKey, response);
+    rendering.end();
+    const acceptEncoding = request.headers.get('accept-encoding');
+    const shared = await sharedPage(sharedKey, acceptEncoding, fillValues);
+    // Not kept (not a 200 page): still this shopper's copy, with their values.
+    return shared ?? (await fillResponse(kept, fillValues));
+  }
+  // A shared rendering is never answered as it is: always this shopper's copy.
+  return sharedKey ? await fillResponse(response, fillValues) : await whole(response);
 }
 
 /**
