@@ -10,6 +10,7 @@ import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { userIdFor } from '../fixtures/accounts.ts';
+import { givenOrder } from '../fixtures/given.ts';
 
 let admin: Database;
 let shop: PgShop;
@@ -219,38 +220,8 @@ test('the order shortcuts count the shopper’s orders in this shop by status', 
   context,
 }, testInfo) => {
   const userId = await userIdOf(demoPhones.consumer);
-  const [sku] = await admin.db
-    .select({ id: t.skus.id, productId: t.skus.productId })
-    .from(t.skus)
-    .innerJoin(t.products, eq(t.products.id, t.skus.productId))
-    .where(eq(t.products.shopId, '1001'))
-    .limit(1);
-  let seq = 0;
   const addOrder = async (shopId: string, status: number, refundStatus: number | null = null) => {
-    const [order] = await admin.db
-      .insert(t.orders)
-      .values({
-        orderNo: `E2EMY${shopId}${String(++seq).padStart(4, '0')}`,
-        shopId,
-        userId,
-        status,
-        goodsCents: 1990,
-        payCents: 1990,
-        address: { name: '鹿小姐' },
-        payDeadline: new Date(Date.now() + 12 * 60_000),
-      })
-      .returning({ id: t.orders.id });
-    await admin.db.insert(t.orderLines).values({
-      orderId: order!.id,
-      productId: sku!.productId,
-      skuId: sku!.id,
-      productName: '测试商品',
-      skuDesc: '默认',
-      unitPriceCents: 1990,
-      quantity: 1,
-      lineCents: 1990,
-      refundStatus,
-    });
+    await givenOrder(admin.db, { shopId, userId, status, refundStatus });
   };
   try {
     for (const status of [10, 10, 20, 30, 30, 30, 40, 50]) await addOrder('1001', status);

@@ -18,8 +18,9 @@
  *   dropped; the applicant asks again from the kept account.
  * - addresses: all kept; one default at most (the kept account's, if it has one).
  * - real_names: one per account: the kept account's, unless only the other one is verified.
- * - orders, withdrawals: all kept; an idempotency key both accounts happened to use is cleared on
- *   the other account's row (the retry window it guards is long over).
+ * - order_groups, orders: all kept.
+ * - withdrawals: all kept; an idempotency key both accounts happened to use is cleared on the
+ *   other account's row (the retry window it guards is long over).
  * - Any other column referring to users (a table added later) is moved as it is; should that
  *   break a uniqueness rule, the whole merge is refused and nothing changes.
  */
@@ -41,6 +42,7 @@ export const HANDLED_USER_COLUMNS = new Set([
   'cart_items.distributor_id',
   'addresses.user_id',
   'real_names.user_id',
+  'order_groups.user_id',
   'orders.user_id',
   'orders.distributor_id',
   'wallets.user_id',
@@ -173,11 +175,8 @@ export async function mergeAccounts(
       where o.user_id = ${gone} and exists (select 1 from real_names m where m.user_id = ${keep})`);
     await tx.execute(sql`update real_names set user_id = ${keep} where user_id = ${gone}`);
 
-    // Orders and withdrawals: all kept; a shared idempotency key stays with the kept account.
-    await tx.execute(sql`
-      update orders o set idempotency_key = null
-      where o.user_id = ${gone} and o.idempotency_key is not null and exists (
-        select 1 from orders m where m.user_id = ${keep} and m.idempotency_key = o.idempotency_key)`);
+    // Orders: all kept. Withdrawals: all kept; a shared idempotency key stays with the kept account.
+    await tx.execute(sql`update order_groups set user_id = ${keep} where user_id = ${gone}`);
     await tx.execute(sql`update orders set user_id = ${keep} where user_id = ${gone}`);
     await tx.execute(
       sql`update orders set distributor_id = ${keep} where distributor_id = ${gone}`,

@@ -47,18 +47,30 @@ async function user(values: Partial<typeof t.users.$inferInsert>): Promise<numbe
 }
 const phone = () => `1370000${String(++serial).padStart(4, '0')}`;
 
-async function order(userId: number, key: string | null, distributorId: number | null = null) {
+async function order(userId: number, distributorId: number | null = null) {
+  const money = { goodsCents: 1000, discountCents: 0, couponCents: 0, freightCents: 0 };
+  const [group] = await database.db
+    .insert(t.orderGroups)
+    .values({
+      groupNo: `G${++serial}`,
+      shopId: '1001',
+      userId,
+      ...money,
+      payCents: 1000,
+      payDeadline: SEED_NOW,
+    })
+    .returning({ id: t.orderGroups.id });
   const [row] = await database.db
     .insert(t.orders)
     .values({
       orderNo: `O${Date.now()}${++serial}`,
+      groupId: group!.id,
       shopId: '1001',
       userId,
       distributorId,
       goodsCents: 1000,
       payCents: 1000,
-      address: { name: 'x' },
-      idempotencyKey: key,
+      address: { name: 'x', phone: '', province: '', city: '', district: '', detail: '' },
       payDeadline: SEED_NOW,
     })
     .returning({ id: t.orders.id });
@@ -153,20 +165,29 @@ describe('merging a messaging-app account into a phone account', () => {
       })),
     );
     await db.insert(t.realNames).values([
-      { userId: phoneAccount, name: '未核验', idNumberMasked: '3301**', idNumberHash: 'a' },
+      {
+        userId: phoneAccount,
+        nameMasked: '未核验',
+        nameCipher: 'x',
+        idNumberMasked: '3301**',
+        idNumberCipher: 'x',
+        idNumberHash: 'a',
+      },
       {
         userId: appAccount,
-        name: '已核验',
+        nameMasked: '已核验',
+        nameCipher: 'x',
         idNumberMasked: '3302**',
+        idNumberCipher: 'x',
         idNumberHash: 'b',
         verifiedAt: SEED_NOW,
       },
     ]);
-    // Orders: a key both happened to use; an order the app account earned as distributor.
-    const keptOrder = await order(phoneAccount, 'same-key');
-    const movedOrder = await order(appAccount, 'same-key');
-    const otherOrder = await order(appAccount, 'own-key');
-    const earnedOrder = await order(invitee, null, appAccount);
+    // Orders of both; an order the app account earned as distributor.
+    const keptOrder = await order(phoneAccount);
+    const movedOrder = await order(appAccount);
+    const otherOrder = await order(appAccount);
+    const earnedOrder = await order(invitee, appAccount);
     // Wallets in 1001 (added up) and 1002 (moved), with their entries; a card and a withdrawal.
     await db.insert(t.wallets).values([
       { shopId: '1001', userId: phoneAccount, balanceCents: 100, frozenCents: 5 },
@@ -312,19 +333,25 @@ describe('merging a messaging-app account into a phone account', () => {
       .select()
       .from(t.realNames)
       .where(eq(t.realNames.userId, phoneAccount));
-    expect(realNames.map((r) => r.name)).toEqual(['已核验']);
+    expect(realNames.map((r) => r.nameMasked)).toEqual(['已核验']);
 
-    // Orders all kept; the shared key stays with the kept account's order.
+    // Orders all kept, with their groups.
     const orders = await db
-      .select({ id: t.orders.id, key: t.orders.idempotencyKey, userId: t.orders.userId })
+      .select({ id: t.orders.id, userId: t.orders.userId })
       .from(t.orders)
       .where(inArray(t.orders.id, [keptOrder, movedOrder, otherOrder]))
       .orderBy(t.orders.id);
     expect(orders).toEqual([
-      { id: keptOrder, key: 'same-key', userId: phoneAccount },
-      { id: movedOrder, key: null, userId: phoneAccount },
-      { id: otherOrder, key: 'own-key', userId: phoneAccount },
+      { id: keptOrder, userId: phoneAccount },
+      { id: movedOrder, userId: phoneAccount },
+      { id: otherOrder, userId: phoneAccount },
     ]);
+    const groups = await db
+      .select({ userId: t.orderGroups.userId })
+      .from(t.orderGroups)
+      .innerJoin(t.orders, eq(t.orders.groupId, t.orderGroups.id))
+      .where(inArray(t.orders.id, [keptOrder, movedOrder, otherOrder]));
+    expect(groups.map((g) => g.userId)).toEqual([phoneAccount, phoneAccount, phoneAccount]);
     const [earned] = await db.select().from(t.orders).where(eq(t.orders.id, earnedOrder));
     expect(earned!.distributorId).toBe(phoneAccount);
 

@@ -1,17 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_NOW, memoryDatabase } from '#tests/fixtures/db.ts';
+import { givenOrder } from '#tests/fixtures/given.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
-import {
-  addresses,
-  coupons,
-  orderLines,
-  orders,
-  products,
-  skus,
-  userCoupons,
-  users,
-} from '#lib/platform/db/schema.ts';
+import { addresses, coupons, userCoupons, users } from '#lib/platform/db/schema.ts';
 import { getMyPage, getUserInfo } from './member.server.ts';
 import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 
@@ -25,40 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-let orderSeq = 0;
 async function addOrder(userId: number, shopId: string, status: number, refundStatus?: number) {
-  const [product] = await database.db
-    .select({ id: products.id, skuId: skus.id })
-    .from(products)
-    .innerJoin(skus, eq(skus.productId, products.id))
-    .where(eq(products.shopId, shopId))
-    .limit(1);
-  const [order] = await database.db
-    .insert(orders)
-    .values({
-      orderNo: `T${shopId}${String(++orderSeq).padStart(6, '0')}`,
-      shopId,
-      userId,
-      status,
-      goodsCents: 1000,
-      payCents: 1000,
-      address: { name: '鹿小姐' },
-      payDeadline: new Date(SEED_NOW.getTime() + 12 * 60_000),
-    })
-    .returning({ id: orders.id });
-  for (const refund of [refundStatus ?? null, null]) {
-    await database.db.insert(orderLines).values({
-      orderId: order!.id,
-      productId: product!.id,
-      skuId: product!.skuId,
-      productName: '测试商品',
-      skuDesc: '红色 M',
-      unitPriceCents: 500,
-      quantity: 1,
-      lineCents: 500,
-      refundStatus: refund,
-    });
-  }
+  await givenOrder(database.db, { shopId, userId, status, refundStatus: refundStatus ?? null });
 }
 
 describe('getMyPage', () => {

@@ -14,12 +14,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { id, ref, createdAt, at, literal, oneOf } from './columns.ts';
 import { OrderStatus, orderTransitions, refundTransitions } from '#lib/orders/status.ts';
-import { products, skus } from './catalog.ts';
+import { activities, products, skus } from './catalog.ts';
 import { coupons } from './coupons.ts';
 import { UserCouponStatus, userCouponTransitions } from '#lib/coupons/status.ts';
 import { users } from './identity.ts';
 import { shops } from './shop.ts';
 
+/** A delivery address of a user; at most 20 per user (addresses/addresses.ts). */
 export const addresses = pgTable(
   'addresses',
   {
@@ -32,33 +33,85 @@ export const addresses = pgTable(
     province: text('province').notNull(),
     city: text('city').notNull(),
     district: text('district').notNull(),
+    /** The district's administrative code (GB/T 2260), from the regions dataset. */
+    regionCode: text('region_code').notNull().default(''),
     detail: text('detail').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('addresses_user_idx').on(t.userId)],
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    // One default address per user.
+    uniqueIndex('addresses_default_unique')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
 );
 
-/** Real-name records for cross-border orders. */
+/**
+ * Real-name records for cross-border orders: the name and ID number are stored encrypted
+ * (AES-256-GCM, identity/real-name.server.ts) and masked for display; the hash finds a number
+ * already used without decrypting.
+ */
 export const realNames = pgTable('real_names', {
   userId: ref('user_id')
     .primaryKey()
     .references(() => users.id),
-  name: text('name').notNull(),
+  nameMasked: text('name_masked').notNull(),
+  nameCipher: text('name_cipher').notNull(),
   idNumberMasked: text('id_number_masked').notNull(),
+  idNumberCipher: text('id_number_cipher').notNull(),
   idNumberHash: text('id_number_hash').notNull(),
   verifiedAt: at('verified_at'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
 /**
- * An order; status: OrderStatus.
- * The client's idempotency key makes a retried submit return the same order.
+ * One checkout: the orders (one per sale) placed together and paid together. Amounts are the sums
+ * of its orders'.
+ */
+export const orderGroups = pgTable(
+  'order_groups',
+  {
+    id: id(),
+    groupNo: text('group_no').notNull().unique(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    goodsCents: integer('goods_cents').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    couponCents: integer('coupon_cents').notNull(),
+    freightCents: integer('freight_cents').notNull(),
+    payCents: integer('pay_cents').notNull(),
+    payDeadline: at('pay_deadline').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_groups_user_idx').on(t.userId, t.shopId),
+    check(
+      'order_groups_money_chk',
+      sql`${t.payCents} = ${t.goodsCents} - ${t.discountCents} - ${t.couponCents} + ${t.freightCents} and ${t.payCents} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * An order: the lines of one sale in one checkout; status: OrderStatus. Money (cents):
+ * payCents = goodsCents - discountCents (promotion) - couponCents + freightCents, and each is the
+ * sum of its lines' shares.
  */
 export const orders = pgTable(
   'orders',
   {
     id: id(),
     orderNo: text('order_no').notNull().unique(),
+    groupId: ref('group_id')
+      .notNull()
+      .references(() => orderGroups.id),
     shopId: text('shop_id')
       .notNull()
       .references(() => shops.id),
@@ -66,38 +119,72 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id),
     distributorId: ref('distributor_id').references(() => users.id),
+    /** The sale the lines were bought in; null for products in no sale. */
+    activityId: ref('activity_id').references(() => activities.id),
+    saleTitle: text('sale_title').notNull().default(''),
     status: smallint('status').notNull().default(OrderStatus.AwaitingPayment),
     goodsCents: integer('goods_cents').notNull(),
+    /** The promotion's discount (N件X折). */
     discountCents: integer('discount_cents').notNull().default(0),
+    couponCents: integer('coupon_cents').notNull().default(0),
     freightCents: integer('freight_cents').notNull().default(0),
     payCents: integer('pay_cents').notNull(),
     userCouponId: ref('user_coupon_id').references(() => userCoupons.id),
-    address: jsonb('address').$type<Record<string, string>>().notNull(),
+    /** The delivery address as it was when ordered (or changed before shipping). */
+    address: jsonb('address').$type<AddressSnapshot>().notNull(),
+    /** Cross-border orders: the buyer's real name, masked, as verified when ordered. */
+    realName: jsonb('real_name').$type<{ name: string; idNumber: string }>(),
     remark: text('remark').notNull().default(''),
-    idempotencyKey: text('idempotency_key'),
     payDeadline: at('pay_deadline').notNull(),
     paidAt: at('paid_at'),
     shippedAt: at('shipped_at'),
+    /** When a shipped order completes by itself unless the shopper confirms receipt first. */
+    autoCompleteAt: at('auto_complete_at'),
     completedAt: at('completed_at'),
     cancelledAt: at('cancelled_at'),
     cancelReason: text('cancel_reason'),
+    /** The shopper removed this finished order from their list (destroyOrderByC). */
+    hiddenByUser: boolean('hidden_by_user').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('orders_idempotency_unique').on(t.userId, t.idempotencyKey),
     index('orders_user_idx').on(t.userId, t.shopId, t.status),
-    index('orders_distributor_idx').on(t.distributorId),
-    index('orders_unpaid_idx').on(t.status, t.payDeadline),
+    index('orders_group_idx').on(t.groupId),
+    index('orders_distributor_idx').on(t.distributorId, t.shopId),
+    index('orders_unpaid_idx')
+      .on(t.payDeadline)
+      .where(sql`${t.status} = ${literal(OrderStatus.AwaitingPayment)}`),
+    index('orders_shipped_idx')
+      .on(t.autoCompleteAt)
+      .where(sql`${t.status} = ${literal(OrderStatus.Shipped)}`),
     // A coupon pays for one live order at most; a cancelled order gives it back.
     uniqueIndex('orders_user_coupon_unique')
       .on(t.userCouponId)
       .where(sql`${t.status} <> ${literal(OrderStatus.Cancelled)}`),
-    check('orders_money_chk', sql`${t.payCents} >= 0 and ${t.discountCents} >= 0`),
+    check(
+      'orders_money_chk',
+      sql`${t.payCents} = ${t.goodsCents} - ${t.discountCents} - ${t.couponCents} + ${t.freightCents} and ${t.payCents} >= 0 and ${t.discountCents} >= 0 and ${t.couponCents} >= 0 and ${t.freightCents} >= 0`,
+    ),
     check('orders_status_chk', oneOf(t.status, orderTransitions.statuses)),
   ],
 );
 
-/** refundStatus: null without a refund, else RefundStatus. */
+/** The address an order is delivered to, copied when ordered. */
+export interface AddressSnapshot {
+  name: string;
+  phone: string;
+  province: string;
+  city: string;
+  district: string;
+  detail: string;
+}
+
+/**
+ * A line of an order with its price breakdown (DESIGN "One price"): unitPriceCents =
+ * baseCents + globalAddCents + saleAddCents; lineCents = unit × quantity; paidCents = lineCents -
+ * promotionCents - couponCents + freightCents. Refunds and commission follow from these numbers.
+ * refundStatus: null without a refund, else RefundStatus.
+ */
 export const orderLines = pgTable(
   'order_lines',
   {
@@ -111,18 +198,32 @@ export const orderLines = pgTable(
     skuId: ref('sku_id')
       .notNull()
       .references(() => skus.id),
+    productNo: text('product_no').notNull().default(''),
+    skuNo: text('sku_no').notNull().default(''),
     productName: text('product_name').notNull(),
     skuDesc: text('sku_desc').notNull(),
     imageUrl: text('image_url'),
+    baseCents: integer('base_cents').notNull().default(0),
+    globalAddCents: integer('global_add_cents').notNull().default(0),
+    saleAddCents: integer('sale_add_cents').notNull().default(0),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
     lineCents: integer('line_cents').notNull(),
+    promotionCents: integer('promotion_cents').notNull().default(0),
+    couponCents: integer('coupon_cents').notNull().default(0),
+    freightCents: integer('freight_cents').notNull().default(0),
+    paidCents: integer('paid_cents').notNull(),
     profitCents: integer('profit_cents').notNull().default(0),
+    crossBorder: boolean('cross_border').notNull().default(false),
     refundStatus: smallint('refund_status'),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
     check('order_lines_quantity_chk', sql`${t.quantity} > 0`),
+    check(
+      'order_lines_money_chk',
+      sql`${t.unitPriceCents} = ${t.baseCents} + ${t.globalAddCents} + ${t.saleAddCents} and ${t.lineCents} = ${t.unitPriceCents} * ${t.quantity} and ${t.paidCents} = ${t.lineCents} - ${t.promotionCents} - ${t.couponCents} + ${t.freightCents} and ${t.paidCents} >= 0`,
+    ),
     check(
       'order_lines_refund_chk',
       sql`${t.refundStatus} is null or ${oneOf(t.refundStatus, refundTransitions.statuses)}`,
@@ -130,16 +231,49 @@ export const orderLines = pgTable(
   ],
 );
 
-export const logistics = pgTable('logistics', {
-  id: id(),
-  orderId: ref('order_id')
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  company: text('company').notNull(),
-  trackingNo: text('tracking_no').notNull(),
-  /** [{ time, text }] newest first. */
-  traces: jsonb('traces').$type<{ time: string; text: string }[]>().notNull().default([]),
-});
+/**
+ * What happened to an order, in order: every status change (from → to) and the changes that keep
+ * the status (address changed, hidden), written in the transaction that made the change.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: id(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status'),
+    /** Who did it: shopper, shop, timer, gateway. */
+    actor: text('actor').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.id),
+    check('order_events_actor_chk', sql`${t.actor} in ('shopper', 'shop', 'timer', 'gateway')`),
+  ],
+);
+
+/** The parcel of a shipped order: the carrier and tracking number the shop entered. */
+export const logistics = pgTable(
+  'logistics',
+  {
+    id: id(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The carrier's code (orders/carriers.ts). */
+    carrier: text('carrier').notNull().default(''),
+    company: text('company').notNull(),
+    trackingNo: text('tracking_no').notNull(),
+    /** [{ time, text }] newest first, as the carrier provider last answered. */
+    traces: jsonb('traces').$type<{ time: string; text: string }[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('logistics_order_unique').on(t.orderId)],
+);
 
 /**
  * A claimed coupon; status: UserCouponStatus. It lives beside orders because each points at the

@@ -34,6 +34,11 @@ export const shops = pgTable('shops', {
   noticeText: text('notice_text').notNull().default(''),
   /** The shop-wide price markup in cents added to every product (global-add-price). */
   globalAddPriceCents: integer('global_add_price_cents').notNull().default(0),
+  /** Freight per checkout, waived when the goods come to freeFreightOverCents or more. */
+  freightCents: integer('freight_cents').notNull().default(1000),
+  freeFreightOverCents: integer('free_freight_over_cents').notNull().default(9900),
+  /** A shipped order completes by itself this many days after shipping. */
+  autoCompleteDays: smallint('auto_complete_days').notNull().default(10),
   status: smallint('status').notNull().default(ShopStatus.Open),
   createdAt: createdAt(),
 });
