@@ -87,3 +87,144 @@ export function priceLabels(price: Price, rule: NpieceRule | null): string[] {
   const discount = discountLabel(price.priceCents, price.marketPriceCents);
   return [...(discount ? [discount] : []), ...(rule ? [ruleLabel(rule)] : [])];
 }
+
+/**
+ * Splits `totalCents` over weights in proportion, in whole cents that add up to the total exactly
+ * (largest remainder; ties go to the earlier weight). All weights 0 split nothing: the total
+ * goes to the first.
+ */
+export function allocateCents(totalCents: number, weights: readonly number[]): number[] {
+  if (weights.length === 0) return [];
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum <= 0) return weights.map((_, i) => (i === 0 ? totalCents : 0));
+  const exact = weights.map((w) => (totalCents * w) / sum);
+  const shares = exact.map(Math.floor);
+  let left = totalCents - shares.reduce((a, b) => a + b, 0);
+  const order = exact
+    .map((value, i) => ({ i, rest: value - Math.floor(value) }))
+    .sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    shares[i]! += 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/** A shop's freight: fixed per checkout, waived from a goods amount on (after promotions). */
+export interface FreightRule {
+  freightCents: number;
+  freeOverCents: number;
+}
+
+/** The freight of a checkout whose goods come to `goodsAfterDiscountCents`. */
+export function freightFor(rule: FreightRule, goodsAfterDiscountCents: number): number {
+  return goodsAfterDiscountCents >= rule.freeOverCents ? 0 : rule.freightCents;
+}
+
+/** A line of a basket: pieces of one SKU at today's unit price, in a sale (with its rule) or not. */
+export interface BasketLine {
+  /** The caller's name for the line (a SKU number). */
+  key: string;
+  /** Lines of one sale share its N件X折 rule; null for a product in no sale. */
+  saleKey: string | null;
+  rule: NpieceRule | null;
+  unitCents: number;
+  quantity: number;
+}
+
+export interface PricedLine {
+  key: string;
+  lineCents: number;
+  promotionCents: number;
+  couponCents: number;
+  freightCents: number;
+  /** lineCents - promotionCents - couponCents + freightCents. */
+  paidCents: number;
+}
+
+export interface PricedBasket {
+  lines: PricedLine[];
+  goodsCents: number;
+  discountCents: number;
+  couponCents: number;
+  freightCents: number;
+  payCents: number;
+}
+
+/**
+ * The N件X折 discount of one sale's lines, per line: every full group of N pieces is charged at
+ * X tenths (rounded per group, as npieceTotalCents), the dearest pieces first, the rest at full
+ * price. The discount is shared over the lines by the value of their discounted pieces.
+ */
+function npieceDiscounts(lines: readonly BasketLine[], rule: NpieceRule): number[] {
+  const pieces = lines
+    .flatMap((line, index) => Array.from({ length: line.quantity }, () => index))
+    .sort((a, b) => lines[b]!.unitCents - lines[a]!.unitCents || a - b);
+  const grouped = Math.floor(pieces.length / rule.pieces) * rule.pieces;
+  let discount = 0;
+  const value = lines.map(() => 0);
+  for (let start = 0; start < grouped; start += rule.pieces) {
+    const group = pieces.slice(start, start + rule.pieces);
+    const prices = group.map((index) => lines[index]!.unitCents);
+    discount += prices.reduce((a, b) => a + b, 0) - npieceTotalCents(rule, prices);
+    for (const index of group) value[index]! += lines[index]!.unitCents;
+  }
+  return allocateCents(discount, value);
+}
+
+/**
+ * Prices a checkout (DESIGN "One price"): each line's goods, its share of its sale's N件X折
+ * discount, of the coupon (`couponCents`, shared by what is left to pay for the goods) and of the
+ * freight (the shop's rule on the goods after discounts). The cart's total and the order use
+ * this one function, so what the cart shows is what the order charges.
+ */
+export function priceBasket(
+  lines: readonly BasketLine[],
+  freight: FreightRule | null,
+  couponCents = 0,
+): PricedBasket {
+  const promotion = lines.map(() => 0);
+  const bySale = new Map<string, number[]>();
+  lines.forEach((line, index) => {
+    if (line.saleKey === null || line.rule === null) return;
+    bySale.set(line.saleKey, [...(bySale.get(line.saleKey) ?? []), index]);
+  });
+  for (const indexes of bySale.values()) {
+    const rule = lines[indexes[0]!]!.rule!;
+    const shares = npieceDiscounts(
+      indexes.map((i) => lines[i]!),
+      rule,
+    );
+    indexes.forEach((lineIndex, k) => (promotion[lineIndex] = shares[k]!));
+  }
+  const lineCents = lines.map((line) => line.unitCents * line.quantity);
+  const afterPromotion = lineCents.map((cents, i) => cents - promotion[i]!);
+  const goodsAfterPromotion = afterPromotion.reduce((a, b) => a + b, 0);
+  const coupon = Math.min(couponCents, goodsAfterPromotion);
+  const couponShares = allocateCents(coupon, afterPromotion);
+  const freightCents =
+    freight && lines.length > 0 ? freightFor(freight, goodsAfterPromotion - coupon) : 0;
+  const freightShares = allocateCents(
+    freightCents,
+    afterPromotion.map((cents, i) => cents - couponShares[i]!),
+  );
+  const priced = lines.map((line, i) => ({
+    key: line.key,
+    lineCents: lineCents[i]!,
+    promotionCents: promotion[i]!,
+    couponCents: couponShares[i]!,
+    freightCents: freightShares[i]!,
+    paidCents: lineCents[i]! - promotion[i]! - couponShares[i]! + freightShares[i]!,
+  }));
+  const sum = (pick: (line: PricedLine) => number) =>
+    priced.reduce((total, line) => total + pick(line), 0);
+  return {
+    lines: priced,
+    goodsCents: sum((l) => l.lineCents),
+    discountCents: sum((l) => l.promotionCents),
+    couponCents: sum((l) => l.couponCents),
+    freightCents: sum((l) => l.freightCents),
+    payCents: sum((l) => l.paidCents),
+  };
+}
