@@ -10,6 +10,7 @@ import { DistributionContracts } from '#lib/distribution/contracts.ts';
 import { IdentityContracts } from '#lib/identity/contracts.ts';
 import { MembershipContracts } from '#lib/membership/contracts.ts';
 import { ShopContracts } from '#lib/shop/contracts.ts';
+import { OrderContracts } from '#lib/orders/contracts.ts';
 
 export const ContractAreas = {
   platform: PlatformContracts,
@@ -19,6 +20,7 @@ export const ContractAreas = {
   identity: IdentityContracts,
   membership: MembershipContracts,
   shop: ShopContracts,
+  orders: OrderContracts,
 } as const;
 
 export const allContracts: readonly AnyContract[] = Object.values(ContractAreas).flatMap(

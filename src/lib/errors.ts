@@ -9,6 +9,7 @@ import { CatalogErrors } from '#lib/catalog/errors.ts';
 import { IdentityErrors } from '#lib/identity/errors.ts';
 import { MembershipErrors } from '#lib/membership/errors.ts';
 import { ShopErrors } from '#lib/shop/errors.ts';
+import { OrderErrors } from '#lib/orders/errors.ts';
 
 /** Each area's entries, by area; errors.test.ts checks that no two areas use one name. */
 export const ErrorAreas = {
@@ -18,6 +19,7 @@ export const ErrorAreas = {
   identity: IdentityErrors,
   membership: MembershipErrors,
   shop: ShopErrors,
+  orders: OrderErrors,
 } as const;
 
 export const Errors = {
@@ -27,4 +29,5 @@ export const Errors = {
   ...IdentityErrors,
   ...MembershipErrors,
   ...ShopErrors,
+  ...OrderErrors,
 } as const;
