@@ -19,6 +19,7 @@ import {
 } from '#lib/platform/edge.server.ts';
 import { PlatformErrors, type ErrorEntry } from '#lib/platform/errors.ts';
 import { SECURITY_HEADERS } from '#lib/platform/security-headers.ts';
+import { startOrderTimers } from '#lib/orders/timers.server.ts';
 
 type NodeHandler = (
   req: import('node:http').IncomingMessage,
@@ -110,9 +111,13 @@ export async function startServer(): Promise<RunningServer> {
     .then((r) => r.arrayBuffer())
     .catch(() => {});
 
+  // Unpaid orders cancel themselves and shipped ones complete, whichever servers run.
+  const stopTimers = startOrderTimers(db.db);
+
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= new Promise<void>((resolve) => {
+      stopTimers();
       server.close(() => resolve());
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), 5_000).unref();

@@ -4,6 +4,9 @@
  */
 import { transitions } from '#lib/platform/transitions.ts';
 
+/** An unpaid order is cancelled this long after it was placed (shell §4: pay within 12 minutes). */
+export const PAY_WINDOW_MS = 12 * 60_000;
+
 export const OrderStatus = {
   AwaitingPayment: 10,
   /** Paid and waiting to ship. */

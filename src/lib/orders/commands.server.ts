@@ -1,0 +1,321 @@
+/**
+ * The commands that change an order after it is placed. Each is one transaction: one conditional
+ * UPDATE whose WHERE names the statuses the transition table allows (so two racing commands can
+ * never both win), the event row, and what follows from it (stock and coupon back on cancel).
+ * Every command is scoped to its owner: someone else's order number is "not found".
+ */
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { appError } from '#lib/platform/errors.ts';
+import { Errors } from '#lib/errors.ts';
+import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
+import {
+  addresses,
+  logistics,
+  orderEvents,
+  orderLines,
+  orders,
+  shops,
+  skus,
+  userCoupons,
+} from '#lib/platform/db/schema.ts';
+import { UserCouponStatus } from '#lib/coupons/status.ts';
+import { OrderStatus, RefundStatus, orderTransitions } from './status.ts';
+
+export type OrderActor = 'shopper' | 'shop' | 'timer' | 'gateway';
+
+interface OrderRef {
+  shopId: string;
+  userId: number;
+  orderNo: string;
+  now?: Date;
+}
+
+/** The caller's order (id and status), or ORDER_NOT_FOUND: another's is answered as missing. */
+async function ownOrder(db: DbOrTx, ref: OrderRef): Promise<{ id: number; status: number }> {
+  const [row] = await db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.orderNo, ref.orderNo),
+        eq(orders.shopId, ref.shopId),
+        eq(orders.userId, ref.userId),
+      ),
+    );
+  if (!row) throw appError(Errors.ORDER_NOT_FOUND);
+  return row;
+}
+
+/**
+ * Moves an order to `to` if its status allows it (orderTransitions), writing the event row in
+ * the same transaction. Returns false when the order had moved on.
+ */
+async function transition(
+  tx: Tx,
+  input: {
+    orderId: number;
+    to: OrderStatus;
+    from?: OrderStatus[];
+    set?: Partial<typeof orders.$inferInsert>;
+    kind: string;
+    actor: OrderActor;
+    note?: string;
+    now: Date;
+  },
+): Promise<boolean> {
+  const allowed = input.from ?? orderTransitions.allowedFrom(input.to);
+  const [moved] = await tx
+    .update(orders)
+    .set({ ...input.set, status: input.to })
+    .where(and(eq(orders.id, input.orderId), inArray(orders.status, allowed)))
+    .returning({ id: orders.id });
+  if (!moved) return false;
+  await tx.insert(orderEvents).values({
+    orderId: input.orderId,
+    kind: input.kind,
+    fromStatus: allowed.length === 1 ? allowed[0]! : null,
+    toStatus: input.to,
+    actor: input.actor,
+    note: input.note ?? '',
+    createdAt: input.now,
+  });
+  return true;
+}
+
+/**
+ * Cancels an unpaid order by id and gives its stock (in SKU-id order) and coupon back, in one
+ * transaction; false when it was no longer unpaid (paid, or cancelled by someone else first).
+ */
+export async function cancelUnpaidOrder(
+  db: DbOrTx,
+  input: { orderId: number; actor: OrderActor; reason: string; now: Date },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const moved = await transition(tx, {
+      orderId: input.orderId,
+      to: OrderStatus.Cancelled,
+      from: [OrderStatus.AwaitingPayment],
+      set: { cancelledAt: input.now, cancelReason: input.reason },
+      kind: 'cancelled',
+      actor: input.actor,
+      note: input.reason,
+      now: input.now,
+    });
+    if (!moved) return false;
+    const lines = await tx
+      .select({ skuId: orderLines.skuId, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, input.orderId))
+      .orderBy(asc(orderLines.skuId));
+    for (const line of lines) {
+      await tx
+        .update(skus)
+        .set({ stock: sql`${skus.stock} + ${line.quantity}` })
+        .where(eq(skus.id, line.skuId));
+    }
+    // A coupon used by the order is the shopper's again (the coupons issue uses them).
+    await tx
+      .update(userCoupons)
+      .set({ status: UserCouponStatus.Unused, usedOrderId: null })
+      .where(
+        and(
+          eq(userCoupons.usedOrderId, input.orderId),
+          eq(userCoupons.status, UserCouponStatus.Used),
+        ),
+      );
+    return true;
+  });
+}
+
+/** 取消订单 by the shopper, with a reason: only while unpaid. */
+export async function cancelOrder(db: DbOrTx, input: OrderRef & { reason: string }): Promise<void> {
+  const order = await ownOrder(db, input);
+  const cancelled = await cancelUnpaidOrder(db, {
+    orderId: order.id,
+    actor: 'shopper',
+    reason: input.reason,
+    now: input.now ?? new Date(),
+  });
+  if (!cancelled) throw appError(Errors.ORDER_STATE_CHANGED);
+}
+
+/**
+ * cancelOrderLine: a line of a paid, unshipped order goes under refund review (the after-sale
+ * issue reviews and pays it). An unpaid order is cancelled whole.
+ */
+export async function applyLineRefund(
+  db: DbOrTx,
+  input: OrderRef & { lineId: number; reason: string },
+): Promise<void> {
+  const now = input.now ?? new Date();
+  const order = await ownOrder(db, input);
+  if (order.status === OrderStatus.AwaitingPayment) throw appError(Errors.CANCEL_WHOLE_ORDER);
+  await db.transaction(async (tx) => {
+    const [line] = await tx
+      .update(orderLines)
+      .set({ refundStatus: RefundStatus.UnderReview })
+      .where(
+        and(
+          eq(orderLines.id, input.lineId),
+          eq(orderLines.orderId, order.id),
+          or(isNull(orderLines.refundStatus), eq(orderLines.refundStatus, RefundStatus.Failed)),
+          // Only while the order is paid and not shipped, checked in the same statement.
+          sql`exists (select 1 from ${orders} where ${orders.id} = ${order.id} and ${orders.status} = ${OrderStatus.Paid})`,
+        ),
+      )
+      .returning({ id: orderLines.id, name: orderLines.productName });
+    if (!line) {
+      const [exists] = await tx
+        .select({ refundStatus: orderLines.refundStatus })
+        .from(orderLines)
+        .where(and(eq(orderLines.id, input.lineId), eq(orderLines.orderId, order.id)));
+      if (!exists) throw appError(Errors.ORDER_NOT_FOUND);
+      // Already under review or refunded, or the order was shipped meanwhile.
+      throw appError(Errors.ORDER_STATE_CHANGED);
+    }
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      kind: 'refund_applied',
+      actor: 'shopper',
+      note: `${line.name}：${input.reason}`,
+      createdAt: now,
+    });
+  });
+}
+
+/** destroyOrderByC: a completed or cancelled order leaves the shopper's list. */
+export async function hideOrder(db: DbOrTx, input: OrderRef): Promise<void> {
+  const order = await ownOrder(db, input);
+  await db.transaction(async (tx) => {
+    const [hidden] = await tx
+      .update(orders)
+      .set({ hiddenByUser: true })
+      .where(
+        and(
+          eq(orders.id, order.id),
+          inArray(orders.status, [OrderStatus.Completed, OrderStatus.Cancelled]),
+          eq(orders.hiddenByUser, false),
+        ),
+      )
+      .returning({ id: orders.id });
+    if (!hidden) throw appError(Errors.ORDER_STATE_CHANGED);
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      kind: 'hidden',
+      actor: 'shopper',
+      createdAt: input.now ?? new Date(),
+    });
+  });
+}
+
+/**
+ * A new delivery address before shipping: updateOrderAddress while unpaid, and
+ * applyChangeAddressWhenPicking once paid (the shop sees the event while picking).
+ */
+export async function changeOrderAddress(
+  db: DbOrTx,
+  input: OrderRef & { addressId: number; when: 'unpaid' | 'picking' },
+): Promise<void> {
+  const order = await ownOrder(db, input);
+  const [address] = await db
+    .select({
+      name: addresses.name,
+      phone: addresses.phone,
+      province: addresses.province,
+      city: addresses.city,
+      district: addresses.district,
+      detail: addresses.detail,
+    })
+    .from(addresses)
+    .where(and(eq(addresses.id, input.addressId), eq(addresses.userId, input.userId)));
+  if (!address) throw appError(Errors.ADDRESS_REQUIRED);
+  const status = input.when === 'unpaid' ? OrderStatus.AwaitingPayment : OrderStatus.Paid;
+  await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(orders)
+      .set({ address })
+      .where(and(eq(orders.id, order.id), eq(orders.status, status)))
+      .returning({ id: orders.id });
+    if (!changed) throw appError(Errors.ORDER_STATE_CHANGED);
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      kind: 'address_changed',
+      actor: 'shopper',
+      note: `${address.name} ${address.province}${address.city}${address.district}${address.detail}`,
+      createdAt: input.now ?? new Date(),
+    });
+  });
+}
+
+/** Completes a shipped order (its shopper confirms, or its time comes); false if not shipped. */
+export async function completeOrder(
+  db: DbOrTx,
+  input: { orderId: number; actor: OrderActor; now: Date },
+): Promise<boolean> {
+  return db.transaction((tx) =>
+    transition(tx, {
+      orderId: input.orderId,
+      to: OrderStatus.Completed,
+      set: { completedAt: input.now },
+      kind: 'completed',
+      actor: input.actor,
+      now: input.now,
+    }),
+  );
+}
+
+/** 确认收货: a shipped order is completed by its shopper. */
+export async function confirmReceipt(db: DbOrTx, input: OrderRef): Promise<void> {
+  const order = await ownOrder(db, input);
+  const now = input.now ?? new Date();
+  if (!(await completeOrder(db, { orderId: order.id, actor: 'shopper', now }))) {
+    throw appError(Errors.ORDER_STATE_CHANGED);
+  }
+}
+
+/**
+ * 发货 by the shop's owner: a paid order gets its parcel and completes by itself after the
+ * shop's autoCompleteDays unless the shopper confirms receipt first.
+ */
+export async function shipOrder(
+  db: DbOrTx,
+  input: {
+    shopId: string;
+    ownerId: number;
+    orderNo: string;
+    /** The carrier's code and name (orders/carriers.ts). */
+    carrier: string;
+    company: string;
+    trackingNo: string;
+    now?: Date;
+  },
+): Promise<void> {
+  const now = input.now ?? new Date();
+  const { company } = input;
+  const [row] = await db
+    .select({ id: orders.id, ownerId: shops.ownerUserId, days: shops.autoCompleteDays })
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .where(and(eq(orders.orderNo, input.orderNo), eq(orders.shopId, input.shopId)));
+  if (!row) throw appError(Errors.ORDER_NOT_FOUND);
+  if (row.ownerId !== input.ownerId) throw appError(Errors.NOT_SHOP_ORDER);
+  await db.transaction(async (tx) => {
+    const moved = await transition(tx, {
+      orderId: row.id,
+      to: OrderStatus.Shipped,
+      set: { shippedAt: now, autoCompleteAt: new Date(now.getTime() + row.days * 86_400_000) },
+      kind: 'shipped',
+      actor: 'shop',
+      note: `${company} ${input.trackingNo}`,
+      now,
+    });
+    if (!moved) throw appError(Errors.ORDER_STATE_CHANGED);
+    await tx.insert(logistics).values({
+      orderId: row.id,
+      carrier: input.carrier,
+      company,
+      trackingNo: input.trackingNo,
+      createdAt: now,
+    });
+  });
+}

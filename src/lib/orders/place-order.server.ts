@@ -1,0 +1,589 @@
+/**
+ * The order confirmation (确认订单) and 提交订单: what a checkout buys, priced by the one pricing
+ * module, and the command that turns it into an order group in one transaction — re-priced,
+ * stock taken in SKU-id order with conditional updates (no oversell, no deadlock), every line's
+ * price breakdown stored, the address and real name copied, the distributor bound on the server,
+ * the pay deadline set and the bought lines taken out of the cart. A retried submit with the same
+ * idempotency key answers the same order; the same key with another body is refused.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { appError } from '#lib/platform/errors.ts';
+import { Errors } from '#lib/errors.ts';
+import { takeStock, withIdempotencyKey } from '#lib/platform/commands.server.ts';
+import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
+import {
+  activities,
+  addresses,
+  cartItems,
+  orderEvents,
+  orderGroups,
+  orderLines,
+  orders,
+  productImages,
+  products,
+  realNames,
+  shopMembers,
+  shops,
+  skus,
+} from '#lib/platform/db/schema.ts';
+import { skuPriceColumns, markupsOf } from '#lib/catalog/pricing.server.ts';
+import {
+  asNpieceRule,
+  priceBasket,
+  ruleLabel,
+  shopperPrice,
+  type NpieceRule,
+} from '#lib/catalog/pricing.ts';
+import { saleState } from '#lib/catalog/sale.ts';
+import { ProductStatus, SaleStatus } from '#lib/catalog/status.ts';
+import { MemberRole } from '#lib/membership/roles.ts';
+import { MAX_PIECES_PER_SKU } from '#lib/cart/contracts.ts';
+import {
+  MAX_CHECKOUT_LINES,
+  type CheckoutPreview,
+  type OrderAddress,
+  type OrderLineView,
+  type PlacedOrder,
+  type PreviewGroup,
+} from './contracts.ts';
+import { OrderStatus, PAY_WINDOW_MS } from './status.ts';
+
+export interface CheckoutInput {
+  shopId: string;
+  userId: number;
+  /** 立即购买: one SKU; without it, the selected lines of the cart. */
+  skuNo?: string | undefined;
+  quantity?: number | undefined;
+  addressId?: number | undefined;
+  now?: Date;
+}
+
+/** A line to buy, as the catalogue holds it now. */
+interface CheckoutLine {
+  skuId: number;
+  skuNo: string;
+  productId: number;
+  productNo: string;
+  productName: string;
+  skuDesc: string;
+  imageUrl: string | null;
+  quantity: number;
+  stock: number;
+  baseCents: number;
+  globalAddCents: number;
+  saleAddCents: number;
+  unitCents: number;
+  profitCents: number;
+  crossBorder: boolean;
+  activityId: number | null;
+  activityNo: string | null;
+  saleTitle: string;
+  rule: NpieceRule | null;
+  /** The distributor whose link the line was added to the cart by. */
+  cartDistributorId: number | null;
+}
+
+/** Why a line cannot be bought now, or null when it can. */
+function unavailable(
+  row: {
+    productStatus: number;
+    activityStatus: number | null;
+    startAt: Date | null;
+    endAt: Date | null;
+    stock: number;
+  },
+  quantity: number,
+  now: Date,
+) {
+  if (
+    row.productStatus !== ProductStatus.Published ||
+    row.activityStatus === SaleStatus.Withdrawn
+  ) {
+    return Errors.PRODUCT_GONE;
+  }
+  if (row.startAt && row.endAt) {
+    const state = saleState({ startAt: row.startAt, endAt: row.endAt }, now);
+    if (state === 'upcoming') return Errors.SALE_NOT_STARTED;
+    if (state === 'ended') return Errors.SALE_ENDED;
+  }
+  if (row.stock < quantity) return Errors.OUT_OF_STOCK;
+  return null;
+}
+
+/**
+ * The lines a checkout buys. 立即购买 refuses a SKU that cannot be bought with the cart's reason;
+ * a cart checkout takes the selected lines that can still be bought (the cart shows the others
+ * as 失效商品) and refuses when none is left.
+ */
+async function checkoutLines(db: DbOrTx, input: CheckoutInput, now: Date): Promise<CheckoutLine[]> {
+  const direct = input.skuNo !== undefined;
+  if (direct !== (input.quantity !== undefined)) throw appError(Errors.NOTHING_TO_ORDER);
+  const rows = await db
+    .select({
+      skuId: skus.id,
+      skuNo: skus.skuNo,
+      color: skus.color,
+      size: skus.size,
+      skuImage: skus.imageUrl,
+      stock: skus.stock,
+      productId: products.id,
+      productNo: products.productNo,
+      productName: products.name,
+      productStatus: products.status,
+      profitCents: products.profitCents,
+      crossBorder: products.crossBorder,
+      activityId: activities.id,
+      activityNo: activities.activityNo,
+      activityStatus: activities.status,
+      saleTitle: activities.title,
+      startAt: activities.startAt,
+      endAt: activities.endAt,
+      rule: activities.rule,
+      ...skuPriceColumns,
+      cartQuantity: cartItems.quantity,
+      cartDistributorId: cartItems.distributorId,
+    })
+    .from(skus)
+    .innerJoin(products, eq(products.id, skus.productId))
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .leftJoin(activities, eq(activities.id, products.activityId))
+    .leftJoin(
+      cartItems,
+      and(
+        eq(cartItems.skuId, skus.id),
+        eq(cartItems.userId, input.userId),
+        eq(cartItems.shopId, input.shopId),
+      ),
+    )
+    .where(
+      direct
+        ? and(eq(skus.skuNo, input.skuNo!), eq(products.shopId, input.shopId))
+        : and(eq(products.shopId, input.shopId), eq(cartItems.selected, true)),
+    )
+    .orderBy(asc(cartItems.id), asc(skus.id));
+
+  const buyable = rows.flatMap((row) => {
+    const quantity = direct ? input.quantity! : row.cartQuantity!;
+    const refusal = unavailable(row, quantity, now);
+    if (refusal) {
+      // The cart shows sold-out, ended and withdrawn lines as 失效商品 and never checks them
+      // out; a line with fewer pieces left than it holds must be changed there first.
+      if (direct || (refusal === Errors.OUT_OF_STOCK && row.stock > 0)) throw appError(refusal);
+      return [];
+    }
+    return [{ row, quantity }];
+  });
+  if (direct && rows.length === 0) throw appError(Errors.PRODUCT_GONE);
+  if (buyable.length === 0) throw appError(Errors.NOTHING_TO_ORDER);
+  if (buyable.length > MAX_CHECKOUT_LINES) throw appError(Errors.TOO_MANY_LINES);
+
+  const covers = await coverPictures(
+    db,
+    buyable.map(({ row }) => row.productId),
+  );
+  return buyable.map(({ row, quantity }) => {
+    const markups = markupsOf(row);
+    const price = shopperPrice(row, markups);
+    return {
+      skuId: row.skuId,
+      skuNo: row.skuNo,
+      productId: row.productId,
+      productNo: row.productNo,
+      productName: row.productName,
+      skuDesc: [row.color, row.size].filter(Boolean).join(' '),
+      imageUrl: row.skuImage ?? covers.get(row.productId) ?? null,
+      quantity: Math.min(quantity, MAX_PIECES_PER_SKU),
+      stock: row.stock,
+      baseCents: row.baseCents,
+      globalAddCents: markups.globalAddCents,
+      saleAddCents: markups.saleAddCents,
+      unitCents: price.priceCents,
+      profitCents: row.profitCents,
+      crossBorder: row.crossBorder,
+      activityId: row.activityId,
+      activityNo: row.activityNo,
+      saleTitle: row.saleTitle ?? '',
+      rule: asNpieceRule(row.rule),
+      cartDistributorId: row.cartDistributorId,
+    };
+  });
+}
+
+async function coverPictures(db: DbOrTx, productIds: number[]): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ productId: productImages.productId, url: productImages.url })
+    .from(productImages)
+    .where(and(inArray(productImages.productId, productIds), eq(productImages.kind, 'main')))
+    .orderBy(asc(productImages.productId), asc(productImages.sort), asc(productImages.id));
+  const covers = new Map<number, string>();
+  for (const row of rows) if (!covers.has(row.productId)) covers.set(row.productId, row.url);
+  return covers;
+}
+
+interface PricedCheckout {
+  lines: CheckoutLine[];
+  /** The lines of each sale, in the order they first appear: one order each. */
+  sales: { key: string; lines: (CheckoutLine & { priced: OrderLineView })[] }[];
+  basket: ReturnType<typeof priceBasket>;
+  freeFreightOverCents: number;
+  quote: string;
+}
+
+async function priceCheckout(
+  db: DbOrTx,
+  lines: CheckoutLine[],
+  shopId: string,
+): Promise<PricedCheckout> {
+  const [shop] = await db
+    .select({ freightCents: shops.freightCents, freeOverCents: shops.freeFreightOverCents })
+    .from(shops)
+    .where(eq(shops.id, shopId));
+  if (!shop) throw appError(Errors.NOTHING_TO_ORDER);
+  const basket = priceBasket(
+    lines.map((line) => ({
+      key: line.skuNo,
+      saleKey: line.activityNo,
+      rule: line.rule,
+      unitCents: line.unitCents,
+      quantity: line.quantity,
+    })),
+    shop,
+  );
+  const sales = new Map<string, PricedCheckout['sales'][number]>();
+  lines.forEach((line, i) => {
+    const priced = basket.lines[i]!;
+    const key = line.activityNo ?? '';
+    const sale = sales.get(key) ?? { key, lines: [] };
+    sale.lines.push({
+      ...line,
+      priced: {
+        lineId: 0,
+        productNo: line.productNo,
+        skuNo: line.skuNo,
+        productName: line.productName,
+        skuDesc: line.skuDesc,
+        imageUrl: line.imageUrl,
+        unitPriceCents: line.unitCents,
+        quantity: line.quantity,
+        lineCents: priced.lineCents,
+        promotionCents: priced.promotionCents,
+        couponCents: priced.couponCents,
+        freightCents: priced.freightCents,
+        paidCents: priced.paidCents,
+        crossBorder: line.crossBorder,
+        refundStatus: null,
+      },
+    });
+    sales.set(key, sale);
+  });
+  return {
+    lines,
+    sales: [...sales.values()],
+    basket,
+    freeFreightOverCents: shop.freeOverCents,
+    quote: quoteOf(basket),
+  };
+}
+
+/** The token of a priced checkout: equal exactly when every line's numbers and the totals are. */
+export function quoteOf(basket: ReturnType<typeof priceBasket>): string {
+  return createHash('sha256').update(JSON.stringify(basket)).digest('base64url').slice(0, 32);
+}
+
+function groupView(sale: PricedCheckout['sales'][number]): PreviewGroup {
+  const views = sale.lines.map((line) => line.priced);
+  const sum = (pick: (line: OrderLineView) => number) => views.reduce((t, l) => t + pick(l), 0);
+  const rule = sale.lines[0]!.rule;
+  return {
+    saleTitle: sale.lines[0]!.saleTitle,
+    ruleLabel: rule ? ruleLabel(rule) : null,
+    lines: views,
+    goodsCents: sum((l) => l.lineCents),
+    discountCents: sum((l) => l.promotionCents),
+    freightCents: sum((l) => l.freightCents),
+    payCents: sum((l) => l.paidCents),
+  };
+}
+
+/** The caller's address: the one asked for, else their default, else none. */
+async function checkoutAddress(
+  db: DbOrTx,
+  userId: number,
+  addressId: number | undefined,
+): Promise<(OrderAddress & { id: number }) | null> {
+  const [row] = await db
+    .select({
+      id: addresses.id,
+      name: addresses.name,
+      phone: addresses.phone,
+      province: addresses.province,
+      city: addresses.city,
+      district: addresses.district,
+      detail: addresses.detail,
+    })
+    .from(addresses)
+    .where(
+      addressId === undefined
+        ? eq(addresses.userId, userId)
+        : and(eq(addresses.userId, userId), eq(addresses.id, addressId)),
+    )
+    .orderBy(desc(addresses.isDefault), desc(addresses.updatedAt), desc(addresses.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The caller's verified real name, masked; null when there is none. */
+async function verifiedRealName(
+  db: DbOrTx,
+  userId: number,
+): Promise<{ name: string; idNumber: string } | null> {
+  const [row] = await db
+    .select({ name: realNames.nameMasked, idNumber: realNames.idNumberMasked })
+    .from(realNames)
+    .where(and(eq(realNames.userId, userId), isNotNull(realNames.verifiedAt)));
+  return row ?? null;
+}
+
+/** 确认订单: the checkout as it would be ordered and charged now. */
+export async function previewCheckout(db: DbOrTx, input: CheckoutInput): Promise<CheckoutPreview> {
+  const now = input.now ?? new Date();
+  const lines = await checkoutLines(db, input, now);
+  const checkout = await priceCheckout(db, lines, input.shopId);
+  const needsRealName = lines.some((line) => line.crossBorder);
+  const [address, realName] = await Promise.all([
+    checkoutAddress(db, input.userId, input.addressId),
+    needsRealName ? verifiedRealName(db, input.userId) : Promise.resolve(null),
+  ]);
+  const { basket } = checkout;
+  return {
+    groups: checkout.sales.map(groupView),
+    address,
+    goodsCents: basket.goodsCents,
+    discountCents: basket.discountCents,
+    couponCents: basket.couponCents,
+    freightCents: basket.freightCents,
+    payCents: basket.payCents,
+    pieces: lines.reduce((n, line) => n + line.quantity, 0),
+    freeFreightOverCents: checkout.freeFreightOverCents,
+    needsRealName,
+    realName,
+    quote: checkout.quote,
+  };
+}
+
+export interface PlaceOrderInput extends CheckoutInput {
+  addressId: number;
+  remark?: string | undefined;
+  quote: string;
+  idempotencyKey: string;
+  /** The distributorId of the link the shopper is on (the page URL), checked here. */
+  linkDistributorId?: number | undefined;
+}
+
+/** yyMMddHHmmss in the shop's time zone, then random digits: unique, sortable, unguessable-ish. */
+function newNumber(prefix: string, now: Date): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Shanghai',
+    year: '2-digit',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  const stamp = `${part('year')}${part('month')}${part('day')}${part('hour')}${part('minute')}${part('second')}`;
+  return `${prefix}${stamp}${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+}
+
+/** The body of a create request, as the idempotency key's fingerprint. */
+function requestFingerprint(input: PlaceOrderInput): string {
+  const { skuNo, quantity, addressId, remark, quote } = input;
+  return createHash('sha256')
+    .update(JSON.stringify({ skuNo, quantity, addressId, remark: remark ?? '', quote }))
+    .digest('base64url');
+}
+
+/**
+ * Whose sale this is (DESIGN: never a body field): the distributor of the link the shopper is on,
+ * else of the link the line was added to the cart by, else the one who brought the shopper into
+ * the shop — each only while an active distributor of this shop.
+ */
+async function attributedDistributor(
+  tx: Tx,
+  input: PlaceOrderInput,
+  lines: CheckoutLine[],
+): Promise<number | null> {
+  const candidates = [
+    input.linkDistributorId,
+    ...lines.map((line) => line.cartDistributorId),
+  ].filter((id): id is number => typeof id === 'number');
+  const [invited] = await tx
+    .select({ invitedBy: shopMembers.invitedBy })
+    .from(shopMembers)
+    .where(and(eq(shopMembers.shopId, input.shopId), eq(shopMembers.userId, input.userId)));
+  if (invited?.invitedBy) candidates.push(invited.invitedBy);
+  if (candidates.length === 0) return null;
+  const active = await tx
+    .select({ userId: shopMembers.userId })
+    .from(shopMembers)
+    .where(
+      and(
+        eq(shopMembers.shopId, input.shopId),
+        inArray(shopMembers.userId, candidates),
+        eq(shopMembers.role, MemberRole.Distributor),
+        eq(shopMembers.distributorDisable, false),
+      ),
+    );
+  const ids = new Set(active.map((row) => row.userId));
+  return candidates.find((id) => ids.has(id)) ?? null;
+}
+
+/** What the idempotency key keeps: the answer and the request it answered. */
+type StoredPlacement = {
+  groupNo: string;
+  orderNos: string[];
+  payCents: number;
+  payDeadline: string;
+  fingerprint: string;
+};
+
+/** 提交订单. */
+export async function placeOrder(db: DbOrTx, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const now = input.now ?? new Date();
+  const fingerprint = requestFingerprint(input);
+  const stored = await db.transaction((tx) =>
+    withIdempotencyKey<StoredPlacement>(
+      tx,
+      `createOrder:${input.userId}`,
+      input.idempotencyKey,
+      async (tx) => ({ ...(await place(tx, input, now)), fingerprint }),
+    ),
+  );
+  if (stored.fingerprint !== fingerprint) throw appError(Errors.IDEMPOTENCY_KEY_REUSED);
+  const { fingerprint: _, ...placed } = stored;
+  return placed;
+}
+
+async function place(tx: Tx, input: PlaceOrderInput, now: Date): Promise<PlacedOrder> {
+  const lines = await checkoutLines(tx, input, now);
+  const checkout = await priceCheckout(tx, lines, input.shopId);
+  if (checkout.quote !== input.quote) throw appError(Errors.PRICE_CHANGED);
+  const address = await checkoutAddress(tx, input.userId, input.addressId);
+  if (!address) throw appError(Errors.ADDRESS_REQUIRED);
+  const realName = lines.some((line) => line.crossBorder)
+    ? await verifiedRealName(tx, input.userId)
+    : null;
+  if (lines.some((line) => line.crossBorder) && !realName) {
+    throw appError(Errors.REAL_NAME_REQUIRED);
+  }
+
+  // Stock first, in SKU-id order: two checkouts sharing SKUs lock them in the same order.
+  for (const line of [...lines].sort((a, b) => a.skuId - b.skuId)) {
+    if (!(await takeStock(tx, line.skuId, line.quantity))) throw appError(Errors.OUT_OF_STOCK);
+  }
+
+  const distributorId = await attributedDistributor(tx, input, lines);
+  const payDeadline = new Date(now.getTime() + PAY_WINDOW_MS);
+  const { id: _, ...snapshot } = address;
+  const { basket } = checkout;
+  const [group] = await tx
+    .insert(orderGroups)
+    .values({
+      groupNo: newNumber('G', now),
+      shopId: input.shopId,
+      userId: input.userId,
+      goodsCents: basket.goodsCents,
+      discountCents: basket.discountCents,
+      couponCents: basket.couponCents,
+      freightCents: basket.freightCents,
+      payCents: basket.payCents,
+      payDeadline,
+      createdAt: now,
+    })
+    .returning({ id: orderGroups.id, groupNo: orderGroups.groupNo });
+
+  const orderNos: string[] = [];
+  for (const sale of checkout.sales) {
+    const view = groupView(sale);
+    const couponCents = sale.lines.reduce((t, l) => t + l.priced.couponCents, 0);
+    const first = sale.lines[0]!;
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNo: newNumber('', now),
+        groupId: group!.id,
+        shopId: input.shopId,
+        userId: input.userId,
+        distributorId,
+        activityId: first.activityId,
+        saleTitle: first.saleTitle,
+        status: OrderStatus.AwaitingPayment,
+        goodsCents: view.goodsCents,
+        discountCents: view.discountCents,
+        couponCents,
+        freightCents: view.freightCents,
+        payCents: view.payCents,
+        address: snapshot,
+        realName: sale.lines.some((l) => l.crossBorder) ? realName : null,
+        remark: input.remark ?? '',
+        payDeadline,
+        createdAt: now,
+      })
+      .returning({ id: orders.id, orderNo: orders.orderNo });
+    orderNos.push(order!.orderNo);
+    await tx.insert(orderLines).values(
+      sale.lines.map((line) => ({
+        orderId: order!.id,
+        productId: line.productId,
+        skuId: line.skuId,
+        productNo: line.productNo,
+        skuNo: line.skuNo,
+        productName: line.productName,
+        skuDesc: line.skuDesc,
+        imageUrl: line.imageUrl,
+        baseCents: line.baseCents,
+        globalAddCents: line.globalAddCents,
+        saleAddCents: line.saleAddCents,
+        unitPriceCents: line.unitCents,
+        quantity: line.quantity,
+        lineCents: line.priced.lineCents,
+        promotionCents: line.priced.promotionCents,
+        couponCents: line.priced.couponCents,
+        freightCents: line.priced.freightCents,
+        paidCents: line.priced.paidCents,
+        // The commission estimate of a distributor's sale; the distribution issue settles it.
+        profitCents: distributorId === null ? 0 : line.profitCents * line.quantity,
+        crossBorder: line.crossBorder,
+      })),
+    );
+    await tx.insert(orderEvents).values({
+      orderId: order!.id,
+      kind: 'created',
+      toStatus: OrderStatus.AwaitingPayment,
+      actor: 'shopper',
+      createdAt: now,
+    });
+  }
+
+  if (input.skuNo === undefined) {
+    await tx.delete(cartItems).where(
+      and(
+        eq(cartItems.shopId, input.shopId),
+        eq(cartItems.userId, input.userId),
+        inArray(
+          cartItems.skuId,
+          lines.map((line) => line.skuId),
+        ),
+      ),
+    );
+  }
+  return {
+    groupNo: group!.groupNo,
+    orderNos,
+    payCents: basket.payCents,
+    payDeadline: payDeadline.toISOString(),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The order timers (DESIGN "Timers"): idempotent SQL that any process may run at any time, as
+ * often as it likes — nothing waits in process memory, so a restart loses nothing and four
+ * processes sweeping at once still cancel or complete each order once (every change is the
+ * commands' conditional UPDATE, one order per transaction).
+ */
+import { and, asc, eq, lt, lte } from 'drizzle-orm';
+import type { DbOrTx } from '#lib/platform/db/client.server.ts';
+import { idempotencyKeys, orders } from '#lib/platform/db/schema.ts';
+import { cancelUnpaidOrder, completeOrder } from './commands.server.ts';
+import { OrderStatus } from './status.ts';
+
+/** The reason an unpaid order gives when its 12 minutes are up. */
+export const TIMEOUT_REASON = '超时未支付';
+/** Orders one sweep handles at most; the next sweep takes the rest. */
+const SWEEP_BATCH = 200;
+/** How long an idempotency key answers a retry. */
+const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
+
+/** Cancels every unpaid order past its pay deadline; answers how many this call cancelled. */
+export async function cancelOverdueOrders(db: DbOrTx, now = new Date()): Promise<number> {
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, OrderStatus.AwaitingPayment), lte(orders.payDeadline, now)))
+    .orderBy(asc(orders.payDeadline))
+    .limit(SWEEP_BATCH);
+  let cancelled = 0;
+  for (const { id } of due) {
+    if (await cancelUnpaidOrder(db, { orderId: id, actor: 'timer', reason: TIMEOUT_REASON, now })) {
+      cancelled += 1;
+    }
+  }
+  return cancelled;
+}
+
+/** Completes every shipped order whose auto-complete time has come; answers how many. */
+export async function completeDueOrders(db: DbOrTx, now = new Date()): Promise<number> {
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, OrderStatus.Shipped), lte(orders.autoCompleteAt, now)))
+    .orderBy(asc(orders.autoCompleteAt))
+    .limit(SWEEP_BATCH);
+  let completed = 0;
+  for (const { id } of due) {
+    if (await completeOrder(db, { orderId: id, actor: 'timer', now })) completed += 1;
+  }
+  return completed;
+}
+
+/** Forgets idempotency keys older than a day: a retry comes within seconds, not days. */
+export async function purgeIdempotencyKeys(db: DbOrTx, now = new Date()): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS)));
+}
+
+/** One round of every order timer. */
+export async function runOrderTimers(db: DbOrTx, now = new Date()): Promise<void> {
+  await cancelOverdueOrders(db, now);
+  await completeDueOrders(db, now);
+  await purgeIdempotencyKeys(db, now);
+}
+
+/** How often a server runs the order timers: an unpaid order outlives its deadline by at most this. */
+export const ORDER_TIMER_INTERVAL_MS = 15_000;
+
+/**
+ * Runs the order timers on this server every ORDER_TIMER_INTERVAL_MS until the answer is called.
+ * Every server may run them (they are idempotent); a round that fails (the database away) is
+ * logged and the next one tries again.
+ */
+export function startOrderTimers(db: DbOrTx): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    runOrderTimers(db)
+      .catch((error: unknown) =>
+        console.error('order timers:', error instanceof Error ? error.message : error),
+      )
+      .finally(() => (running = false));
+  }, ORDER_TIMER_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

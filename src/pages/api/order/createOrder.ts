@@ -1,0 +1,24 @@
+import { OrderContracts } from '#lib/orders/contracts.ts';
+import { Errors } from '#lib/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { placeOrder } from '#lib/orders/place-order.server.ts';
+
+/**
+ * 提交订单 (query shopBizCode). The distributor is the page link's (the request client adds the
+ * URL's distributorId to the query), checked by the command; the body names none.
+ */
+export const POST = endpoint(OrderContracts.create, async ({ query, body, user, context }) => {
+  if (!query.shopBizCode) throw appError(Errors.SHOP_ID_REQUIRED);
+  return placeOrder(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    skuNo: body.skuNo,
+    quantity: body.quantity,
+    addressId: Number(body.addressId),
+    remark: body.remark,
+    quote: body.quote,
+    idempotencyKey: body.idempotencyKey,
+    linkDistributorId: query.distributorId ? Number(query.distributorId) : undefined,
+  });
+});

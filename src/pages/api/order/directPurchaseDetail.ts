@@ -1,0 +1,17 @@
+import { OrderContracts } from '#lib/orders/contracts.ts';
+import { Errors } from '#lib/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { previewCheckout } from '#lib/orders/place-order.server.ts';
+
+/** 确认订单: the checkout (立即购买 or the cart's selected lines) priced now for the caller. */
+export const POST = endpoint(OrderContracts.preview, async ({ query, body, user, context }) => {
+  if (!query.shopBizCode) throw appError(Errors.SHOP_ID_REQUIRED);
+  return previewCheckout(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    skuNo: body.skuNo,
+    quantity: body.quantity,
+    addressId: body.addressId === undefined ? undefined : Number(body.addressId),
+  });
+});
