@@ -105,3 +105,10 @@ describe('the buyer as a distributor sees them', () => {
     expect(maskBuyer({ nickname: '', phone: null })).toBe('匿名用户');
   });
 });
+
+describe('order times', () => {
+  it('are shown in the shop zone', async () => {
+    const { orderTime } = await import('./order-view.ts');
+    expect(orderTime('2026-11-23T06:05:09Z')).toBe('2026-11-23 14:05:09');
+  });
+});

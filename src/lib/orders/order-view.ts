@@ -4,7 +4,14 @@
  * sees them.
  */
 import type { OrderAction, OrderTab } from './contracts.ts';
-import { OrderStatus, canApplyForRefund, orderTransitions, type RefundStatus } from './status.ts';
+import { SHOP_TIME_ZONE } from '#lib/platform/time.ts';
+import {
+  OrderStatus,
+  RefundStatus as RefundStatusValue,
+  canApplyForRefund,
+  orderTransitions,
+  type RefundStatus,
+} from './status.ts';
 
 /** What the shopper reads for each status. */
 export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
@@ -163,4 +170,39 @@ export function maskBuyer(buyer: { nickname: string | null; phone: string | null
   const first = [...(buyer.nickname ?? '').trim()][0];
   if (first) return `${first}**`;
   return buyer.phone ? maskPhone(buyer.phone) : '匿名用户';
+}
+
+/** Why a shopper cancels an order or asks a line's refund (取消订单). */
+export const CANCEL_REASONS = [
+  '我不想买了',
+  '信息填写错误，重新拍',
+  '商品降价',
+  '其他原因',
+] as const;
+
+/** A line's refund as the shopper reads it; nothing without one. */
+export function refundStatusText(refundStatus: number | null): string | null {
+  if (refundStatus === RefundStatusValue.UnderReview) return '退款审核中';
+  if (refundStatus === RefundStatusValue.Failed) return '退款失败';
+  if (refundStatus === RefundStatusValue.Approved) return '已退款';
+  return null;
+}
+
+const orderTimeFormat = new Intl.DateTimeFormat('zh-CN', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZone: SHOP_TIME_ZONE,
+});
+
+/** "2026-11-23 14:05:09": an order's time in the shop's zone. */
+export function orderTime(at: string | Date): string {
+  const parts = Object.fromEntries(
+    orderTimeFormat.formatToParts(new Date(at)).map((p) => [p.type, p.value]),
+  );
+  return `${parts['year']}-${parts['month']}-${parts['day']} ${parts['hour']}:${parts['minute']}:${parts['second']}`;
 }

@@ -1,0 +1,17 @@
+import { OrderContracts } from '#lib/orders/contracts.ts';
+import { Errors } from '#lib/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { listDistributorOrders } from '#lib/orders/queries.server.ts';
+
+/** The distributor's promotion orders (推广订单) in the shop: only those attributed to them, the buyer masked. */
+export const GET = endpoint(OrderContracts.distributorList, async ({ query, user, context }) => {
+  if (!query.shopBizCode) throw appError(Errors.SHOP_ID_REQUIRED);
+  return listDistributorOrders(context.locals.database.db, {
+    distributorId: user.id,
+    shopId: query.shopBizCode,
+    tab: query.tab,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+  });
+});

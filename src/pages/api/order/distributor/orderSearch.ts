@@ -1,0 +1,19 @@
+import { OrderContracts } from '#lib/orders/contracts.ts';
+import { Errors } from '#lib/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { searchDistributorOrders } from '#lib/orders/queries.server.ts';
+
+/** The distributor's promotion orders by product name or order number. */
+export const POST = endpoint(
+  OrderContracts.distributorSearch,
+  async ({ query, body, user, context }) => {
+    if (!query.shopBizCode) throw appError(Errors.SHOP_ID_REQUIRED);
+    return searchDistributorOrders(context.locals.database.db, {
+      distributorId: user.id,
+      shopId: query.shopBizCode,
+      keyword: body.keyword,
+      pageNum: body.pageNum,
+    });
+  },
+);

@@ -1,0 +1,15 @@
+import { OrderContracts } from '#lib/orders/contracts.ts';
+import { Errors } from '#lib/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { readOrderInfo } from '#lib/orders/queries.server.ts';
+
+/** The short form of the caller's order: status, amount, pay deadline and the server's clock. */
+export const GET = endpoint(OrderContracts.info, async ({ query, user, context }) => {
+  if (!query.shopBizCode) throw appError(Errors.SHOP_ID_REQUIRED);
+  return readOrderInfo(context.locals.database.db, {
+    userId: user.id,
+    shopId: query.shopBizCode,
+    orderNo: query.orderNo,
+  });
+});

@@ -1,0 +1,17 @@
+import { OrderContracts } from '#lib/orders/contracts.ts';
+import { Errors } from '#lib/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { listOrders } from '#lib/orders/queries.server.ts';
+
+/** The order list (订单 tab): a tab's orders of the caller in the shop, a page, every tab's count. */
+export const GET = endpoint(OrderContracts.list, async ({ query, user, context }) => {
+  if (!query.shopBizCode) throw appError(Errors.SHOP_ID_REQUIRED);
+  return listOrders(context.locals.database.db, {
+    userId: user.id,
+    shopId: query.shopBizCode,
+    tab: query.tab,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+  });
+});

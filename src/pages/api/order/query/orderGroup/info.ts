@@ -1,0 +1,15 @@
+import { OrderContracts } from '#lib/orders/contracts.ts';
+import { Errors } from '#lib/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { readOrderGroupInfo } from '#lib/orders/queries.server.ts';
+
+/** The short form of the caller's checkout: its order numbers, status and amount. */
+export const GET = endpoint(OrderContracts.groupInfo, async ({ query, user, context }) => {
+  if (!query.shopBizCode) throw appError(Errors.SHOP_ID_REQUIRED);
+  return readOrderGroupInfo(context.locals.database.db, {
+    userId: user.id,
+    shopId: query.shopBizCode,
+    groupNo: query.groupNo,
+  });
+});
