@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from '#lib/shell/toast.ts';
 import { cancelOrder } from '#lib/orders/actions.ts';
 import ReasonPicker from './ReasonPicker.tsx';
+import { useHydrated } from '../use-hydrated.ts';
 import './OrderActions.css';
 import './CancelForm.css';
 
@@ -15,6 +16,7 @@ interface Props {
 export default function CancelForm(props: Props) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   async function submit() {
     if (!reason) {
@@ -35,7 +37,12 @@ export default function CancelForm(props: Props) {
     <div className="cancel-form">
       <ReasonPicker legend="请选择取消订单的原因" value={reason} onChange={setReason} />
       <div className="cancel-bar">
-        <button type="button" className="order-btn solid" onClick={submit} disabled={busy}>
+        <button
+          type="button"
+          className="order-btn solid"
+          onClick={submit}
+          disabled={busy || !hydrated}
+        >
           确定取消
         </button>
       </div>

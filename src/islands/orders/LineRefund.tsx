@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from '#lib/shell/toast.ts';
 import { refundLine } from '#lib/orders/actions.ts';
 import ReasonPicker from './ReasonPicker.tsx';
+import { useHydrated } from '../use-hydrated.ts';
 import './OrderActions.css';
 
 interface Props {
@@ -15,6 +16,7 @@ export default function LineRefund(props: Props) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   async function submit() {
     if (!reason) {
@@ -36,6 +38,7 @@ export default function LineRefund(props: Props) {
       <button
         type="button"
         className="order-btn"
+        disabled={!hydrated}
         aria-label={`申请退款：${props.productName}`}
         onClick={() => setOpen(true)}
       >

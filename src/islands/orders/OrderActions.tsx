@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { toast } from '#lib/shell/toast.ts';
 import { confirmReceipt, hideOrder } from '#lib/orders/actions.ts';
+import { useHydrated } from '../use-hydrated.ts';
 import './OrderActions.css';
 
 interface Props {
@@ -25,6 +26,7 @@ const ASK: Record<Exclude<Asking, null>, { title: string; text: string; ok: stri
 export default function OrderActions(props: Props) {
   const [asking, setAsking] = useState<Asking>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   async function run() {
     if (!asking) return;
@@ -50,12 +52,22 @@ export default function OrderActions(props: Props) {
   return (
     <span className="order-btns">
       {props.hide && (
-        <button type="button" className="order-btn" onClick={() => setAsking('hide')}>
+        <button
+          type="button"
+          className="order-btn"
+          disabled={!hydrated}
+          onClick={() => setAsking('hide')}
+        >
           删除订单
         </button>
       )}
       {props.confirm && (
-        <button type="button" className="order-btn solid" onClick={() => setAsking('confirm')}>
+        <button
+          type="button"
+          className="order-btn solid"
+          disabled={!hydrated}
+          onClick={() => setAsking('confirm')}
+        >
           确认收货
         </button>
       )}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from '#lib/shell/toast.ts';
 import { shipOrder } from '#lib/orders/actions.ts';
 import type { CarrierCode } from '#lib/orders/carriers.ts';
+import { useHydrated } from '../use-hydrated.ts';
 import './OrderActions.css';
 import './ShipForm.css';
 
@@ -17,6 +18,7 @@ export default function ShipForm(props: Props) {
   const [carrier, setCarrier] = useState<CarrierCode | ''>('');
   const [trackingNo, setTrackingNo] = useState('');
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -63,7 +65,7 @@ export default function ShipForm(props: Props) {
           placeholder="请输入快递单号"
         />
       </label>
-      <button type="submit" className="order-btn solid" disabled={busy}>
+      <button type="submit" className="order-btn solid" disabled={busy || !hydrated}>
         确认发货
       </button>
     </form>
