@@ -111,7 +111,7 @@ export default function ConfirmationSubmit(props: Props) {
           onChange={(event) => setRemark(event.currentTarget.value)}
         />
       </label>
-      <div className="submit-bar">
+      <div className="submit-bar" data-bottom-bar>
         <p className="total">
           <span className="pieces">共{props.pieces}件</span>
           <span>实付：</span>
