@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
-import { rowIdSchema } from '#lib/platform/ids.ts';
+import { rowIdSchema, shopIdSchema } from '#lib/platform/ids.ts';
 import type { OrderStatus, RefundStatus } from './status.ts';
 import { MAX_PIECES_PER_SKU } from '#lib/cart/contracts.ts';
 
@@ -374,18 +374,19 @@ export const OrderContracts = {
   distributorList: contract<DistributorOrderPage>()({
     method: 'GET',
     path: '/api/order/distributor/listByPage',
-    query: { tab: z.enum(ORDER_TABS).default('all'), pageNum, pageSize },
+    query: { tab: z.enum(ORDER_TABS).default('all'), pageNum, pageSize, shopBizCode: shopIdSchema },
     access: { roles: ['D'] },
   }),
   distributorDetail: contract<DistributorOrderDetail>()({
     method: 'GET',
     path: '/api/order/distributor/detail',
-    query: { orderNo },
+    query: { orderNo, shopBizCode: shopIdSchema },
     access: { roles: ['D'] },
   }),
   distributorSearch: contract<DistributorOrderPage>()({
     method: 'POST',
     path: '/api/order/distributor/orderSearch',
+    query: { shopBizCode: shopIdSchema },
     body: { keyword, pageNum: z.number().int().min(1).max(10_000).default(1) },
     access: { roles: ['D'] },
   }),
@@ -393,6 +394,7 @@ export const OrderContracts = {
   ship: contract<DistributorOrderDetail>()({
     method: 'POST',
     path: '/api/order/shop/ship',
+    query: { shopBizCode: shopIdSchema },
     body: {
       orderNo,
       carrier: z.string().regex(/^[A-Z]{2,10}$/, '请选择快递公司'),
