@@ -326,6 +326,9 @@ describe('发货 and 确认收货', () => {
     const manager = await givenMember(db, g.shopId, { role: 4 });
     await expect(ship(paid.orderNo, manager.id)).rejects.toMatchObject({ code: 41010 });
     await expect(ship(paid.orderNo, g.shopper.id)).rejects.toMatchObject({ code: 41010 });
+    // Anyone but the owner learns nothing of which order numbers exist.
+    await expect(ship('T404404404', manager.id)).rejects.toMatchObject({ code: 41010 });
+    await expect(ship('T404404404')).rejects.toMatchObject({ code: 40411 });
     expect((await statusOf(paid.id)).status).toBe(OrderStatus.Paid);
 
     await ship(paid.orderNo);
