@@ -221,6 +221,40 @@ it('twenty concurrent submits with one idempotency key: one order group, twenty 
   ).toBe(1);
 });
 
+it('one key sent at once with two bodies: one body orders, the other is refused as a reused key', async () => {
+  const shop = await givenRaceShop(10);
+  const sku = shop.skus[0]!;
+  const [buyer] = await givenShoppers(shop.shopId, 1);
+  const source = { shopId: shop.shopId, userId: buyer!.userId, skuNo: sku.skuNo, quantity: 1 };
+  const { quote } = await previewCheckout(db, source);
+  const input = { ...source, addressId: buyer!.addressId, quote, idempotencyKey: 'two-bodies' };
+  // First ten submits whose quote is stale: each fails and leaves the key free for the next.
+  const stale = await Promise.allSettled(
+    Array.from({ length: 10 }, () => placeOrder(db, { ...input, quote: 'stale-quote-000' })),
+  );
+  expect(rejections(stale).map((e) => e.code)).toEqual(Array.from({ length: 10 }, () => 41003));
+  expect(
+    await count(
+      db.select({ n }).from(idempotencyKeys).where(eq(idempotencyKeys.key, 'two-bodies')),
+    ),
+  ).toBe(0);
+
+  const results = await Promise.allSettled(
+    Array.from({ length: 20 }, (_, i) =>
+      placeOrder(db, { ...input, remark: i % 2 ? '放门口' : '打电话' }),
+    ),
+  );
+  const ordered = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i % 2] : []));
+  // Every submit with the winning body gets the order; every other one is refused.
+  expect(ordered).toHaveLength(10);
+  expect(new Set(ordered).size).toBe(1);
+  expect(rejections(results).map((e) => e.code)).toEqual(Array.from({ length: 10 }, () => 41005));
+  expect(await count(db.select({ n }).from(orders).where(eq(orders.userId, buyer!.userId)))).toBe(
+    1,
+  );
+  expect(await stockOf(sku.id)).toBe(9);
+});
+
 it('ten concurrent cancels of one order give its stock back once', async () => {
   const shop = await givenRaceShop(10, 2);
   const [a, b] = shop.skus as [(typeof shop.skus)[0], (typeof shop.skus)[0]];
