@@ -292,13 +292,19 @@ export async function shipOrder(
 ): Promise<void> {
   const now = input.now ?? new Date();
   const { company } = input;
-  const [row] = await db
-    .select({ id: orders.id, ownerId: shops.ownerUserId, days: shops.autoCompleteDays })
+  // The owner first: anyone else gets one answer whether the number exists or not, so the
+  // call cannot be used to find out other shoppers' order numbers.
+  const [shop] = await db
+    .select({ ownerId: shops.ownerUserId, days: shops.autoCompleteDays })
+    .from(shops)
+    .where(eq(shops.id, input.shopId));
+  if (!shop || shop.ownerId !== input.ownerId) throw appError(Errors.NOT_SHOP_ORDER);
+  const [order] = await db
+    .select({ id: orders.id })
     .from(orders)
-    .innerJoin(shops, eq(shops.id, orders.shopId))
     .where(and(eq(orders.orderNo, input.orderNo), eq(orders.shopId, input.shopId)));
-  if (!row) throw appError(Errors.ORDER_NOT_FOUND);
-  if (row.ownerId !== input.ownerId) throw appError(Errors.NOT_SHOP_ORDER);
+  if (!order) throw appError(Errors.ORDER_NOT_FOUND);
+  const row = { id: order.id, days: shop.days };
   await db.transaction(async (tx) => {
     const moved = await transition(tx, {
       orderId: row.id,

@@ -10,12 +10,9 @@ import { rowIdSchema, shopIdSchema } from '#lib/platform/ids.ts';
 import type { OrderStatus, RefundStatus } from './status.ts';
 import { MAX_PIECES_PER_SKU } from '#lib/cart/contracts.ts';
 
-/** Orders per page of the order list (the unpaid-order guide reads 10: shell §9). */
-export const ORDER_PAGE_SIZE = 10;
-/** The longest remark a shopper may leave on an order. */
-export const MAX_REMARK_LENGTH = 100;
-/** How many different SKUs one checkout may hold. */
-export const MAX_CHECKOUT_LINES = 50;
+import { MAX_CHECKOUT_LINES, MAX_REMARK_LENGTH, ORDER_PAGE_SIZE } from './limits.ts';
+
+export { MAX_CHECKOUT_LINES, MAX_REMARK_LENGTH, ORDER_PAGE_SIZE };
 
 const orderNo = z.string().regex(/^[A-Z0-9]{6,40}$/, '订单号格式不正确');
 const groupNo = z.string().regex(/^[A-Z0-9]{6,40}$/, '订单号格式不正确');
@@ -374,13 +371,13 @@ export const OrderContracts = {
   distributorList: contract<DistributorOrderPage>()({
     method: 'GET',
     path: '/api/order/distributor/listByPage',
-    query: { tab: z.enum(ORDER_TABS).default('all'), pageNum, pageSize, shopBizCode: shopIdSchema },
+    query: { shopBizCode: shopIdSchema, tab: z.enum(ORDER_TABS).default('all'), pageNum, pageSize },
     access: { roles: ['D'] },
   }),
   distributorDetail: contract<DistributorOrderDetail>()({
     method: 'GET',
     path: '/api/order/distributor/detail',
-    query: { orderNo, shopBizCode: shopIdSchema },
+    query: { shopBizCode: shopIdSchema, orderNo },
     access: { roles: ['D'] },
   }),
   distributorSearch: contract<DistributorOrderPage>()({

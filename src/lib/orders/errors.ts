@@ -13,4 +13,5 @@ export const OrderErrors = {
   CANCEL_WHOLE_ORDER: { code: 41008, message: '待付款订单请整单取消' },
   TOO_MANY_LINES: { code: 41009, message: '一次最多结算50种商品' },
   NOT_SHOP_ORDER: { code: 41010, message: '只有店主可以为本店订单发货' },
+  CARRIER_UNKNOWN: { code: 41011, message: '请选择快递公司' },
 } as const satisfies Record<string, ErrorEntry>;

@@ -306,13 +306,27 @@ function groupView(sale: PricedCheckout['sales'][number]): PreviewGroup {
   };
 }
 
-/** The caller's address: the one asked for, else their default, else none. */
+/**
+ * The caller's address asked for, else (without one, or for a preview whose chosen address is
+ * gone) their default or newest; null when they have none. An order is only ever sent to the
+ * address asked for.
+ */
 async function checkoutAddress(
   db: DbOrTx,
   userId: number,
   addressId: number | undefined,
+  fallback: boolean,
 ): Promise<(OrderAddress & { id: number }) | null> {
-  const [row] = await db
+  if (addressId !== undefined) {
+    const [chosen] = await addressRows(db, userId, addressId);
+    if (chosen || !fallback) return chosen ?? null;
+  }
+  const [row] = await addressRows(db, userId, undefined);
+  return row ?? null;
+}
+
+function addressRows(db: DbOrTx, userId: number, addressId: number | undefined) {
+  return db
     .select({
       id: addresses.id,
       name: addresses.name,
@@ -330,7 +344,6 @@ async function checkoutAddress(
     )
     .orderBy(desc(addresses.isDefault), desc(addresses.updatedAt), desc(addresses.id))
     .limit(1);
-  return row ?? null;
 }
 
 /** The caller's verified real name, masked; null when there is none. */
@@ -352,7 +365,7 @@ export async function previewCheckout(db: DbOrTx, input: CheckoutInput): Promise
   const checkout = await priceCheckout(db, lines, input.shopId);
   const needsRealName = lines.some((line) => line.crossBorder);
   const [address, realName] = await Promise.all([
-    checkoutAddress(db, input.userId, input.addressId),
+    checkoutAddress(db, input.userId, input.addressId, true),
     needsRealName ? verifiedRealName(db, input.userId) : Promise.resolve(null),
   ]);
   const { basket } = checkout;
@@ -471,7 +484,7 @@ async function place(tx: Tx, input: PlaceOrderInput, now: Date): Promise<PlacedO
   const lines = await checkoutLines(tx, input, now);
   const checkout = await priceCheckout(tx, lines, input.shopId);
   if (checkout.quote !== input.quote) throw appError(Errors.PRICE_CHANGED);
-  const address = await checkoutAddress(tx, input.userId, input.addressId);
+  const address = await checkoutAddress(tx, input.userId, input.addressId, false);
   if (!address) throw appError(Errors.ADDRESS_REQUIRED);
   const realName = lines.some((line) => line.crossBorder)
     ? await verifiedRealName(tx, input.userId)

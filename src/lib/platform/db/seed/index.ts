@@ -16,7 +16,7 @@ import { seedWallets } from './distribution.ts';
 import { seedPeople } from './identity.ts';
 import { seedLiveRooms } from './live.ts';
 import { seedMembers } from './membership.ts';
-import { seedAddresses } from './orders.ts';
+import { seedAddresses, seedOrders } from './orders.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedConfig, seedShopFronts, seedShops, seedSkins } from './shop.ts';
 
@@ -65,4 +65,5 @@ async function seedInto(tx: Tx, now: Date): Promise<void> {
   await seedLiveRooms(tx, now, catalog.productNosByShop['1001']!);
   await seedConfig(tx, skinIds);
   await seedPromotions(tx, now, catalog);
+  await seedOrders(tx, now, userId);
 }

@@ -1,7 +1,20 @@
-/** The consumer's default delivery address. */
+/**
+ * The demo's delivery addresses and orders: the consumer's orders in every state in shop 1001
+ * (待付款 with its 12 minutes running, 待发货, one with a line under refund review, 待收货 on its
+ * way, 已完成 and 已取消) and one on its way in 1002; shop keeper 13800000003's promotion orders
+ * among them, and one paid order of another buyer for the owner to ship. Priced by the one
+ * pricing module and stored with every line's breakdown, as placed orders are.
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client.server.ts';
 import * as t from '../schema.ts';
+import { priceBasket } from '#lib/catalog/pricing.ts';
+import { OrderStatus, PAY_WINDOW_MS, RefundStatus } from '#lib/orders/status.ts';
+import { DEMO_PLAN } from './plan.ts';
 import { demoPhones, type DemoRole } from './identity.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 export async function seedAddresses(tx: Tx, userId: Record<DemoRole, number>): Promise<void> {
   await tx.insert(t.addresses).values({
@@ -11,7 +24,336 @@ export async function seedAddresses(tx: Tx, userId: Record<DemoRole, number>): P
     province: '浙江省',
     city: '杭州市',
     district: '西湖区',
+    regionCode: '330106',
     detail: '文三路 90 号 1 幢 501 室',
     isDefault: true,
   });
+}
+
+const CONSUMER_ADDRESS = {
+  name: '鹿小姐',
+  phone: demoPhones.consumer,
+  province: '浙江省',
+  city: '杭州市',
+  district: '西湖区',
+  detail: '文三路 90 号 1 幢 501 室',
+};
+
+interface DemoOrder {
+  shopId: string;
+  buyer: DemoRole;
+  distributor: DemoRole | null;
+  status: OrderStatus;
+  /** Hours before the seed's now the order was placed. */
+  placedHoursAgo: number;
+  lines: { sale: string; product: number; sku?: number; quantity: number }[];
+  refundFirstLine?: boolean;
+  carrier?: { code: string; company: string; trackingNo: string };
+}
+
+const DEMO_ORDERS: DemoOrder[] = [
+  {
+    shopId: '1001',
+    buyer: 'consumer',
+    distributor: null,
+    status: OrderStatus.AwaitingPayment,
+    placedHoursAgo: 0,
+    lines: [{ sale: 'senyeRunning', product: 0, quantity: 1 }],
+  },
+  {
+    shopId: '1001',
+    buyer: 'consumer',
+    distributor: 'owner1001',
+    status: OrderStatus.Paid,
+    placedHoursAgo: 20,
+    lines: [
+      { sale: 'liziRunning', product: 0, quantity: 1 },
+      { sale: 'liziRunning', product: 1, quantity: 2 },
+    ],
+  },
+  {
+    shopId: '1001',
+    buyer: 'consumer',
+    distributor: 'owner1001',
+    status: OrderStatus.Paid,
+    placedHoursAgo: 30,
+    lines: [{ sale: 'hemuRunning', product: 0, quantity: 1 }],
+    refundFirstLine: true,
+  },
+  {
+    shopId: '1001',
+    buyer: 'consumer',
+    distributor: 'owner1001',
+    status: OrderStatus.Shipped,
+    placedHoursAgo: 50,
+    lines: [{ sale: 'bailuRunning', product: 0, quantity: 1 }],
+    carrier: { code: 'SF', company: '顺丰速运', trackingNo: 'SF1403567891234' },
+  },
+  {
+    shopId: '1001',
+    buyer: 'consumer',
+    distributor: null,
+    status: OrderStatus.Completed,
+    placedHoursAgo: 15 * 24,
+    lines: [{ sale: 'shiguangRunning', product: 0, quantity: 2 }],
+    carrier: { code: 'ZTO', company: '中通快递', trackingNo: '78312345678901' },
+  },
+  {
+    shopId: '1001',
+    buyer: 'consumer',
+    distributor: null,
+    status: OrderStatus.Cancelled,
+    placedHoursAgo: 72,
+    lines: [{ sale: 'yuedongRunning', product: 0, quantity: 1 }],
+  },
+  {
+    shopId: '1001',
+    buyer: 'disabledDistributor',
+    distributor: 'owner1001',
+    status: OrderStatus.Paid,
+    placedHoursAgo: 6,
+    lines: [{ sale: 'jijianRunning', product: 0, quantity: 1 }],
+  },
+  {
+    shopId: '1002',
+    buyer: 'consumer',
+    distributor: null,
+    status: OrderStatus.Shipped,
+    placedHoursAgo: 26,
+    lines: [{ sale: firstRunningSale('1002'), product: 0, quantity: 1 }],
+    carrier: { code: 'YTO', company: '圆通速递', trackingNo: 'YT6612345678901' },
+  },
+];
+
+function firstRunningSale(shopId: string): string {
+  return DEMO_PLAN.brandSales.find((s) => s.shopId === shopId && s.handle.endsWith('Running'))!
+    .handle;
+}
+
+function skuNoOf(shopId: string, line: DemoOrder['lines'][number]): string {
+  const sale = DEMO_PLAN.brandSales.find((s) => s.shopId === shopId && s.handle === line.sale);
+  const product = sale?.products[line.product];
+  if (!product) throw new Error(`The demo has no product ${line.product} in ${line.sale}`);
+  return product.skuNos[line.sku ?? 0]!;
+}
+
+export async function seedOrders(
+  tx: Tx,
+  now: Date,
+  userId: Record<DemoRole, number>,
+): Promise<void> {
+  let serial = 0;
+  for (const demo of DEMO_ORDERS) {
+    serial += 1;
+    const skuNos = demo.lines.map((line) => skuNoOf(demo.shopId, line));
+    const rows = await tx
+      .select({
+        skuId: t.skus.id,
+        skuNo: t.skus.skuNo,
+        color: t.skus.color,
+        size: t.skus.size,
+        baseCents: t.skus.priceCents,
+        skuImage: t.skus.imageUrl,
+        productId: t.products.id,
+        productNo: t.products.productNo,
+        productName: t.products.name,
+        profitCents: t.products.profitCents,
+        crossBorder: t.products.crossBorder,
+        globalAddCents: t.shops.globalAddPriceCents,
+        freightCents: t.shops.freightCents,
+        freeOverCents: t.shops.freeFreightOverCents,
+        autoCompleteDays: t.shops.autoCompleteDays,
+        activityId: t.activities.id,
+        activityNo: t.activities.activityNo,
+        saleTitle: t.activities.title,
+        saleAddCents: t.activities.addPriceCents,
+        cover: sql<
+          string | null
+        >`(select url from product_images i where i.product_id = ${t.products.id} and i.kind = 'main' order by i.sort, i.id limit 1)`,
+      })
+      .from(t.skus)
+      .innerJoin(t.products, eq(t.products.id, t.skus.productId))
+      .innerJoin(t.shops, eq(t.shops.id, t.products.shopId))
+      .innerJoin(t.activities, eq(t.activities.id, t.products.activityId))
+      .where(inArray(t.skus.skuNo, skuNos));
+    const lines = skuNos.map((skuNo, i) => ({
+      row: rows.find((r) => r.skuNo === skuNo)!,
+      quantity: demo.lines[i]!.quantity,
+    }));
+    const shop = lines[0]!.row;
+    const basket = priceBasket(
+      lines.map(({ row, quantity }) => ({
+        key: row.skuNo,
+        saleKey: row.activityNo,
+        rule: null,
+        unitCents: row.baseCents + row.globalAddCents + row.saleAddCents,
+        quantity,
+      })),
+      { freightCents: shop.freightCents, freeOverCents: shop.freeOverCents },
+    );
+
+    const placedAt = new Date(now.getTime() - demo.placedHoursAgo * HOUR);
+    const paidAt =
+      demo.status === OrderStatus.Cancelled || demo.status === OrderStatus.AwaitingPayment
+        ? null
+        : new Date(placedAt.getTime() + 3 * 60_000);
+    const shippedAt =
+      demo.status === OrderStatus.Shipped || demo.status === OrderStatus.Completed
+        ? new Date(placedAt.getTime() + 20 * HOUR)
+        : null;
+    const completedAt =
+      demo.status === OrderStatus.Completed ? new Date(shippedAt!.getTime() + 3 * DAY) : null;
+    const payDeadline = new Date(placedAt.getTime() + PAY_WINDOW_MS);
+    const money = {
+      goodsCents: basket.goodsCents,
+      discountCents: basket.discountCents,
+      couponCents: basket.couponCents,
+      freightCents: basket.freightCents,
+      payCents: basket.payCents,
+    };
+    const [group] = await tx
+      .insert(t.orderGroups)
+      .values({
+        groupNo: `GD${demo.shopId}${String(serial).padStart(6, '0')}`,
+        shopId: demo.shopId,
+        userId: userId[demo.buyer],
+        ...money,
+        payDeadline,
+        createdAt: placedAt,
+      })
+      .returning({ id: t.orderGroups.id });
+    const [order] = await tx
+      .insert(t.orders)
+      .values({
+        orderNo: `D${demo.shopId}${String(serial).padStart(8, '0')}`,
+        groupId: group!.id,
+        shopId: demo.shopId,
+        userId: userId[demo.buyer],
+        distributorId: demo.distributor ? userId[demo.distributor] : null,
+        activityId: shop.activityId,
+        saleTitle: shop.saleTitle,
+        status: demo.status,
+        ...money,
+        address:
+          demo.buyer === 'consumer'
+            ? CONSUMER_ADDRESS
+            : { ...CONSUMER_ADDRESS, name: '周先生', phone: demoPhones.disabledDistributor },
+        payDeadline,
+        paidAt,
+        shippedAt,
+        autoCompleteAt: shippedAt
+          ? new Date(shippedAt.getTime() + shop.autoCompleteDays * DAY)
+          : null,
+        completedAt,
+        cancelledAt: demo.status === OrderStatus.Cancelled ? payDeadline : null,
+        cancelReason: demo.status === OrderStatus.Cancelled ? '超时未支付' : null,
+        createdAt: placedAt,
+      })
+      .returning({ id: t.orders.id });
+    await tx.insert(t.orderLines).values(
+      lines.map(({ row, quantity }, i) => {
+        const priced = basket.lines[i]!;
+        return {
+          orderId: order!.id,
+          productId: row.productId,
+          skuId: row.skuId,
+          productNo: row.productNo,
+          skuNo: row.skuNo,
+          productName: row.productName,
+          skuDesc: [row.color, row.size].filter(Boolean).join(' '),
+          imageUrl: row.skuImage ?? row.cover,
+          baseCents: row.baseCents,
+          globalAddCents: row.globalAddCents,
+          saleAddCents: row.saleAddCents,
+          unitPriceCents: row.baseCents + row.globalAddCents + row.saleAddCents,
+          quantity,
+          lineCents: priced.lineCents,
+          promotionCents: priced.promotionCents,
+          couponCents: priced.couponCents,
+          freightCents: priced.freightCents,
+          paidCents: priced.paidCents,
+          profitCents: demo.distributor ? row.profitCents * quantity : 0,
+          crossBorder: row.crossBorder,
+          refundStatus: demo.refundFirstLine && i === 0 ? RefundStatus.UnderReview : null,
+        };
+      }),
+    );
+    // Stock the live orders hold.
+    if (demo.status !== OrderStatus.Cancelled) {
+      for (const { row, quantity } of lines) {
+        await tx
+          .update(t.skus)
+          .set({ stock: sql`greatest(${t.skus.stock} - ${quantity}, 0)` })
+          .where(eq(t.skus.id, row.skuId));
+      }
+    }
+    const events: (typeof t.orderEvents.$inferInsert)[] = [
+      {
+        orderId: order!.id,
+        kind: 'created',
+        toStatus: OrderStatus.AwaitingPayment,
+        actor: 'shopper',
+        createdAt: placedAt,
+      },
+    ];
+    if (demo.status === OrderStatus.Cancelled) {
+      events.push({
+        orderId: order!.id,
+        kind: 'cancelled',
+        fromStatus: OrderStatus.AwaitingPayment,
+        toStatus: OrderStatus.Cancelled,
+        actor: 'timer',
+        note: '超时未支付',
+        createdAt: payDeadline,
+      });
+    }
+    if (paidAt) {
+      events.push({
+        orderId: order!.id,
+        kind: 'paid',
+        fromStatus: OrderStatus.AwaitingPayment,
+        toStatus: OrderStatus.Paid,
+        actor: 'gateway',
+        createdAt: paidAt,
+      });
+    }
+    if (demo.refundFirstLine) {
+      events.push({
+        orderId: order!.id,
+        kind: 'refund_applied',
+        actor: 'shopper',
+        note: `${lines[0]!.row.productName}：我不想买了`,
+        createdAt: new Date(paidAt!.getTime() + HOUR),
+      });
+    }
+    if (shippedAt && demo.carrier) {
+      events.push({
+        orderId: order!.id,
+        kind: 'shipped',
+        fromStatus: OrderStatus.Paid,
+        toStatus: OrderStatus.Shipped,
+        actor: 'shop',
+        note: `${demo.carrier.company} ${demo.carrier.trackingNo}`,
+        createdAt: shippedAt,
+      });
+      await tx.insert(t.logistics).values({
+        orderId: order!.id,
+        carrier: demo.carrier.code,
+        company: demo.carrier.company,
+        trackingNo: demo.carrier.trackingNo,
+        createdAt: shippedAt,
+      });
+    }
+    if (completedAt) {
+      events.push({
+        orderId: order!.id,
+        kind: 'completed',
+        fromStatus: OrderStatus.Shipped,
+        toStatus: OrderStatus.Completed,
+        actor: 'shopper',
+        createdAt: completedAt,
+      });
+    }
+    await tx.insert(t.orderEvents).values(events);
+  }
 }

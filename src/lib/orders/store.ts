@@ -1,0 +1,41 @@
+/**
+ * The order actions of the browser: the request client and the contracts (zod) load on first
+ * use, as the cart's do, so a page's first load stays small.
+ */
+import type { PlacedOrder } from './contracts.ts';
+
+async function client() {
+  const [{ call }, { OrderContracts }] = await Promise.all([
+    import('#lib/platform/client.ts'),
+    import('./contracts.ts'),
+  ]);
+  return { call, OrderContracts };
+}
+
+export interface PlaceOrderRequest {
+  shopId: string;
+  source: { skuNo: string; quantity: number } | null;
+  addressId: number;
+  remark: string;
+  quote: string;
+  idempotencyKey: string;
+}
+
+/** 提交订单; rejects with the client's ApiError (its toast left to the caller). */
+export async function placeOrder(request: PlaceOrderRequest): Promise<PlacedOrder> {
+  const { call, OrderContracts } = await client();
+  return call(
+    OrderContracts.create,
+    {
+      query: { shopBizCode: request.shopId },
+      body: {
+        ...(request.source ?? {}),
+        addressId: String(request.addressId),
+        ...(request.remark ? { remark: request.remark } : {}),
+        quote: request.quote,
+        idempotencyKey: request.idempotencyKey,
+      },
+    },
+    { silent: true },
+  );
+}

@@ -1,0 +1,20 @@
+import { OrderContracts } from '#lib/orders/contracts.ts';
+import { Errors } from '#lib/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { applyLineRefund } from '#lib/orders/commands.server.ts';
+import { readOrderDetail } from '#lib/orders/queries.server.ts';
+
+/** A line of the caller's paid, unshipped order goes under refund review. */
+export const POST = endpoint(OrderContracts.cancelLine, async ({ query, body, user, context }) => {
+  if (!query.shopBizCode) throw appError(Errors.SHOP_ID_REQUIRED);
+  const db = context.locals.database.db;
+  const scope = { shopId: query.shopBizCode, userId: user.id };
+  await applyLineRefund(db, {
+    ...scope,
+    orderNo: body.orderNo,
+    lineId: body.lineId,
+    reason: body.reason,
+  });
+  return readOrderDetail(db, { ...scope, orderNo: body.orderNo });
+});

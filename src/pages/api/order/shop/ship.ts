@@ -1,0 +1,27 @@
+import { OrderContracts } from '#lib/orders/contracts.ts';
+import { Errors } from '#lib/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { carrierName } from '#lib/orders/carriers.ts';
+import { shipOrder } from '#lib/orders/commands.server.ts';
+import { readDistributorOrder } from '#lib/orders/queries.server.ts';
+
+/** 发货: the shop's owner ships a paid order with a carrier and tracking number. */
+export const POST = endpoint(OrderContracts.ship, async ({ query, body, user, context }) => {
+  const company = carrierName(body.carrier);
+  if (!company) throw appError(Errors.CARRIER_UNKNOWN);
+  const db = context.locals.database.db;
+  await shipOrder(db, {
+    shopId: query.shopBizCode,
+    ownerId: user.id,
+    orderNo: body.orderNo,
+    carrier: body.carrier,
+    company,
+    trackingNo: body.trackingNo,
+  });
+  return readDistributorOrder(db, {
+    shopId: query.shopBizCode,
+    distributorId: user.id,
+    orderNo: body.orderNo,
+  });
+});
