@@ -182,6 +182,15 @@ test('an unpaid order: status, countdown by the server clock, the 12-minute hint
   }
   await expect(page.getByRole('button', { name: '确定取消' })).toBeVisible();
   await page.screenshot({ path: screen('cancel') });
+
+  await page.getByRole('radio', { name: '我不想买了' }).check();
+  await page.getByRole('button', { name: '确定取消' }).click();
+  await expect(page).toHaveURL(/\/orderDetail\?/);
+  await expect(page.getByRole('heading', { name: '已取消' })).toBeVisible();
+  await expect(page.getByText('取消原因：我不想买了')).toBeVisible();
+  await expect(page.getByText('您取消了订单：我不想买了')).toBeVisible();
+  await expect(page.locator('[data-countdown]')).toHaveCount(0);
+  await expect(page.locator('footer.bar').getByRole('link', { name: '去支付' })).toHaveCount(0);
 });
 
 test('a shipped order: the latest trace on its detail, the whole parcel on logistics', async ({
@@ -221,6 +230,16 @@ test('a shipped order: the latest trace on its detail, the whole parcel on logis
   await expect(page.getByRole('dialog', { name: '确认收货' })).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.locator('footer.bar').getByRole('button', { name: '确认收货' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '确认收货' }).click();
+  await expect(page.getByRole('heading', { name: '已完成' })).toBeVisible();
+  await expect(page.getByText('您已确认收货')).toBeVisible();
+
+  // A finished order may be removed from the list.
+  await page.locator('footer.bar').getByRole('button', { name: '删除订单' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
+  await expect(page).toHaveURL(/\/order\?/);
+  await expect(page.locator(`[data-order-card="${shipped.orderNo}"]`)).toHaveCount(0);
 
   // An order not shipped has no logistics.
   const paid = await order(me.id, 20);
@@ -229,6 +248,45 @@ test('a shipped order: the latest trace on its detail, the whole parcel on logis
   );
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '暂无物流信息' })).toBeVisible();
+});
+
+test('a paid order: a new address while picking, a refund for a line', async ({
+  page,
+  context,
+}) => {
+  const me = await newShopper(context);
+  const paid = await order(me.id, 20, { productName: '纯棉T恤' });
+  const [address] = await shop.admin.db
+    .insert(t.addresses)
+    .values({
+      userId: me.id,
+      name: '张三',
+      phone: '13800138000',
+      province: '浙江省',
+      city: '杭州市',
+      district: '滨江区',
+      detail: '江南大道 1 号',
+    })
+    .returning({ id: t.addresses.id });
+  // Back from addressList?choose=1 with the chosen address.
+  await page.goto(
+    `${shop.url}/orderDetail?shopId=${SHOP}&orderNo=${paid.orderNo}&addressId=${address!.id}`,
+  );
+  await expect(page.locator('[data-address]')).toContainText('张三');
+  await expect(page.locator('[data-address]')).toContainText('滨江区江南大道 1 号');
+  expect(page.url()).not.toContain('addressId');
+  await expect(page.getByText('收货地址已修改')).toBeVisible();
+
+  await page.getByRole('button', { name: '申请退款：纯棉T恤' }).click();
+  const sheet = page.getByRole('dialog', { name: '申请退款' });
+  await expect(sheet).toBeVisible();
+  await page.screenshot({ path: screen('refund-sheet') });
+  await sheet.getByRole('radio', { name: '商品降价' }).check();
+  await sheet.getByRole('button', { name: '提交申请' }).click();
+  await expect(page.locator('[data-refund-status]')).toHaveText('退款审核中');
+  await expect(page.getByRole('button', { name: '申请退款：纯棉T恤' })).toHaveCount(0);
+  await page.goto(`${shop.url}/order?shopId=${SHOP}&status=refund`);
+  await expect(page.locator(`[data-order-card="${paid.orderNo}"]`)).toBeVisible();
 });
 
 test('order search: signed out it asks to log in; signed in it finds own orders only', async ({
@@ -350,6 +408,13 @@ test('the demo distributor: promotion orders with the buyer masked, commission, 
   await expect(form).toBeVisible();
   await expect(form.getByRole('combobox', { name: '快递公司' })).toContainText('极兔速递');
   await page.screenshot({ path: screen('distributor-detail') });
+
+  await form.getByRole('combobox', { name: '快递公司' }).selectOption('JTSD');
+  await form.getByRole('textbox', { name: '快递单号' }).fill('JT0001234567');
+  await form.getByRole('button', { name: '确认发货' }).click();
+  await expect(page.getByRole('heading', { name: '已发货' })).toBeVisible();
+  await expect(page.locator('[data-parcel]')).toContainText('极兔速递 JT0001234567');
+  await expect(page.getByRole('form', { name: '发货' })).toHaveCount(0);
 
   const api = await context.request.get(
     `${shop.url}/api/order/distributor/listByPage?shopBizCode=${SHOP}`,

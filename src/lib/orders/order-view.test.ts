@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OrderStatus, RefundStatus } from './status.ts';
 import {
+  distributorStatusText,
   eventText,
   lineCanRefund,
   maskBuyer,
@@ -28,6 +29,8 @@ describe('status texts', () => {
       '已完成',
       '已取消',
     ]);
+    expect(distributorStatusText(30)).toBe('已发货');
+    expect(distributorStatusText(20)).toBe('待发货');
   });
 });
 

@@ -26,6 +26,11 @@ export function orderStatusText(status: number): string {
   return ORDER_STATUS_TEXT[status as OrderStatus] ?? '处理中';
 }
 
+/** The status as the distributor reads it: the shop has shipped (已发货) what the buyer awaits. */
+export function distributorStatusText(status: number): string {
+  return status === OrderStatus.Shipped ? '已发货' : orderStatusText(status);
+}
+
 /** The order list's tabs, in the order they are shown. */
 export const ORDER_TAB_LABELS: Record<OrderTab, string> = {
   all: '全部',

@@ -45,7 +45,14 @@ import {
   type TraceView,
 } from './contracts.ts';
 import { OrderStatus, type RefundStatus } from './status.ts';
-import { eventText, maskBuyer, orderActions, orderStatusText, tabFilter } from './order-view.ts';
+import {
+  distributorStatusText,
+  eventText,
+  maskBuyer,
+  orderActions,
+  orderStatusText,
+  tabFilter,
+} from './order-view.ts';
 import { carrierName } from './carriers.ts';
 import { DEFAULT_SHIP_FROM_CITY, carrierProvider } from './logistics.server.ts';
 
@@ -595,7 +602,7 @@ function distributorSummary(
   return {
     orderNo: row.orderNo,
     status: row.status as OrderStatus,
-    statusText: orderStatusText(row.status),
+    statusText: distributorStatusText(row.status),
     createdAt: row.createdAt.toISOString(),
     buyer: maskBuyer({ nickname: row.buyerNickname, phone: row.buyerPhone }),
     payCents: row.payCents,
