@@ -114,6 +114,21 @@ test('the 订单 tab: counts per tab, each tab its orders, the my page shortcuts
   await expect(cards(page).first().getByRole('button', { name: '删除订单' })).toBeVisible();
 });
 
+test('the demo consumer sees the seeded orders, pictures and a parcel', async ({
+  page,
+  context,
+}) => {
+  await shop.signIn(context, demoPhones.consumer);
+  await page.goto(`${shop.url}/order?shopId=${SHOP}`);
+  expect(await cards(page).count()).toBeGreaterThan(0);
+  await page.screenshot({ path: screen('demo-list') });
+  await page.goto(`${shop.url}/order?shopId=${SHOP}&status=30`);
+  await cards(page).first().getByRole('link', { name: '查看物流' }).click();
+  await expect(page).toHaveURL(/\/logisticsDetail\?/);
+  expect(await page.locator('[data-traces] li').count()).toBeGreaterThan(0);
+  await page.screenshot({ path: screen('demo-logistics') });
+});
+
 test('an empty order list says so and leads back to shopping', async ({ page, context }) => {
   await newShopper(context);
   await page.goto(`${shop.url}/order?shopId=${SHOP}`);
