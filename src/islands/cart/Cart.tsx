@@ -34,6 +34,24 @@ interface Props {
 /** Where the product number goes in productHrefTemplate. */
 export const PRODUCT_NO = 'PRODUCTNO0';
 
+/** The cart with the target's lines (un)selected, as the server will answer it but for the totals. */
+function withSelection(view: CartView, target: SelectTarget, selected: boolean): CartView {
+  const hit = (group: CartGroup, line: CartLineView) =>
+    'all' in target ||
+    ('activityNo' in target
+      ? group.activityNo === target.activityNo
+      : target.skuNos.includes(line.skuNo));
+  const groups = view.groups.map((group) => {
+    const lines = group.lines.map((line) => (hit(group, line) ? { ...line, selected } : line));
+    return { ...group, lines, allSelected: lines.every((line) => line.selected) };
+  });
+  return {
+    ...view,
+    groups,
+    allSelected: groups.length > 0 && groups.every((group) => group.allSelected),
+  };
+}
+
 /** Taps of a stepper closer than this are sent as one: the last one. */
 const STEP_DEBOUNCE_MS = 300;
 
@@ -82,8 +100,11 @@ export default function Cart(props: Props) {
     return next;
   }
 
-  const select = (target: SelectTarget, selected: boolean) =>
+  function select(target: SelectTarget, selected: boolean) {
+    // The boxes change at once; the totals with the server's answer.
+    show(withSelection(latest.current, target, selected));
     void run(() => selectLines(shopId, target, selected));
+  }
 
   function remove(skuNos: string[], done?: string) {
     void run(async () => {
