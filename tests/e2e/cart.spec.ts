@@ -13,8 +13,8 @@ import { seedHandles } from '#lib/platform/db/seed/handles.ts';
 import { freshPhone } from '../fixtures/accounts.ts';
 
 const { sales, npieceSale } = seedHandles.shop1001;
-const JACKET = sales.senyeRunning.products[1]!;
-const SECOND = sales.senyeRunning.products[3]!;
+const PICKED = sales.senyeRunning.products[1]!;
+const SAME_SALE = sales.senyeRunning.products[3]!;
 const TOWEL = npieceSale.products[0]!;
 
 let shop: PgShop;
@@ -24,9 +24,9 @@ interface Sku {
   size: string;
   priceCents: number;
 }
-let jacket: Sku;
+let picked: Sku;
 let towel: Sku;
-let second: Sku;
+let sameSale: Sku;
 let senyeTitle: string;
 let npieceTitle: string;
 
@@ -48,10 +48,10 @@ async function firstSku(productNo: string): Promise<Sku> {
 test.beforeAll(async ({ pgShop }) => {
   shop = pgShop;
   // Before any page is shown, so no kept page holds older stock.
-  [jacket, towel, second] = await Promise.all([
-    firstSku(JACKET.productNo),
+  [picked, towel, sameSale] = await Promise.all([
+    firstSku(PICKED.productNo),
     firstSku(TOWEL.productNo),
-    firstSku(SECOND.productNo),
+    firstSku(SAME_SALE.productNo),
   ]);
   const titles = await shop.admin.db
     .select({ activityNo: t.activities.activityNo, title: t.activities.title })
@@ -72,11 +72,11 @@ test('a new shopper fills the cart, changes it and empties it', async ({ page, c
   await shop.signIn(context, freshPhone());
 
   // On the product page, like a shopper: 加入购物车, pick the SKU, confirm.
-  await page.goto(`${shop.url}/productDetail?productNo=${JACKET.productNo}&shopId=1001`);
+  await page.goto(`${shop.url}/productDetail?productNo=${PICKED.productNo}&shopId=1001`);
   await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
   await page.getByRole('button', { name: '加入购物车' }).click();
   const sheet = page.getByRole('dialog', { name: '选择规格' });
-  for (const name of [jacket.color, jacket.size].filter(Boolean)) {
+  for (const name of [picked.color, picked.size].filter(Boolean)) {
     const button = sheet.locator('fieldset button[aria-pressed]').getByText(name, { exact: true });
     if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
   }
@@ -84,8 +84,8 @@ test('a new shopper fills the cart, changes it and empties it', async ({ page, c
   const productCart = page.getByRole('link', { name: /^(\d+\+? )?购物车$/ });
   await expect(productCart.locator('.bar-badge')).toHaveText('1');
 
-  // A SKU of another sale, and a second of the first, through the cart's call.
-  for (const sku of [towel, second]) {
+  // A SKU of another sale, and another product of the first sale, through the cart’s call.
+  for (const sku of [towel, sameSale]) {
     const added = await page.request.post(
       `${shop.url}/api/spweb/cart/add-shoppingcart-count?shopBizCode=1001`,
       { data: { skuNo: sku.skuNo, quantity: 1 } },
@@ -104,26 +104,26 @@ test('a new shopper fills the cart, changes it and empties it', async ({ page, c
   await expect(npiece.locator('.cart-rule')).toHaveText('3件7折');
   await expect(page.getByText('共3件商品')).toBeVisible();
   await expect(page.getByRole('button', { name: '去结算(3)' })).toBeVisible();
-  const picture = lineOf(page, jacket).locator('img');
+  const picture = lineOf(page, picked).locator('img');
   await expect(picture).toHaveAttribute('src', /^\/img\/\d+\?w=400$/);
-  for (const sku of [jacket, towel, second]) sku.priceCents = await priceOf(lineOf(page, sku));
-  const all = jacket.priceCents + towel.priceCents + second.priceCents;
+  for (const sku of [picked, towel, sameSale]) sku.priceCents = await priceOf(lineOf(page, sku));
+  const all = picked.priceCents + towel.priceCents + sameSale.priceCents;
   expect(await amount(page)).toBe(all);
 
   await page.screenshot({ path: 'test-results/cart-375.png' });
 
   // + three times quickly: the last tap wins, and the server's answer is shown.
-  const plus = lineOf(page, jacket).getByRole('button', { name: '增加数量' });
+  const plus = lineOf(page, picked).getByRole('button', { name: '增加数量' });
   await plus.click();
   await plus.click();
   await plus.click();
-  await expect(lineOf(page, jacket).locator('output')).toHaveText('4');
+  await expect(lineOf(page, picked).locator('output')).toHaveText('4');
   await expect(page.getByRole('button', { name: '去结算(6)' })).toBeVisible();
-  await expect.poll(() => amount(page)).toBe(all + 3 * jacket.priceCents);
-  await expect(lineOf(page, jacket).getByRole('button', { name: '减少数量' })).toBeEnabled();
+  await expect.poll(() => amount(page)).toBe(all + 3 * picked.priceCents);
+  await expect(lineOf(page, picked).getByRole('button', { name: '减少数量' })).toBeEnabled();
 
   // Unselect the towel: 合计 drops by its price; reselect: back.
-  const withFour = all + 3 * jacket.priceCents;
+  const withFour = all + 3 * picked.priceCents;
   await lineOf(page, towel).getByRole('checkbox').uncheck();
   await expect.poll(() => amount(page)).toBe(withFour - towel.priceCents);
   await expect(page.getByRole('checkbox', { name: '全选' })).not.toBeChecked();
@@ -138,7 +138,7 @@ test('a new shopper fills the cart, changes it and empties it', async ({ page, c
   await expect(page.locator('#shell-toast')).toHaveText('请选择商品');
   await expect(page).toHaveURL(/\/cart\?/);
   await senye.getByRole('checkbox', { name: `选择 ${senyeTitle}` }).check();
-  await expect.poll(() => amount(page)).toBe(4 * jacket.priceCents + second.priceCents);
+  await expect.poll(() => amount(page)).toBe(4 * picked.priceCents + sameSale.priceCents);
   await page.getByRole('button', { name: '去结算(5)' }).click();
   await expect(page).toHaveURL(/\/confirmationOrder\?.*from=cart/);
   await page.goBack();
@@ -163,22 +163,22 @@ test('a new shopper fills the cart, changes it and empties it', async ({ page, c
   await lineOf(page, towel).getByRole('button', { name: /^删除/ }).click();
   await expect(npiece).toHaveCount(0);
   await expect(page.getByText('共5件商品')).toBeVisible();
-  await expect.poll(() => amount(page)).toBe(4 * jacket.priceCents + second.priceCents);
+  await expect.poll(() => amount(page)).toBe(4 * picked.priceCents + sameSale.priceCents);
 
   // Sold out meanwhile: under 失效商品 with the reason, out of the total; then cleared.
   await shop.admin.db
     .update(t.skus)
     .set({ stock: 0 })
-    .where(and(eq(t.skus.skuNo, second.skuNo)));
+    .where(and(eq(t.skus.skuNo, sameSale.skuNo)));
   await page.reload();
   await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
   const invalid = page.getByRole('region', { name: '失效商品' });
   await expect(invalid.locator('li')).toHaveCount(1);
   await expect(invalid.locator('.cart-reason')).toHaveText('已售罄');
-  await expect(lineOf(page, second).getByRole('checkbox')).toHaveCount(0);
+  await expect(lineOf(page, sameSale).getByRole('checkbox')).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.screenshot({ path: 'test-results/cart-invalid-375.png' });
-  expect(await amount(page)).toBe(4 * jacket.priceCents);
+  expect(await amount(page)).toBe(4 * picked.priceCents);
   await invalid.getByRole('button', { name: '清空失效商品' }).click();
   await expect(invalid).toHaveCount(0);
   await expect(page.getByText('共4件商品')).toBeVisible();

@@ -4,6 +4,10 @@
  * in 编辑 mode; 失效商品 with the reason and 清空失效商品; the bottom bar's 合计, 已优惠 and
  * 去结算(N). Every change is the server's: the island shows the cart each call answers (and
  * $cartCount follows it), the rapid taps of a stepper sent one at a time, the last one winning.
+ *
+ * The selection is kept per shop on the server (cart_items.selected), which confirmationOrder
+ * reads; shell §3's local copy of the selected sku numbers is not written: it would go stale on
+ * another device and outlive a logout on a shared phone.
  */
 import { useEffect, useRef, useState } from 'react';
 import { formatYuan } from '#lib/platform/money.ts';
