@@ -219,3 +219,44 @@ test('the cart shows before JavaScript runs', async ({ browser }) => {
   await expect(page.getByRole('button', { name: '去结算(2)' })).toBeVisible();
   await context.close();
 });
+
+test('the cart calls over HTTP: read, select a sale, delete many by repeated skuNos', async ({
+  page,
+  context,
+}) => {
+  await shop.signIn(context, freshPhone());
+  const api = (path: string) => `${shop.url}/api/spweb/cart/${path}?shopBizCode=1001`;
+  for (const sku of [picked, towel]) {
+    await page.request.post(api('add-shoppingcart-count'), {
+      data: { skuNo: sku.skuNo, quantity: 2 },
+    });
+  }
+  const set = await page.request.post(api('add-shoppingcart-count'), {
+    data: { skuNo: towel.skuNo, quantity: 3, set: true },
+  });
+  expect(await set.json()).toMatchObject({
+    code: 0,
+    data: { cartSkuNum: 5, cart: { totals: { pieces: 5 } } },
+  });
+  const tooMany = await page.request.post(api('add-shoppingcart-count'), {
+    data: { skuNo: towel.skuNo, quantity: 51, set: true },
+  });
+  expect(await tooMany.json()).toMatchObject({ message: '库存不足' });
+
+  const selected = await page.request.post(api('selectSkuV3'), {
+    data: { selected: false, activityNo: npieceSale.activityNo },
+  });
+  expect(await selected.json()).toMatchObject({ code: 0, data: { totals: { pieces: 2 } } });
+  const read = await page.request.post(api('checkCartList'), { data: {} });
+  const cart = ((await read.json()) as { data: { groups: { activityNo: string }[] } }).data;
+  expect(cart.groups.map((g) => g.activityNo).sort()).toEqual(
+    [sales.senyeRunning.activityNo, npieceSale.activityNo].sort(),
+  );
+
+  const removed = await page.request.delete(
+    `${api('delete-shoppingcart-skus')}&skuNos=${picked.skuNo}&skuNos=${towel.skuNo}`,
+  );
+  expect(await removed.json()).toMatchObject({ code: 0, data: { cartSkuNum: 0, groups: [] } });
+  const count = await page.request.get(api('queryBuyerCartSkuTotal'));
+  expect(await count.json()).toMatchObject({ data: { cartSkuNum: 0 } });
+});

@@ -16,7 +16,9 @@ import {
   countCartSkus,
   deleteCartLines,
   readCart,
+  removeCartLines,
   selectCartLines,
+  selectedCartSkus,
   setCartQuantity,
 } from './cart.server.ts';
 
@@ -203,6 +205,29 @@ describe('deleting', () => {
     expect(view.groups.flatMap((g) => g.lines.map((l) => l.skuNo))).toEqual([box, boots]);
     expect(view.cartSkuNum).toBe(3);
     expect(await otherCart()).toEqual({ count: 4, lines: expect.arrayContaining(otherBefore()) });
+  });
+
+  it('answers the selected lines that can be bought for 去结算, and removes bought lines', async () => {
+    await database.db.update(skus).set({ stock: 0 }).where(eq(skus.skuNo, boots));
+    try {
+      await selectCartLines(database.db, {
+        shopId,
+        userId: shopper,
+        selected: false,
+        target: { skuNos: [towel] },
+      });
+      expect(await selectedCartSkus(database.db, shopId, shopper)).toEqual([
+        { skuNo: box, quantity: 2 },
+        { skuNo: jacket, quantity: 1 },
+      ]);
+      expect(
+        await removeCartLines(database.db, { shopId, userId: shopper, skuNos: [box, jacket] }),
+      ).toBe(2);
+      expect(await countCartSkus(database.db, shopId, shopper)).toBe(3);
+      expect(await otherCart()).toEqual({ count: 4, lines: expect.arrayContaining(otherBefore()) });
+    } finally {
+      await database.db.update(skus).set({ stock: 5 }).where(eq(skus.skuNo, boots));
+    }
   });
 
   it('empties the cart', async () => {

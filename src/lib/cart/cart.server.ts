@@ -19,7 +19,7 @@ import {
   shops,
   skus,
 } from '#lib/platform/db/schema.ts';
-import { buildCartView, type CartRow, type CartView } from './cart-view.ts';
+import { buildCartView, selectedLines, type CartRow, type CartView } from './cart-view.ts';
 
 /** cartSkuNum: how many pieces are in the user's cart in this shop. */
 export async function countCartSkus(db: DbOrTx, shopId: string, userId: number): Promise<number> {
@@ -313,15 +313,43 @@ export async function selectCartLines(
   return readCart(db, input.shopId, input.userId, input.now);
 }
 
+/**
+ * Removes the user's lines of these SKUs (no one else's), in one statement; answers how many.
+ * Also for placing an order, inside its transaction: the bought lines leave the cart.
+ */
+export async function removeCartLines(
+  db: DbOrTx,
+  input: { shopId: string; userId: number; skuNos: readonly string[] },
+): Promise<number> {
+  if (input.skuNos.length === 0) return 0;
+  const removed = await db
+    .delete(cartItems)
+    .where(and(ownLines(input.shopId, input.userId), targetLines(db, { skuNos: input.skuNos })))
+    .returning({ id: cartItems.id });
+  return removed.length;
+}
+
 /** Deletes the user's lines of these SKUs (others' carts untouched); answers the new read model. */
 export async function deleteCartLines(
   db: DbOrTx,
   input: { shopId: string; userId: number; skuNos: readonly string[]; now?: Date },
 ): Promise<CartView> {
-  if (input.skuNos.length > 0) {
-    await db
-      .delete(cartItems)
-      .where(and(ownLines(input.shopId, input.userId), targetLines(db, { skuNos: input.skuNos })));
-  }
+  await removeCartLines(db, input);
   return readCart(db, input.shopId, input.userId, input.now);
+}
+
+/**
+ * What 去结算 takes to confirmationOrder (?from=cart): the user's selected lines that can be
+ * bought now, newest first, as SKU numbers and quantities. The order prices them itself.
+ */
+export async function selectedCartSkus(
+  db: DbOrTx,
+  shopId: string,
+  userId: number,
+  now = new Date(),
+): Promise<{ skuNo: string; quantity: number }[]> {
+  return selectedLines(await readCart(db, shopId, userId, now)).map(({ skuNo, quantity }) => ({
+    skuNo,
+    quantity,
+  }));
 }
