@@ -25,6 +25,8 @@ const SIGNED_IN_PAGES = [
   '/index?shopId=1001',
   '/productDetail?productNo=P10010001&shopId=1001',
   '/my?shopId=1001',
+  '/cart?shopId=1001',
+  '/order?shopId=1001',
 ];
 /** Signed-in pages must serve at least this share of /api/health's requests in the same run. */
 const SIGNED_IN_RATIO = 0.5;
@@ -80,8 +82,8 @@ async function load(
   return { reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-async function get(url: URL): Promise<string> {
-  const response = await fetch(url, { headers: HEADERS });
+async function get(url: URL, cookie?: string): Promise<string> {
+  const response = await fetch(url, { headers: { ...HEADERS, ...(cookie && { cookie }) } });
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
   return response.text();
 }
@@ -114,8 +116,8 @@ function scriptsInHtml(html: string): string[] {
 }
 
 /** Downloads the page's JavaScript and everything it imports, once per file. */
-async function pageJs(pageUrl: URL): Promise<NonNullable<Row['js']>> {
-  const queue = scriptsInHtml(await get(pageUrl)).map((src) => new URL(src, pageUrl));
+async function pageJs(pageUrl: URL, cookie?: string): Promise<NonNullable<Row['js']>> {
+  const queue = scriptsInHtml(await get(pageUrl, cookie)).map((src) => new URL(src, pageUrl));
   const seen = new Set<string>();
   const totals = { files: 0, raw: 0, gzip: 0, brotli: 0 };
   for (let url = queue.shift(); url; url = queue.shift()) {
@@ -273,9 +275,11 @@ async function main(): Promise<void> {
     const cookie = `sid=${await signIn(base, SIGNED_IN_PHONE)}`;
     for (const target of SIGNED_IN_PAGES) {
       console.log(`Measuring ${target} signed in for ${duration} s ...`);
+      const url = new URL(target, base);
       rows.push({
         target: `${target} (signed in)`,
-        ...(await load(new URL(target, base).href, duration, { cookie })),
+        ...(await load(url.href, duration, { cookie })),
+        js: await pageJs(url, cookie),
       });
     }
     printTable(rows);

@@ -16,6 +16,8 @@ beforeAll(async () => {
   const rows = await database.db.select({ id: users.id, phone: users.phone }).from(users);
   shopper = rows.find((r) => r.phone === demoPhones.consumer)!.id;
   distributor = rows.find((r) => r.phone === demoPhones.owner1001)!.id;
+  // These tests count from an empty cart; the demo consumer's seeded lines would add to it.
+  await database.db.delete(cartItems).where(eq(cartItems.userId, shopper));
 });
 afterAll(() => database.close());
 

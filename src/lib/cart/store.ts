@@ -4,6 +4,8 @@
  * contracts and keep the count the server answers.
  */
 import { atom } from 'nanostores';
+import type { WireDataOf } from '#lib/platform/contract.ts';
+import type { CartContracts as Contracts } from './contracts.ts';
 
 export const $cartCount = atom<number | null>(null);
 
@@ -22,11 +24,11 @@ export function pageCartCount(): number | null {
  * badge stays small.
  */
 async function client() {
-  const [{ call }, { CartContracts }] = await Promise.all([
+  const [{ call }, { CartContracts, MAX_SKUS_PER_CALL }] = await Promise.all([
     import('#lib/platform/client.ts'),
     import('./contracts.ts'),
   ]);
-  return { call, CartContracts };
+  return { call, CartContracts, MAX_SKUS_PER_CALL };
 }
 
 /**
@@ -47,4 +49,62 @@ export async function addToCart(shopId: string, skuNo: string, quantity: number)
     body: { skuNo, quantity },
   });
   setCartCount(cartSkuNum);
+}
+
+/** The cart page's read model as it comes over the wire. */
+export type WireCart = WireDataOf<typeof Contracts.list>;
+
+/** Keeps the count of a cart the server answered, and answers the cart. */
+function settled(cart: WireCart): WireCart {
+  setCartCount(cart.cartSkuNum);
+  return cart;
+}
+
+/** The cart page's calls: each answers the server's new cart; rejects as loadCartCount does. */
+export async function loadCart(shopId: string): Promise<WireCart> {
+  const { call, CartContracts } = await client();
+  return settled(await call(CartContracts.list, { query: { shopBizCode: shopId } }));
+}
+
+/** The stepper: the line holds exactly `quantity` pieces. */
+export async function setLineQuantity(
+  shopId: string,
+  skuNo: string,
+  quantity: number,
+): Promise<WireCart> {
+  const { call, CartContracts } = await client();
+  const { cart } = await call(CartContracts.add, {
+    query: { shopBizCode: shopId },
+    body: { skuNo, quantity, set: true },
+  });
+  return settled(cart!);
+}
+
+export type SelectTarget = { skuNos: string[] } | { activityNo: string } | { all: true };
+
+export async function selectLines(
+  shopId: string,
+  target: SelectTarget,
+  selected: boolean,
+): Promise<WireCart> {
+  const { call, CartContracts } = await client();
+  return settled(
+    await call(CartContracts.select, {
+      query: { shopBizCode: shopId },
+      body: { selected, ...target },
+    }),
+  );
+}
+
+export async function deleteLines(shopId: string, skuNos: string[]): Promise<WireCart> {
+  if (skuNos.length === 0) return loadCart(shopId);
+  const { call, CartContracts, MAX_SKUS_PER_CALL } = await client();
+  let cart: WireCart | undefined;
+  // One call names at most MAX_SKUS_PER_CALL lines.
+  for (let start = 0; start < skuNos.length; start += MAX_SKUS_PER_CALL) {
+    cart = await call(CartContracts.remove, {
+      query: { shopBizCode: shopId, skuNos: skuNos.slice(start, start + MAX_SKUS_PER_CALL) },
+    });
+  }
+  return settled(cart!);
 }

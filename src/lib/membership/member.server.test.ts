@@ -22,13 +22,13 @@ async function addOrder(userId: number, shopId: string, status: number, refundSt
 }
 
 describe('getMyPage', () => {
-  it('answers the seeded consumer: nickname, masked phone, one coupon, one address, no orders', async () => {
+  it('answers the seeded consumer: nickname, masked phone, one coupon, one address, the demo orders', async () => {
     const page = await getMyPage(database.db, '1001', ids[demoPhones.consumer]!, SEED_NOW);
     expect(page).toEqual({
       nickname: '小鹿买买',
       avatarUrl: null,
       maskedPhone: '138****0001',
-      orderCounts: { awaitingPayment: 0, paid: 0, shipped: 0, refunds: 0 },
+      orderCounts: { awaitingPayment: 1, paid: 2, shipped: 1, refunds: 1 },
       unusedCoupons: 1,
       addresses: 1,
     });

@@ -39,6 +39,7 @@ import { saleState } from '#lib/catalog/sale.ts';
 import { ProductStatus, SaleStatus } from '#lib/catalog/status.ts';
 import { MemberRole } from '#lib/membership/roles.ts';
 import { MAX_PIECES_PER_SKU } from '#lib/cart/contracts.ts';
+import { removeCartLines } from '#lib/cart/cart.server.ts';
 import {
   MAX_CHECKOUT_LINES,
   type CheckoutPreview,
@@ -582,16 +583,11 @@ async function place(tx: Tx, input: PlaceOrderInput, now: Date): Promise<PlacedO
   }
 
   if (input.skuNo === undefined) {
-    await tx.delete(cartItems).where(
-      and(
-        eq(cartItems.shopId, input.shopId),
-        eq(cartItems.userId, input.userId),
-        inArray(
-          cartItems.skuId,
-          lines.map((line) => line.skuId),
-        ),
-      ),
-    );
+    await removeCartLines(tx, {
+      shopId: input.shopId,
+      userId: input.userId,
+      skuNos: lines.map((line) => line.skuNo),
+    });
   }
   return {
     groupNo: group!.groupNo,

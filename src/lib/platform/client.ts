@@ -50,9 +50,12 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+type QueryValue = string | number | boolean;
+
 export interface RequestOptions extends CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  query?: Record<string, string | number | boolean | undefined> | undefined;
+  /** An array is sent as the key repeated (`?skuNos=a&skuNos=b`). */
+  query?: Record<string, QueryValue | readonly string[] | undefined> | undefined;
   /** JSON, raw bytes (a Blob, sent with its own content type) or a multipart FormData. */
   body?: unknown;
 }
@@ -86,7 +89,7 @@ export function call<C extends AnyContract>(
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const context = shellContext();
   const page = context.pageUrl.searchParams;
-  const query: Record<string, string | number | boolean> = {};
+  const query: Record<string, QueryValue | readonly string[]> = {};
   for (const [key, value] of Object.entries(options.query ?? {}))
     if (value !== undefined) query[key] = value;
   // Only a well-formed sharer: a mangled one in a shared link must not make every call refused.

@@ -8,7 +8,7 @@ import type { RoleLetter } from './routes.ts';
 import { Messages } from './errors.ts';
 import { rowIdSchema } from './ids.ts';
 
-export type Method = 'GET' | 'POST';
+export type Method = 'GET' | 'POST' | 'DELETE';
 
 /** Who may call: anyone, a signed-in user, or a user whose role in the query's shop is listed. */
 export type Access = 'anyone' | 'signed-in' | { readonly roles: readonly RoleLetter[] };

@@ -109,13 +109,29 @@ export function refuseNul(input: unknown): void {
   throw new z.ZodError([{ code: 'custom', path, message: Messages.NUL_CHARACTER, input }]);
 }
 
+/** Values one query key may repeat with (`?skuNos=a&skuNos=b`); more are refused unread. */
+export const MAX_QUERY_VALUES = 200;
+
+/**
+ * The query, parsed by the endpoint's schema. A key given once is a string; a key repeated is
+ * the array of its values (array params), at most MAX_QUERY_VALUES of them: a schema expecting
+ * one string refuses it.
+ */
 export function parseQuery<S extends z.ZodRawShape>(url: URL, shape: S) {
   const schema = querySchema(shape);
-  const raw: Record<string, string> = {};
+  const raw: Record<string, string | string[]> = {};
   for (const [key, value] of url.searchParams) {
     // The client copies these from the page URL, where they may be present but empty.
     if (value === '' && key in clientAddedQuery) continue;
-    raw[key] = value;
+    const before = raw[key];
+    if (before === undefined) raw[key] = value;
+    else if (typeof before === 'string') raw[key] = [before, value];
+    else if (before.length < MAX_QUERY_VALUES) before.push(value);
+    else {
+      throw new z.ZodError([
+        { code: 'custom', path: [key], message: `最多${MAX_QUERY_VALUES}个`, input: value },
+      ]);
+    }
   }
   refuseNul(raw);
   return schema.parse(raw);

@@ -60,6 +60,22 @@ describe('input parsing', () => {
     });
   });
 
+  it('reads a repeated key as the array of its values (array params), at most 200 of them', async () => {
+    const list = { skuNos: z.union([z.string(), z.array(z.string())]) };
+    expect(parseQuery(new URL('http://x/api?skuNos=a&skuNos=b&skuNos=c'), list)).toEqual({
+      skuNos: ['a', 'b', 'c'],
+    });
+    expect(parseQuery(new URL('http://x/api?skuNos=a'), list)).toEqual({ skuNos: 'a' });
+    const many = Array.from({ length: 201 }, (_, i) => `skuNos=s${i}`).join('&');
+    const result = await envelopeOf(() => parseQuery(new URL(`http://x/api?${many}`), list));
+    expect(result.body.message).toBe('skuNos：最多200个');
+    // A key expecting one value refuses it repeated.
+    const twice = await envelopeOf(() =>
+      parseQuery(new URL('http://x/api?shopBizCode=1001&shopBizCode=1002'), {}),
+    );
+    expect(twice.status).toBe(400);
+  });
+
   it('refuses a body over 64 KB with 413', async () => {
     const big = new Request('http://x', {
       method: 'POST',

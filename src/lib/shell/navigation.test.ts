@@ -32,8 +32,11 @@ describe('canonicalLocation', () => {
     expect(stripMessagingQuery(at('/index?shopId=1001'))).toBeNull();
   });
 
-  it('keeps from=qrcode, the shop marker that skips the version check', () => {
+  it('keeps the shop’s own from markers: qrcode (skips the version check) and cart', () => {
     expect(canonicalLocation(at('/index?shopId=1001&from=qrcode'), undefined, '1001')).toBeNull();
+    expect(
+      canonicalLocation(at('/confirmationOrder?shopId=1001&from=cart'), undefined, '1001'),
+    ).toBeNull();
   });
 
   it('puts the shop into a URL without one: stored context, else default', () => {

@@ -11,8 +11,11 @@ import { roleAllows } from '#lib/membership/roles.ts';
 /** Query keys the messaging app appends to shared links (shell §5); stripped with a redirect. */
 export const MESSAGING_APP_KEYS = ['from', 'scene', 'subscene', 'clicktime'] as const;
 
-/** `from=qrcode` is the shop's own marker (it skips the version check), so it stays. */
-const KEPT_FROM_VALUES = new Set(['qrcode']);
+/**
+ * The shop's own `from` markers stay: `qrcode` (it skips the version check) and `cart` (the cart's
+ * 去结算 to confirmationOrder).
+ */
+const KEPT_FROM_VALUES = new Set(['qrcode', 'cart']);
 
 export type NavigationDecision =
   | { kind: 'render'; needLoginPopup: boolean }

@@ -17,6 +17,7 @@ import { seedPeople } from './identity.ts';
 import { seedLiveRooms } from './live.ts';
 import { seedMembers } from './membership.ts';
 import { seedAddresses, seedOrders } from './orders.ts';
+import { seedCart } from './cart.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedConfig, seedShopFronts, seedShops, seedSkins } from './shop.ts';
 
@@ -66,4 +67,5 @@ async function seedInto(tx: Tx, now: Date): Promise<void> {
   await seedConfig(tx, skinIds);
   await seedPromotions(tx, now, catalog);
   await seedOrders(tx, now, userId);
+  await seedCart(tx, userId);
 }
