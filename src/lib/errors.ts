@@ -4,10 +4,12 @@
  * text by hand. Isomorphic: the browser may compare an answer with an entry.
  */
 import { PlatformErrors } from '#lib/platform/errors.ts';
+import { AddressErrors } from '#lib/addresses/errors.ts';
 import { CartErrors } from '#lib/cart/errors.ts';
 import { CatalogErrors } from '#lib/catalog/errors.ts';
 import { IdentityErrors } from '#lib/identity/errors.ts';
 import { MembershipErrors } from '#lib/membership/errors.ts';
+import { RealNameErrors } from '#lib/identity/real-name-errors.ts';
 import { ShopErrors } from '#lib/shop/errors.ts';
 
 /** Each area's entries, by area; errors.test.ts checks that no two areas use one name. */
@@ -18,6 +20,8 @@ export const ErrorAreas = {
   identity: IdentityErrors,
   membership: MembershipErrors,
   shop: ShopErrors,
+  addresses: AddressErrors,
+  realName: RealNameErrors,
 } as const;
 
 export const Errors = {
@@ -27,4 +31,6 @@ export const Errors = {
   ...IdentityErrors,
   ...MembershipErrors,
   ...ShopErrors,
+  ...AddressErrors,
+  ...RealNameErrors,
 } as const;

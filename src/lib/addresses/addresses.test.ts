@@ -70,7 +70,13 @@ describe('splitAddress (智能识别)', () => {
     ],
     [
       '北京朝阳区建国路88号 赵六 18612345678',
-      { name: '赵六', province: '北京市', city: '北京市', district: '朝阳区', detail: '建国路88号' },
+      {
+        name: '赵六',
+        province: '北京市',
+        city: '北京市',
+        district: '朝阳区',
+        detail: '建国路88号',
+      },
     ],
     [
       '收件人 钱七 电话: +86 137 1111 2222 地址：广东省深圳市南山区科技园南区1栋',
@@ -105,7 +111,13 @@ describe('splitAddress (智能识别)', () => {
     ],
     [
       '吴十 13800138000 江西省南昌市西湖区中山路1号',
-      { name: '吴十', province: '江西省', city: '南昌市', district: '西湖区', regionCode: '360103' },
+      {
+        name: '吴十',
+        province: '江西省',
+        city: '南昌市',
+        district: '西湖区',
+        regionCode: '360103',
+      },
     ],
     [
       '阿卜杜·热合曼 13900001111 新疆乌鲁木齐市天山区人民路2号',
@@ -142,7 +154,13 @@ describe('splitAddress (智能识别)', () => {
     ],
     [
       '河南省济源市天坛路1号 郑一 13500001111',
-      { name: '郑一', province: '河南省', city: '省直辖县', district: '济源市', detail: '天坛路1号' },
+      {
+        name: '郑一',
+        province: '河南省',
+        city: '省直辖县',
+        district: '济源市',
+        detail: '天坛路1号',
+      },
     ],
   ];
   for (const [pasted, expected] of cases) {
@@ -164,7 +182,10 @@ describe('splitAddress (智能识别)', () => {
   });
 
   it('drops markup and control characters from what it finds', () => {
-    const split = splitAddress(regions, '张三 13800138000 浙江省杭州市西湖区<script>文三路\u0000138号');
+    const split = splitAddress(
+      regions,
+      '张三 13800138000 浙江省杭州市西湖区<script>文三路\u0000138号',
+    );
     expect(split.detail).toBe('script文三路138号');
   });
 });

@@ -21,6 +21,24 @@ export const AddressMessages = {
   LIMIT: `地址数量已达上限，最多保存${MAX_ADDRESSES}个收货地址`,
 } as const;
 
+/** A saved address as pages and the order confirmation read it. */
+export interface Address {
+  id: number;
+  name: string;
+  phone: string;
+  province: string;
+  city: string;
+  district: string;
+  /** The district's GB/T 2260 code. */
+  regionCode: string;
+  detail: string;
+  isDefault: boolean;
+}
+
+export interface AddressFields extends AddressInput {
+  isDefault: boolean;
+}
+
 export interface AddressInput {
   name: string;
   phone: string;
@@ -50,7 +68,10 @@ export function cleanName(value: string): string {
 
 /** A mobile number as typed or pasted (138 0013 8000, 138-0013-8000, +86…) → 11 digits, or '' when it is not one. */
 export function cleanPhone(value: string): string {
-  const digits = value.normalize('NFKC').replace(/[\s-]/g, '').replace(/^(\+?86)(?=1\d{10}$)/, '');
+  const digits = value
+    .normalize('NFKC')
+    .replace(/[\s-]/g, '')
+    .replace(/^(\+?86)(?=1\d{10}$)/, '');
   return MOBILE_PATTERN.test(digits) ? digits : '';
 }
 
@@ -70,7 +91,9 @@ export type AddressProblem = keyof Omit<typeof AddressMessages, 'LIMIT'>;
 export function checkAddress(
   regions: Regions,
   input: AddressInput,
-): { problem: AddressProblem; message: string } | { problem: null; address: AddressInput & { regionCode: string } } {
+):
+  | { problem: AddressProblem; message: string }
+  | { problem: null; address: AddressInput & { regionCode: string } } {
   if (!isName(input.name)) return { problem: 'NAME', message: AddressMessages.NAME };
   const phone = cleanPhone(input.phone);
   if (!phone) return { problem: 'PHONE', message: AddressMessages.PHONE };
@@ -129,7 +152,8 @@ const LABELS = [
 ];
 const LABEL_PATTERN = new RegExp(`(?:${LABELS.join('|')})\\s*[:：]`, 'g');
 /** The longer labels are removed even without a colon: "收货人张三". */
-const BARE_LABEL_PATTERN = /(?:收货人|收件人|联系人|手机号码|联系电话|所在地区|详细地址|收货地址)(?![:：])/g;
+const BARE_LABEL_PATTERN =
+  /(?:收货人|收件人|联系人|手机号码|联系电话|所在地区|详细地址|收货地址)(?![:：])/g;
 /** Commas, semicolons, slashes, brackets and the like separate parts as spaces do. */
 const SEPARATORS = /[,，;；、|/\\\n\r\t\u3000()（）[\]【】{}<>《》"“”'‘’]+/g;
 /** A mobile number with optional +86 and single spaces or dashes between digits. */

@@ -283,8 +283,19 @@ function matchAt(regions: Regions, text: string, start: number): RegionMatch | n
     const afterProvince = start + p.text.length;
     best = better(best, { ...province, cityCode: '', districtCode: '', end: afterProvince });
     const at = skipSpaces(text, afterProvince);
-    for (const c of spellingsWritten(regions, text, at, 'city', (code) => provinceOf(code) === p.code)) {
-      const city = { ...province, cityCode: c.code, written: 2, fullChars: province.fullChars + full(c) };
+    for (const c of spellingsWritten(
+      regions,
+      text,
+      at,
+      'city',
+      (code) => provinceOf(code) === p.code,
+    )) {
+      const city = {
+        ...province,
+        cityCode: c.code,
+        written: 2,
+        fullChars: province.fullChars + full(c),
+      };
       best = better(best, { ...city, districtCode: '', end: at + c.text.length });
       districtsAfter(at + c.text.length, (code) => cityOf(code) === c.code, city);
     }
@@ -333,7 +344,11 @@ export function findRegion(regions: Regions, text: string): RegionMatch | null {
 /** Search hits: districts whose path matches the keyword, exact names first. */
 export const SEARCH_LIMIT = 30;
 
-export function searchRegions(regions: Regions, keyword: string, limit = SEARCH_LIMIT): RegionPath[] {
+export function searchRegions(
+  regions: Regions,
+  keyword: string,
+  limit = SEARCH_LIMIT,
+): RegionPath[] {
   const term = keyword.replace(/\s+/g, '');
   if (term.length === 0) return [];
   const hits: { path: RegionPath; rank: number }[] = [];
