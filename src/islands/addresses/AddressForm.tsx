@@ -78,6 +78,26 @@ export default function AddressForm(props: AddressFormProps) {
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
 
+  // What was typed before the island hydrated is in the inputs, not in the state: keep it.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const typed = (field: string) =>
+      form.current?.querySelector<HTMLInputElement | HTMLTextAreaElement>(
+        `#${CSS.escape(`${id}-${field}`)}`,
+      )?.value;
+    const pairs: [string, (value: string) => void, string][] = [
+      ['paste', setPasted, ''],
+      ['name', setName, props.address?.name ?? ''],
+      ['phone', setPhone, props.address?.phone ?? ''],
+      ['detail', setDetail, props.address?.detail ?? ''],
+    ];
+    for (const [field, set, initial] of pairs) {
+      const value = typed(field);
+      if (value !== undefined && value !== initial) set(value);
+    }
+    // Once, after hydration.
+  }, []);
+
   // Back from address-search with a region: the rest of the form as the shopper left it.
   useEffect(() => {
     const stored = sessionStorage.getItem(draftKey(addressId));
@@ -176,7 +196,7 @@ export default function AddressForm(props: AddressFormProps) {
     error?.field === field ? `${id}-${field}-error` : undefined;
 
   return (
-    <form className="address-form" onSubmit={submit} noValidate>
+    <form ref={form} className="address-form" onSubmit={submit} noValidate>
       <section className="address-paste" aria-label="智能识别">
         <label htmlFor={`${id}-paste`}>粘贴整段地址</label>
         <textarea

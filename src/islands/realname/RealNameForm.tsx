@@ -4,7 +4,7 @@
  * refusal, the form's or the server's, is said under the field. Saving returns to `back` (the
  * order confirmation) when there is one, else to the authname page, which shows it masked.
  */
-import { useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { Messages } from '#lib/platform/errors.ts';
 import { cleanIdNumber, realNameProblem } from '#lib/identity/real-name.ts';
 import { submitRealName } from '#lib/identity/real-name-api.ts';
@@ -28,6 +28,17 @@ export default function RealNameForm(props: RealNameFormProps) {
   const [idNumber, setIdNumber] = useState('');
   const [error, setError] = useState<{ field: 'name' | 'idNumber'; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  // What was typed before the island hydrated is in the inputs, not in the state: keep it.
+  useEffect(() => {
+    const typed = (field: string) =>
+      form.current?.querySelector<HTMLInputElement>(`#${CSS.escape(`${id}-${field}`)}`)?.value;
+    const typedName = typed('name');
+    const typedId = typed('idNumber');
+    if (typedName) setName(typedName);
+    if (typedId) setIdNumber(typedId);
+  }, [id]);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -62,7 +73,7 @@ export default function RealNameForm(props: RealNameFormProps) {
     ) : null;
 
   return (
-    <form className="realname-form" onSubmit={submit} noValidate>
+    <form ref={form} className="realname-form" onSubmit={submit} noValidate>
       <div className="realname-fields">
         <div className="realname-field">
           <label htmlFor={`${id}-name`}>真实姓名</label>
