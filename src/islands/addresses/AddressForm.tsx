@@ -17,7 +17,6 @@ import {
 } from '#lib/addresses/addresses.ts';
 import type { CityRegions, Region } from '#lib/addresses/regions.ts';
 import { provinceRegions, saveAddress, splitPasted } from '#lib/addresses/api.ts';
-import { withQuery } from '#lib/shell/back.ts';
 import { toast } from '#lib/shell/toast.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './AddressForm.css';
@@ -36,6 +35,8 @@ export interface AddressFormProps {
   listHref: string;
   /** The address-search page for this form (carrying id and back). */
   searchHref: string;
+  /** The shopper has no address yet: this one becomes the default whatever the switch says. */
+  first: boolean;
 }
 
 interface Picked {
@@ -46,6 +47,13 @@ interface Picked {
 
 type Level = 0 | 1 | 2;
 const LEVEL_LABELS = ['省份', '城市', '区县'];
+
+/** The page to return to with the new address chosen (back was validated by the page). */
+function backWith(back: string, addressId: number): string {
+  const url = new URL(back, location.origin);
+  url.searchParams.set('addressId', String(addressId));
+  return `${url.pathname}${url.search}`;
+}
 
 /** Storage of the form while the shopper searches a region on address-search. */
 const draftKey = (id: number | null) => `address-draft:${id ?? 'new'}`;
@@ -71,7 +79,7 @@ export default function AddressForm(props: AddressFormProps) {
     district: start?.district ?? '',
   });
   const [detail, setDetail] = useState(props.address?.detail ?? '');
-  const [isDefault, setIsDefault] = useState(props.address?.isDefault ?? false);
+  const [isDefault, setIsDefault] = useState(props.address?.isDefault ?? props.first);
   const [pasted, setPasted] = useState('');
   const [splitting, setSplitting] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -175,7 +183,7 @@ export default function AddressForm(props: AddressFormProps) {
         isDefault,
       });
       toast('地址已保存');
-      location.replace(props.back ? withQuery(props.back, 'addressId', saved.id) : props.listHref);
+      location.replace(props.back ? backWith(props.back, saved.id) : props.listHref);
     } catch {
       setSaving(false);
     }
@@ -295,12 +303,13 @@ export default function AddressForm(props: AddressFormProps) {
         <label className="address-switch">
           <span>
             设为默认地址
-            <small>下单时优先使用该地址</small>
+            <small>{props.first ? '第一个收货地址将作为默认地址' : '下单时优先使用该地址'}</small>
           </span>
           <input
             type="checkbox"
             role="switch"
-            checked={isDefault}
+            checked={isDefault || props.first}
+            disabled={props.first}
             onChange={(e) => setIsDefault(e.target.checked)}
           />
         </label>
