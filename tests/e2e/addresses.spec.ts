@@ -116,6 +116,17 @@ test('a new shopper adds an address by pasting it, edits it, deletes it; no one 
     (await api(other, 'POST', '/api/member/xdwxh5/address/delete', { id: addressId })).code,
   ).toBe(40421);
   expect((await api<unknown[]>(other, 'GET', '/api/member/xdwxh5/address/list')).data).toEqual([]);
+  // An address is always the caller's: a body naming a user is refused as an unknown key.
+  const smuggled = await api(other, 'POST', '/api/member/xdwxh5/address/add', {
+    name: '李四',
+    phone: '13900000000',
+    province: '浙江省',
+    city: '杭州市',
+    district: '西湖区',
+    detail: '文三路1号',
+    userId: 1,
+  });
+  expect(smuggled.code).toBe(400);
   await other.close();
   const mine = await api<{ detail: string }>(
     context,
@@ -181,6 +192,12 @@ test('the order confirmation adds an address and gets it back chosen; the region
   await page.getByRole('button', { name: '保存' }).click();
 
   await expect(page).toHaveURL(/\/my\?shopId=1001&addressId=\d+$/);
+  const found = await api<{ regionCode: string }[]>(
+    context,
+    'GET',
+    `/api/member/xdwxh5/address/search?keyword=${encodeURIComponent('西湖')}`,
+  );
+  expect(found.data[0]).toMatchObject({ province: '浙江省', city: '杭州市', regionCode: '330106' });
   const chosen = Number(new URL(page.url()).searchParams.get('addressId'));
 
   // The picker links every address back with its id; a foreign back is ignored.
