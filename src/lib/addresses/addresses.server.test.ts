@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { addresses } from '#lib/platform/db/schema.ts';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
-import { givenUser } from '#tests/fixtures/given.ts';
+import { givenAddress, givenUser } from '#tests/fixtures/given.ts';
 import { MAX_ADDRESSES } from './addresses.ts';
 import {
   addAddress,
@@ -163,6 +163,14 @@ describe('only the owner', () => {
     expect(await listAddresses(database.db, other.id)).toEqual([]);
     const [row] = await database.db.select().from(addresses).where(eq(addresses.id, mine.id));
     expect(row).toMatchObject({ userId: owner.id, detail: '文三路138号', isDefault: true });
+  });
+});
+
+describe('the test builder', () => {
+  it('adds an address through the command', async () => {
+    const user = await givenUser(database.db);
+    const first = await givenAddress(database.db, user.id);
+    expect(first).toMatchObject({ isDefault: true, regionCode: '330106' });
   });
 });
 
