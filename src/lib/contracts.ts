@@ -4,11 +4,13 @@
  */
 import type { AnyContract } from '#lib/platform/contract.ts';
 import { PlatformContracts } from '#lib/platform/contracts.ts';
+import { AddressContracts } from '#lib/addresses/contracts.ts';
 import { CartContracts } from '#lib/cart/contracts.ts';
 import { CatalogContracts } from '#lib/catalog/contracts.ts';
 import { DistributionContracts } from '#lib/distribution/contracts.ts';
 import { IdentityContracts } from '#lib/identity/contracts.ts';
 import { MembershipContracts } from '#lib/membership/contracts.ts';
+import { RealNameContracts } from '#lib/identity/real-name-contracts.ts';
 import { ShopContracts } from '#lib/shop/contracts.ts';
 import { OrderContracts } from '#lib/orders/contracts.ts';
 
@@ -21,6 +23,8 @@ export const ContractAreas = {
   membership: MembershipContracts,
   shop: ShopContracts,
   orders: OrderContracts,
+  addresses: AddressContracts,
+  realName: RealNameContracts,
 } as const;
 
 export const allContracts: readonly AnyContract[] = Object.values(ContractAreas).flatMap(

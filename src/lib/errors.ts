@@ -4,10 +4,12 @@
  * text by hand. Isomorphic: the browser may compare an answer with an entry.
  */
 import { PlatformErrors } from '#lib/platform/errors.ts';
+import { AddressErrors } from '#lib/addresses/errors.ts';
 import { CartErrors } from '#lib/cart/errors.ts';
 import { CatalogErrors } from '#lib/catalog/errors.ts';
 import { IdentityErrors } from '#lib/identity/errors.ts';
 import { MembershipErrors } from '#lib/membership/errors.ts';
+import { RealNameErrors } from '#lib/identity/real-name-errors.ts';
 import { ShopErrors } from '#lib/shop/errors.ts';
 import { OrderErrors } from '#lib/orders/errors.ts';
 
@@ -20,6 +22,8 @@ export const ErrorAreas = {
   membership: MembershipErrors,
   shop: ShopErrors,
   orders: OrderErrors,
+  addresses: AddressErrors,
+  realName: RealNameErrors,
 } as const;
 
 export const Errors = {
@@ -30,4 +34,6 @@ export const Errors = {
   ...MembershipErrors,
   ...ShopErrors,
   ...OrderErrors,
+  ...AddressErrors,
+  ...RealNameErrors,
 } as const;

@@ -1,0 +1,8 @@
+import { AddressContracts } from '#lib/addresses/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { addAddress } from '#lib/addresses/addresses.server.ts';
+
+/** Adds an address for the caller (at most 20; the first is the default). */
+export const POST = endpoint(AddressContracts.add, ({ body, user, context }) =>
+  addAddress(context.locals.database.db, user.id, body),
+);

@@ -1,0 +1,10 @@
+import { AddressContracts } from '#lib/addresses/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { updateAddress } from '#lib/addresses/addresses.server.ts';
+
+/** Changes one of the caller's addresses; someone else's answers like a missing one. */
+export const POST = endpoint(
+  AddressContracts.update,
+  ({ body: { id, ...fields }, user, context }) =>
+    updateAddress(context.locals.database.db, user.id, id, fields),
+);

@@ -1,0 +1,8 @@
+import { RealNameContracts } from '#lib/identity/real-name-contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { saveRealName } from '#lib/identity/real-name.server.ts';
+
+/** 实名认证 / 修改实名信息: verifies and saves the caller's real name. */
+export const POST = endpoint(RealNameContracts.save, ({ body, user, context }) =>
+  saveRealName(context.locals.database.db, user.id, body),
+);
