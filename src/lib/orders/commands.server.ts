@@ -9,7 +9,6 @@ import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
 import {
-  addresses,
   logistics,
   orderEvents,
   orderLines,
@@ -19,6 +18,7 @@ import {
   userCoupons,
 } from '#lib/platform/db/schema.ts';
 import { UserCouponStatus } from '#lib/coupons/status.ts';
+import { readAddress } from '#lib/addresses/addresses.server.ts';
 import { OrderStatus, RefundStatus, orderTransitions } from './status.ts';
 
 export type OrderActor = 'shopper' | 'shop' | 'timer' | 'gateway';
@@ -217,17 +217,15 @@ export async function changeOrderAddress(
   input: OrderRef & { addressId: number; when: 'unpaid' | 'picking' },
 ): Promise<void> {
   const order = await ownOrder(db, input);
-  const [address] = await db
-    .select({
-      name: addresses.name,
-      phone: addresses.phone,
-      province: addresses.province,
-      city: addresses.city,
-      district: addresses.district,
-      detail: addresses.detail,
-    })
-    .from(addresses)
-    .where(and(eq(addresses.id, input.addressId), eq(addresses.userId, input.userId)));
+  const chosen = await readAddress(db, input.userId, input.addressId);
+  const address = chosen && {
+    name: chosen.name,
+    phone: chosen.phone,
+    province: chosen.province,
+    city: chosen.city,
+    district: chosen.district,
+    detail: chosen.detail,
+  };
   if (!address) throw appError(Errors.ADDRESS_REQUIRED);
   const status = input.when === 'unpaid' ? OrderStatus.AwaitingPayment : OrderStatus.Paid;
   await db.transaction(async (tx) => {

@@ -7,14 +7,13 @@
  * idempotency key answers the same order; the same key with another body is refused.
  */
 import { createHash, randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import { takeStock, withIdempotencyKey } from '#lib/platform/commands.server.ts';
 import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
 import {
   activities,
-  addresses,
   cartItems,
   orderEvents,
   orderGroups,
@@ -22,7 +21,6 @@ import {
   orders,
   productImages,
   products,
-  realNames,
   shopMembers,
   shops,
   skus,
@@ -40,6 +38,8 @@ import { ProductStatus, SaleStatus } from '#lib/catalog/status.ts';
 import { MemberRole } from '#lib/membership/roles.ts';
 import { MAX_PIECES_PER_SKU } from '#lib/cart/contracts.ts';
 import { removeCartLines } from '#lib/cart/cart.server.ts';
+import { listAddresses, readAddress } from '#lib/addresses/addresses.server.ts';
+import { readRealName } from '#lib/identity/real-name.server.ts';
 import {
   MAX_CHECKOUT_LINES,
   type CheckoutPreview,
@@ -318,33 +318,12 @@ async function checkoutAddress(
   addressId: number | undefined,
   fallback: boolean,
 ): Promise<(OrderAddress & { id: number }) | null> {
-  if (addressId !== undefined) {
-    const [chosen] = await addressRows(db, userId, addressId);
-    if (chosen || !fallback) return chosen ?? null;
-  }
-  const [row] = await addressRows(db, userId, undefined);
-  return row ?? null;
-}
-
-function addressRows(db: DbOrTx, userId: number, addressId: number | undefined) {
-  return db
-    .select({
-      id: addresses.id,
-      name: addresses.name,
-      phone: addresses.phone,
-      province: addresses.province,
-      city: addresses.city,
-      district: addresses.district,
-      detail: addresses.detail,
-    })
-    .from(addresses)
-    .where(
-      addressId === undefined
-        ? eq(addresses.userId, userId)
-        : and(eq(addresses.userId, userId), eq(addresses.id, addressId)),
-    )
-    .orderBy(desc(addresses.isDefault), desc(addresses.updatedAt), desc(addresses.id))
-    .limit(1);
+  const chosen = addressId === undefined ? null : await readAddress(db, userId, addressId);
+  const address =
+    chosen ?? (fallback || addressId === undefined ? (await listAddresses(db, userId))[0] : null);
+  if (!address) return null;
+  const { id, name, phone, province, city, district, detail } = address;
+  return { id, name, phone, province, city, district, detail };
 }
 
 /** The caller's verified real name, masked; null when there is none. */
@@ -352,11 +331,10 @@ async function verifiedRealName(
   db: DbOrTx,
   userId: number,
 ): Promise<{ name: string; idNumber: string } | null> {
-  const [row] = await db
-    .select({ name: realNames.nameMasked, idNumber: realNames.idNumberMasked })
-    .from(realNames)
-    .where(and(eq(realNames.userId, userId), isNotNull(realNames.verifiedAt)));
-  return row ?? null;
+  const realName = await readRealName(db, userId);
+  return realName?.verified
+    ? { name: realName.nameMasked, idNumber: realName.idNumberMasked }
+    : null;
 }
 
 /** 确认订单: the checkout as it would be ordered and charged now. */
