@@ -6,7 +6,15 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_NOW, memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
-import { activities, brands, products, shops, skus, users } from '#lib/platform/db/schema.ts';
+import {
+  activities,
+  brands,
+  cartItems,
+  products,
+  shops,
+  skus,
+  users,
+} from '#lib/platform/db/schema.ts';
 import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import { addToCart, listCartLines } from '#lib/cart/cart.server.ts';
@@ -136,6 +144,8 @@ describe('one price for a product with both markups', () => {
       .select({ id: users.id })
       .from(users)
       .where(eq(users.phone, demoPhones.consumer));
+    // From an empty cart: the demo consumer's seeded lines are not this test's.
+    await database.db.delete(cartItems).where(eq(cartItems.userId, shopper!.id));
     await addToCart(database.db, {
       shopId: '1001',
       userId: shopper!.id,
