@@ -176,7 +176,7 @@ test('the shell script a page loads is served compressed and cached as immutable
 }) => {
   await page.goto('/index?shopId=1001');
   const src = await page
-    .locator('script[type="module"][src^="/_astro/"]')
+    .locator('script[type="module"][src^="/_astro/ShopLayout"]')
     .first()
     .getAttribute('src');
   expect(src).toBeTruthy();
