@@ -31,6 +31,11 @@ import { ownerIdentity, type OwnerIdentity } from '#lib/membership/membership.se
 const USER_PAGES: Partial<Record<RouteName, number>> = {
   // The unused-coupon count changes when a coupon passes its end: at most a minute late.
   my: 60_000,
+  // Cart lines and orders raise the user's version (cart_items, orders, order_lines); what moves
+  // with the clock alone (a sale ending, a pay deadline passing before the timer cancels the
+  // order) shows at most 10 s late, and the server refuses it at checkout or payment anyway.
+  cart: 10_000,
+  order: 10_000,
 };
 
 export function userPageCache(input: {
