@@ -44,7 +44,9 @@ export default function ConfirmationSubmit(props: Props) {
   // The address chosen last time in this shop (shell §3 per-shop storage) when none was asked for.
   useEffect(() => {
     if (props.requestedAddressId !== null) {
-      localStorage.setItem(storageKey, String(props.requestedAddressId));
+      // The address shown: the one asked for, or the default when that one is gone.
+      if (props.addressId === null) localStorage.removeItem(storageKey);
+      else localStorage.setItem(storageKey, String(props.addressId));
       return;
     }
     const remembered = localStorage.getItem(storageKey);
