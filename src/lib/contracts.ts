@@ -13,6 +13,7 @@ import { MembershipContracts } from '#lib/membership/contracts.ts';
 import { RealNameContracts } from '#lib/identity/real-name-contracts.ts';
 import { ShopContracts } from '#lib/shop/contracts.ts';
 import { OrderContracts } from '#lib/orders/contracts.ts';
+import { PaymentContracts } from '#lib/payments/contracts.ts';
 
 export const ContractAreas = {
   platform: PlatformContracts,
@@ -25,6 +26,7 @@ export const ContractAreas = {
   orders: OrderContracts,
   addresses: AddressContracts,
   realName: RealNameContracts,
+  payments: PaymentContracts,
 } as const;
 
 export const allContracts: readonly AnyContract[] = Object.values(ContractAreas).flatMap(

@@ -12,6 +12,7 @@ import { MembershipErrors } from '#lib/membership/errors.ts';
 import { RealNameErrors } from '#lib/identity/real-name-errors.ts';
 import { ShopErrors } from '#lib/shop/errors.ts';
 import { OrderErrors } from '#lib/orders/errors.ts';
+import { PaymentErrors } from '#lib/payments/errors.ts';
 
 /** Each area's entries, by area; errors.test.ts checks that no two areas use one name. */
 export const ErrorAreas = {
@@ -24,6 +25,7 @@ export const ErrorAreas = {
   orders: OrderErrors,
   addresses: AddressErrors,
   realName: RealNameErrors,
+  payments: PaymentErrors,
 } as const;
 
 export const Errors = {
@@ -36,4 +38,5 @@ export const Errors = {
   ...OrderErrors,
   ...AddressErrors,
   ...RealNameErrors,
+  ...PaymentErrors,
 } as const;

@@ -2,6 +2,8 @@
  * The only reader of process.env. Every setting is parsed once with zod; a bad value stops
  * start-up with one line that names the variable.
  */
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { parsePublicOrigin } from './origin.ts';
 
@@ -23,7 +25,44 @@ const flag = z.preprocess(
     .transform((v) => v === '1' || v === 'true' || v === 'on'),
 );
 
-const envSchema = z.object({
+/** A PEM key given as its text or as the path of a file holding it; checked by `parse`. */
+function pemKey(kind: 'private' | 'public') {
+  return optionalText.pipe(
+    z
+      .string()
+      .transform((value, ctx) => {
+        const pem = value.includes('-----BEGIN')
+          ? value.replace(/\\n/g, '\n')
+          : existsSync(value)
+            ? readFileSync(value, 'utf8')
+            : null;
+        if (pem === null) {
+          ctx.addIssue({ code: 'custom', message: 'must be a PEM key or the path of a PEM file' });
+          return z.NEVER;
+        }
+        try {
+          if (kind === 'private') createPrivateKey(pem);
+          else createPublicKey(pem);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `is not a readable ${kind} key in PEM` });
+          return z.NEVER;
+        }
+        return pem;
+      })
+      .optional(),
+  );
+}
+
+/** The merchant's settings; all required with PAYMENT_PROVIDER=wechatpay. */
+const WECHATPAY_MERCHANT = [
+  'WECHATPAY_MCH_ID',
+  'WECHATPAY_MCH_SERIAL',
+  'WECHATPAY_MCH_PRIVATE_KEY',
+  'WECHATPAY_API_V3_KEY',
+] as const;
+const WECHATPAY_PLATFORM = ['WECHATPAY_PLATFORM_KEY_ID', 'WECHATPAY_PLATFORM_PUBLIC_KEY'] as const;
+
+const envObject = z.object({
   PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).default(4321)),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().trim().min(1).default('./.data'),
@@ -76,7 +115,43 @@ const envSchema = z.object({
         return z.NEVER;
       }),
   ),
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * sandbox (the default): the built-in gateway under /sandbox/wechatpay/, spoken to by the real
+   * adapter. wechatpay: WeChat Pay API v3 with the WECHATPAY_* settings.
+   */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'wechatpay']).default('sandbox'),
+  WECHATPAY_MCH_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[0-9]{6,32}$/, 'must be the merchant number (digits)')
+      .optional(),
+  ),
+  WECHATPAY_MCH_SERIAL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[0-9A-Fa-f]{8,64}$/, 'must be the certificate serial (hex)')
+      .optional(),
+  ),
+  WECHATPAY_MCH_PRIVATE_KEY: pemKey('private'),
+  WECHATPAY_API_V3_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{32}$/, 'must be the 32-character API v3 key')
+      .optional(),
+  ),
+  WECHATPAY_PLATFORM_KEY_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_]{8,64}$/, 'must be a public-key id or certificate serial')
+      .optional(),
+  ),
+  WECHATPAY_PLATFORM_PUBLIC_KEY: pemKey('public'),
+  WECHATPAY_BASE_URL: z
+    .string()
+    .trim()
+    .url('must be an https URL')
+    .regex(/^https?:\/\//, 'must be an https URL')
+    .default('https://api.mch.weixin.qq.com/'),
   MESSAGING_APP_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   MESSAGING_APP_ID: z
     .string()
@@ -84,6 +159,41 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an app id of letters, digits, _ or -')
     .default('wxsandbox0000000'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+});
+
+const envSchema = envObject.superRefine((v, ctx) => {
+  const missing = (names: readonly (keyof typeof v)[]) => {
+    for (const name of names) {
+      if (v[name] === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'is required with PAYMENT_PROVIDER=wechatpay',
+        });
+        return true;
+      }
+    }
+    return false;
+  };
+  if (v.PAYMENT_PROVIDER === 'wechatpay') {
+    if (missing([...WECHATPAY_MERCHANT, ...WECHATPAY_PLATFORM])) return;
+    // The gateway posts its notifications to a public address.
+    if (v.PUBLIC_ORIGIN === undefined) missing(['PUBLIC_ORIGIN']);
+    return;
+  }
+  // The sandbox takes given merchant keys only as a whole (its platform key is always its own).
+  if (WECHATPAY_MERCHANT.some((name) => v[name] !== undefined)) {
+    for (const name of WECHATPAY_MERCHANT) {
+      if (v[name] === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'is required with the other WECHATPAY_MCH_* settings',
+        });
+        return;
+      }
+    }
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -98,7 +208,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const name = String(issue?.path[0] ?? 'environment');
-  const shown = maskSecrets(source[name] ?? '');
+  // A key is never printed, not even a wrong one.
+  const shown = /KEY/.test(name) && source[name] ? '***' : maskSecrets(source[name] ?? '');
   throw new EnvError(
     `Invalid environment variable ${name}=${JSON.stringify(shown)}: ${issue?.message ?? 'invalid'}`,
   );
