@@ -20,6 +20,8 @@ import {
 import { PlatformErrors, type ErrorEntry } from '#lib/platform/errors.ts';
 import { SECURITY_HEADERS } from '#lib/platform/security-headers.ts';
 import { startOrderTimers } from '#lib/orders/timers.server.ts';
+import { startPaymentTimers } from '#lib/payments/timers.server.ts';
+import { setSelfOrigin } from '#lib/platform/self-origin.server.ts';
 
 type NodeHandler = (
   req: import('node:http').IncomingMessage,
@@ -105,6 +107,9 @@ export async function startServer(): Promise<RunningServer> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://localhost:${port}`;
+  // The sandbox gateway is this server: the payment adapter reaches it over loopback.
+  const loopback = ['0.0.0.0', '::', 'localhost'].includes(config.HOST) ? '127.0.0.1' : config.HOST;
+  setSelfOrigin(`http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`);
 
   // Render the home page once so the first shopper does not pay for loading the page modules.
   await fetch(`${url}/index?shopId=${config.DEFAULT_SHOP_ID}`)
@@ -112,7 +117,13 @@ export async function startServer(): Promise<RunningServer> {
     .catch(() => {});
 
   // Unpaid orders cancel themselves and shipped ones complete, whichever servers run.
-  const stopTimers = startOrderTimers(db.db);
+  const stopOrderTimers = startOrderTimers(db.db);
+  // Open payments past their time are settled with the gateway; unsettled refunds are re-sent.
+  const stopPaymentTimers = startPaymentTimers(db.db);
+  const stopTimers = () => {
+    stopOrderTimers();
+    stopPaymentTimers();
+  };
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -14,6 +14,7 @@ import { RealNameContracts } from '#lib/identity/real-name-contracts.ts';
 import { ShopContracts } from '#lib/shop/contracts.ts';
 import { OrderContracts } from '#lib/orders/contracts.ts';
 import { PaymentContracts } from '#lib/payments/contracts.ts';
+import { AfterSaleContracts } from '#lib/after-sales/contracts.ts';
 
 export const ContractAreas = {
   platform: PlatformContracts,
@@ -27,6 +28,7 @@ export const ContractAreas = {
   addresses: AddressContracts,
   realName: RealNameContracts,
   payments: PaymentContracts,
+  afterSales: AfterSaleContracts,
 } as const;
 
 export const allContracts: readonly AnyContract[] = Object.values(ContractAreas).flatMap(

@@ -13,6 +13,7 @@ import { RealNameErrors } from '#lib/identity/real-name-errors.ts';
 import { ShopErrors } from '#lib/shop/errors.ts';
 import { OrderErrors } from '#lib/orders/errors.ts';
 import { PaymentErrors } from '#lib/payments/errors.ts';
+import { AfterSaleErrors } from '#lib/after-sales/errors.ts';
 
 /** Each area's entries, by area; errors.test.ts checks that no two areas use one name. */
 export const ErrorAreas = {
@@ -26,6 +27,7 @@ export const ErrorAreas = {
   addresses: AddressErrors,
   realName: RealNameErrors,
   payments: PaymentErrors,
+  afterSales: AfterSaleErrors,
 } as const;
 
 export const Errors = {
@@ -39,4 +41,5 @@ export const Errors = {
   ...AddressErrors,
   ...RealNameErrors,
   ...PaymentErrors,
+  ...AfterSaleErrors,
 } as const;

@@ -4,7 +4,7 @@
  * never both win), the event row, and what follows from it (stock and coupon back on cancel).
  * Every command is scoped to its owner: someone else's order number is "not found".
  */
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
@@ -19,7 +19,8 @@ import {
 } from '#lib/platform/db/schema.ts';
 import { UserCouponStatus } from '#lib/coupons/status.ts';
 import { readAddress } from '#lib/addresses/addresses.server.ts';
-import { OrderStatus, RefundStatus, orderTransitions } from './status.ts';
+import { applyAfterSale, openAfterSaleOf } from '#lib/after-sales/after-sales.server.ts';
+import { OrderStatus, orderTransitions } from './status.ts';
 
 export type OrderActor = 'shopper' | 'shop' | 'timer' | 'gateway';
 
@@ -61,13 +62,15 @@ async function transition(
     actor: OrderActor;
     note?: string;
     now: Date;
+    /** A further condition the order must meet, checked in the same statement. */
+    guard?: SQL;
   },
 ): Promise<boolean> {
   const allowed = input.from ?? orderTransitions.allowedFrom(input.to);
   const [moved] = await tx
     .update(orders)
     .set({ ...input.set, status: input.to })
-    .where(and(eq(orders.id, input.orderId), inArray(orders.status, allowed)))
+    .where(and(eq(orders.id, input.orderId), inArray(orders.status, allowed), input.guard))
     .returning({ id: orders.id });
   if (!moved) return false;
   await tx.insert(orderEvents).values({
@@ -140,47 +143,40 @@ export async function cancelOrder(db: DbOrTx, input: OrderRef & { reason: string
 }
 
 /**
- * cancelOrderLine: a line of a paid, unshipped order goes under refund review (the after-sale
- * issue reviews and pays it). An unpaid order is cancelled whole.
+ * cancelOrderLine: a line of a paid, unshipped order goes under refund review as a 仅退款
+ * after-sale (the shop owner reviews it; after-sales/). An unpaid order is cancelled whole.
  */
 export async function applyLineRefund(
   db: DbOrTx,
-  input: OrderRef & { lineId: number; reason: string },
+  input: OrderRef & { lineId: number; reason: string; auditChannel?: 2 | 6 },
 ): Promise<void> {
-  const now = input.now ?? new Date();
   const order = await ownOrder(db, input);
   if (order.status === OrderStatus.AwaitingPayment) throw appError(Errors.CANCEL_WHOLE_ORDER);
-  await db.transaction(async (tx) => {
-    const [line] = await tx
-      .update(orderLines)
-      .set({ refundStatus: RefundStatus.UnderReview })
-      .where(
-        and(
-          eq(orderLines.id, input.lineId),
-          eq(orderLines.orderId, order.id),
-          or(isNull(orderLines.refundStatus), eq(orderLines.refundStatus, RefundStatus.Failed)),
-          // Only while the order is paid and not shipped, checked in the same statement.
-          sql`exists (select 1 from ${orders} where ${orders.id} = ${order.id} and ${orders.status} = ${OrderStatus.Paid})`,
-        ),
-      )
-      .returning({ id: orderLines.id, name: orderLines.productName });
-    if (!line) {
-      const [exists] = await tx
-        .select({ refundStatus: orderLines.refundStatus })
-        .from(orderLines)
-        .where(and(eq(orderLines.id, input.lineId), eq(orderLines.orderId, order.id)));
-      if (!exists) throw appError(Errors.ORDER_NOT_FOUND);
-      // Already under review or refunded, or the order was shipped meanwhile.
+  try {
+    await applyAfterSale(db, {
+      shopId: input.shopId,
+      userId: input.userId,
+      orderNo: input.orderNo,
+      lineId: input.lineId,
+      kind: 'refund',
+      reason: input.reason,
+      description: '',
+      photoIds: [],
+      auditChannel: input.auditChannel ?? 6,
+      ...(input.now ? { now: input.now } : {}),
+    });
+  } catch (error) {
+    // Under review already, refunded, or shipped meanwhile: the order moved on.
+    const code = (error as { code?: number }).code;
+    if (
+      code === Errors.AFTER_SALE_OPEN.code ||
+      code === Errors.AFTER_SALE_KIND_MISMATCH.code ||
+      code === Errors.AFTER_SALE_NOT_ALLOWED.code
+    ) {
       throw appError(Errors.ORDER_STATE_CHANGED);
     }
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      kind: 'refund_applied',
-      actor: 'shopper',
-      note: `${line.name}：${input.reason}`,
-      createdAt: now,
-    });
-  });
+    throw error;
+  }
 }
 
 /** destroyOrderByC: a completed or cancelled order leaves the shopper's list. */
@@ -258,6 +254,8 @@ export async function completeOrder(
       kind: 'completed',
       actor: input.actor,
       now: input.now,
+      // An after-sale under way keeps the order open until it is settled.
+      guard: not(openAfterSaleOf(orders.id)),
     }),
   );
 }
@@ -267,7 +265,11 @@ export async function confirmReceipt(db: DbOrTx, input: OrderRef): Promise<void>
   const order = await ownOrder(db, input);
   const now = input.now ?? new Date();
   if (!(await completeOrder(db, { orderId: order.id, actor: 'shopper', now }))) {
-    throw appError(Errors.ORDER_STATE_CHANGED);
+    const [open] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, order.id), openAfterSaleOf(orders.id)));
+    throw appError(open ? Errors.ORDER_HAS_OPEN_AFTER_SALE : Errors.ORDER_STATE_CHANGED);
   }
 }
 

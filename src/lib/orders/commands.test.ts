@@ -11,6 +11,7 @@ import {
   idempotencyKeys,
   logistics,
   orderEvents,
+  afterSales,
   orderLines,
   orders,
   shops,
@@ -409,6 +410,10 @@ describe('cancelOrderLine', () => {
       .update(orderLines)
       .set({ refundStatus: RefundStatus.Failed })
       .where(eq(orderLines.id, line.id));
+    await db
+      .update(afterSales)
+      .set({ status: RefundStatus.Failed })
+      .where(eq(afterSales.orderLineId, line.id));
     await refund(paid.orderNo, line.id);
     expect((await lineOf(paid.id)).refundStatus).toBe(RefundStatus.UnderReview);
 

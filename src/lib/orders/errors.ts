@@ -14,4 +14,5 @@ export const OrderErrors = {
   TOO_MANY_LINES: { code: 41009, message: '一次最多结算50种商品' },
   NOT_SHOP_ORDER: { code: 41010, message: '只有店主可以为本店订单发货' },
   CARRIER_UNKNOWN: { code: 41011, message: '请选择快递公司' },
+  ORDER_HAS_OPEN_AFTER_SALE: { code: 41012, message: '订单有售后正在处理，处理完成后再确认收货' },
 } as const satisfies Record<string, ErrorEntry>;

@@ -6,7 +6,7 @@
  * the pay deadline set and the bought lines taken out of the cart. A retried submit with the same
  * idempotency key answers the same order; the same key with another body is refused.
  */
-import { createHash, randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
@@ -49,6 +49,7 @@ import {
   type PreviewGroup,
 } from './contracts.ts';
 import { OrderStatus, PAY_WINDOW_MS } from './status.ts';
+import { newNumber } from './numbers.ts';
 
 export interface CheckoutInput {
   shopId: string;
@@ -371,23 +372,6 @@ export interface PlaceOrderInput extends CheckoutInput {
   idempotencyKey: string;
   /** The distributorId of the link the shopper is on (the page URL), checked here. */
   linkDistributorId?: number | undefined;
-}
-
-/** yyMMddHHmmss in the shop's time zone, then random digits: unique, sortable, unguessable-ish. */
-function newNumber(prefix: string, now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Shanghai',
-    year: '2-digit',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  const stamp = `${part('year')}${part('month')}${part('day')}${part('hour')}${part('minute')}${part('second')}`;
-  return `${prefix}${stamp}${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
 }
 
 /** The body of a create request, as the idempotency key's fingerprint. */

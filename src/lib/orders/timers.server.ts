@@ -4,9 +4,11 @@
  * processes sweeping at once still cancel or complete each order once (every change is the
  * commands' conditional UPDATE, one order per transaction).
  */
-import { and, asc, eq, lt, lte } from 'drizzle-orm';
+import { and, asc, eq, lt, lte, not, sql } from 'drizzle-orm';
+import { openAfterSaleOf } from '#lib/after-sales/after-sales.server.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { idempotencyKeys, orders } from '#lib/platform/db/schema.ts';
+import { idempotencyKeys, orders, paymentOrders, payments } from '#lib/platform/db/schema.ts';
+import { PaymentStatus } from '#lib/payments/status.ts';
 import { cancelUnpaidOrder, completeOrder } from './commands.server.ts';
 import { OrderStatus } from './status.ts';
 
@@ -17,12 +19,23 @@ const SWEEP_BATCH = 200;
 /** How long an idempotency key answers a retry. */
 const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
 
-/** Cancels every unpaid order past its pay deadline; answers how many this call cancelled. */
+/**
+ * Cancels every unpaid order past its pay deadline; answers how many this call cancelled. An order
+ * with a payment still open at the gateway waits until the payment sweeper has settled it (closed
+ * it, or found it paid): cancelling first would give back stock for goods that may be paid for.
+ */
 export async function cancelOverdueOrders(db: DbOrTx, now = new Date()): Promise<number> {
   const due = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, OrderStatus.AwaitingPayment), lte(orders.payDeadline, now)))
+    .where(
+      and(
+        eq(orders.status, OrderStatus.AwaitingPayment),
+        lte(orders.payDeadline, now),
+        sql`not exists (select 1 from ${paymentOrders} join ${payments} on ${payments.id} = ${paymentOrders.paymentId}
+          where ${paymentOrders.orderId} = ${orders.id} and ${payments.status} = ${PaymentStatus.Created})`,
+      ),
+    )
     .orderBy(asc(orders.payDeadline))
     .limit(SWEEP_BATCH);
   let cancelled = 0;
@@ -39,7 +52,13 @@ export async function completeDueOrders(db: DbOrTx, now = new Date()): Promise<n
   const due = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, OrderStatus.Shipped), lte(orders.autoCompleteAt, now)))
+    .where(
+      and(
+        eq(orders.status, OrderStatus.Shipped),
+        lte(orders.autoCompleteAt, now),
+        not(openAfterSaleOf(orders.id)),
+      ),
+    )
     .orderBy(asc(orders.autoCompleteAt))
     .limit(SWEEP_BATCH);
   let completed = 0;

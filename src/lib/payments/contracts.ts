@@ -81,6 +81,20 @@ export const PaymentContracts = {
     body: { ...payTarget, channel: z.enum(PAY_CHANNELS, { error: '请选择支付方式' }) },
     access: 'signed-in',
   }),
+  /**
+   * The gateway's notifications: signed, encrypted JSON read raw by the endpoint (the signature
+   * covers the exact bytes), answered in the gateway's own { code, message } form.
+   */
+  notify: contract<never>()({
+    method: 'POST',
+    path: '/api/payment/notify/wechatpay',
+    access: 'anyone',
+  }),
+  refundNotify: contract<never>()({
+    method: 'POST',
+    path: '/api/payment/notify/wechatpay/refund',
+    access: 'anyone',
+  }),
   checkArrive: contract<PaymentArrival>()({
     method: 'GET',
     path: '/api/payment/pay/checkArrive',

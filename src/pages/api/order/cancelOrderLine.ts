@@ -4,6 +4,8 @@ import { appError } from '#lib/platform/errors.ts';
 import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { applyLineRefund } from '#lib/orders/commands.server.ts';
 import { readOrderDetail } from '#lib/orders/queries.server.ts';
+import { auditChannel } from '#lib/after-sales/after-sale-view.ts';
+import { isInApp } from '#lib/shell/context.server.ts';
 
 /** A line of the caller's paid, unshipped order goes under refund review. */
 export const POST = endpoint(OrderContracts.cancelLine, async ({ query, body, user, context }) => {
@@ -15,6 +17,7 @@ export const POST = endpoint(OrderContracts.cancelLine, async ({ query, body, us
     orderNo: body.orderNo,
     lineId: body.lineId,
     reason: body.reason,
+    auditChannel: auditChannel(isInApp(context.request.headers.get('user-agent'))),
   });
   return readOrderDetail(db, { ...scope, orderNo: body.orderNo });
 });

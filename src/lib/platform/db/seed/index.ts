@@ -18,6 +18,7 @@ import { seedLiveRooms } from './live.ts';
 import { seedMembers } from './membership.ts';
 import { seedAddresses, seedOrders } from './orders.ts';
 import { seedCart } from './cart.ts';
+import { seedPayments } from './payments.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedConfig, seedShopFronts, seedShops, seedSkins } from './shop.ts';
 
@@ -29,10 +30,13 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return (row[0]?.n ?? 0) === 0;
 }
 
-/** Empties every table of the schema, keeping the migrations' record. */
+/**
+ * Empties every table of the schema, keeping the migrations' record and the server secrets (made
+ * by the migrations and the sandbox gateway, not demo data: real names stay readable).
+ */
 export async function clearAll(db: Db | Tx): Promise<void> {
   const tables = Object.values(t)
-    .filter((v) => is(v, PgTable))
+    .filter((v) => is(v, PgTable) && v !== t.serverSecrets)
     .map((table) => `"${getTableName(table)}"`);
   await db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
 }
@@ -67,5 +71,6 @@ async function seedInto(tx: Tx, now: Date): Promise<void> {
   await seedConfig(tx, skinIds);
   await seedPromotions(tx, now, catalog);
   await seedOrders(tx, now, userId);
+  await seedPayments(tx);
   await seedCart(tx, userId);
 }

@@ -1,0 +1,15 @@
+import { AfterSaleContracts } from '#lib/after-sales/contracts.ts';
+import { Errors } from '#lib/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { readAfterSale } from '#lib/after-sales/after-sales.server.ts';
+
+/** The caller's own after-sale. */
+export const GET = endpoint(AfterSaleContracts.detail, async ({ query, user, context }) => {
+  if (!query.shopBizCode) throw appError(Errors.SHOP_ID_REQUIRED);
+  return readAfterSale(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    afterSaleNo: query.afterSaleNo,
+  });
+});

@@ -1,0 +1,18 @@
+import { AfterSaleContracts } from '#lib/after-sales/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { notFound } from '#lib/platform/http.server.ts';
+import { readAfterSalePhoto } from '#lib/after-sales/photos.server.ts';
+
+/** A private after-sale photo, for its uploader and the shop's owner only (others: not found). */
+export const GET = endpoint(AfterSaleContracts.photo, async ({ params, user, context }) => {
+  const photo = await readAfterSalePhoto(context.locals.database.db, user.id, params.photoId);
+  if (!photo) notFound();
+  return new Response(new Uint8Array(photo.bytes), {
+    headers: {
+      'content-type': photo.contentType,
+      'cache-control': 'private, max-age=3600',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    },
+  });
+});

@@ -1,0 +1,16 @@
+import { AfterSaleContracts } from '#lib/after-sales/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { reviewAfterSale } from '#lib/after-sales/after-sales.server.ts';
+import { paymentGateway } from '#lib/payments/gateway.server.ts';
+
+/** The owner approves (an approved 仅退款 is refunded at once) or refuses with a reason. */
+export const POST = endpoint(AfterSaleContracts.review, async ({ query, body, user, context }) => {
+  const db = context.locals.database.db;
+  return reviewAfterSale(db, await paymentGateway(db), {
+    shopId: query.shopBizCode,
+    ownerId: user.id,
+    afterSaleNo: body.afterSaleNo,
+    approve: body.approve,
+    refusal: body.refusal,
+  });
+});

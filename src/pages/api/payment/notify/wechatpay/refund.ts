@@ -1,0 +1,17 @@
+import { PaymentContracts } from '#lib/payments/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { paymentGateway } from '#lib/payments/gateway.server.ts';
+import { receiveRefundNotification } from '#lib/payments/notify.server.ts';
+
+/** The gateway's refund notification: verified, applied once, answered after the commit. */
+export const POST = endpoint(PaymentContracts.refundNotify, async ({ context }) => {
+  const db = context.locals.database.db;
+  const body = await context.request.text();
+  const answer = await receiveRefundNotification(
+    db,
+    await paymentGateway(db),
+    context.request.headers,
+    body,
+  );
+  return Response.json(answer.body, { status: answer.status });
+});

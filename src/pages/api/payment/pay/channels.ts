@@ -1,0 +1,17 @@
+import { PaymentContracts } from '#lib/payments/contracts.ts';
+import { Errors } from '#lib/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { readCashier } from '#lib/payments/payments.server.ts';
+
+/** 收银台: the caller's unpaid orders named by orderNo or groupNo, and how they can be paid here. */
+export const POST = endpoint(PaymentContracts.channels, async ({ query, body, user, context }) => {
+  if (!query.shopBizCode) throw appError(Errors.SHOP_ID_REQUIRED);
+  return readCashier(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    orderNo: body.orderNo,
+    groupNo: body.groupNo,
+    userAgent: context.request.headers.get('user-agent'),
+  });
+});

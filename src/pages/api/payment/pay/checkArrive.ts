@@ -1,0 +1,17 @@
+import { PaymentContracts } from '#lib/payments/contracts.ts';
+import { Errors } from '#lib/errors.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { checkArrive } from '#lib/payments/payments.server.ts';
+import { paymentGateway } from '#lib/payments/gateway.server.ts';
+
+/** Whether the caller's payment arrived (the success page polls it; a late notice is asked for). */
+export const GET = endpoint(PaymentContracts.checkArrive, async ({ query, user, context }) => {
+  if (!query.shopBizCode) throw appError(Errors.SHOP_ID_REQUIRED);
+  const db = context.locals.database.db;
+  return checkArrive(db, await paymentGateway(db), {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    paymentNo: query.paymentNo,
+  });
+});
