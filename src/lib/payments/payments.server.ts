@@ -25,7 +25,13 @@ import { newNumber } from '#lib/orders/numbers.ts';
 import { channelAllowed, channelsFor, payPlace } from './channels.ts';
 import type { Cashier, OpenedPayment, PaymentArrival } from './contracts.ts';
 import type { PaymentGateway } from './gateway.server.ts';
-import { PaymentOrderOutcome, PaymentStatus, RefundState, type PayChannel } from './status.ts';
+import {
+  PaymentOrderOutcome,
+  PaymentStatus,
+  RefundState,
+  paymentTransitions,
+  type PayChannel,
+} from './status.ts';
 import { GatewayError } from './wechatpay/client.server.ts';
 import { chinaTime } from './wechatpay/protocol.ts';
 import type { Transaction } from './wechatpay/resources.ts';
@@ -354,7 +360,7 @@ export async function confirmPayment(
       .where(
         and(
           eq(payments.id, payment.id),
-          inArray(payments.status, [PaymentStatus.Created, PaymentStatus.Closed]),
+          inArray(payments.status, paymentTransitions.allowedFrom(PaymentStatus.Paid)),
         ),
       )
       .returning({ id: payments.id });

@@ -17,7 +17,8 @@ export const paymentTransitions = transitions<PaymentStatus>({
   // The gateway's notification (or its query answer) settles it once; paid is never reopened.
   [PaymentStatus.Created]: [PaymentStatus.Paid, PaymentStatus.Closed],
   [PaymentStatus.Paid]: [],
-  [PaymentStatus.Closed]: [],
+  // The gateway's word wins: money taken for an attempt given up here is taken (then refunded).
+  [PaymentStatus.Closed]: [PaymentStatus.Paid],
 });
 
 /** The pay channels (commerce §7 channels): where the page is open decides which one. */

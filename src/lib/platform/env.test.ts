@@ -1,3 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env.server.ts';
 
@@ -95,5 +99,84 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(
       'Invalid environment variable TRUST_PROXY',
     );
+  });
+
+  describe('the WeChat Pay settings', () => {
+    const merchant = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    const platform = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    const dir = mkdtempSync(path.join(tmpdir(), 'wechatpay-'));
+    const platformFile = path.join(dir, 'pub_key.pem');
+    writeFileSync(platformFile, platform.publicKey);
+    const full = {
+      PAYMENT_PROVIDER: 'wechatpay',
+      PUBLIC_ORIGIN: 'https://shop.example.com',
+      WECHATPAY_MCH_ID: '1900000109',
+      WECHATPAY_MCH_SERIAL: '3775B6A45ACD588826D15E583A95F5DD00000000',
+      WECHATPAY_MCH_PRIVATE_KEY: merchant.privateKey,
+      WECHATPAY_API_V3_KEY: '0123456789abcdefghijklmnopqrstuv',
+      WECHATPAY_PLATFORM_KEY_ID: 'PUB_KEY_ID_0114232134912410000000000000',
+      WECHATPAY_PLATFORM_PUBLIC_KEY: platformFile,
+    };
+    const failure = (source: Record<string, string>) => {
+      try {
+        parseEnv(source);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return null;
+    };
+
+    it('read every key, a PEM given as its text or as a file path', () => {
+      const env = parseEnv(full);
+      expect(env.PAYMENT_PROVIDER).toBe('wechatpay');
+      expect(env.WECHATPAY_PLATFORM_PUBLIC_KEY).toBe(platform.publicKey);
+      expect(env.WECHATPAY_MCH_PRIVATE_KEY).toBe(merchant.privateKey.trim());
+      expect(env.WECHATPAY_BASE_URL).toBe('https://api.mch.weixin.qq.com/');
+    });
+
+    it.each(Object.keys(full).filter((name) => name !== 'PAYMENT_PROVIDER'))(
+      'stop the start with one line when %s is missing',
+      (name) => {
+        const message = failure({ ...full, [name]: '' });
+        expect(message).toMatch(new RegExp(`^Invalid environment variable ${name}=`));
+        expect(message).toContain('is required with PAYMENT_PROVIDER=wechatpay');
+        expect(message).not.toContain('\n');
+      },
+    );
+
+    it('refuse a bad key without printing it', () => {
+      const message = failure({
+        ...full,
+        WECHATPAY_MCH_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nnope',
+      });
+      expect(message).toBe(
+        'Invalid environment variable WECHATPAY_MCH_PRIVATE_KEY="***": is not a readable private key in PEM',
+      );
+      expect(failure({ ...full, WECHATPAY_PLATFORM_PUBLIC_KEY: '/no/such/file.pem' })).toContain(
+        'must be a PEM key or the path of a PEM file',
+      );
+      expect(failure({ ...full, WECHATPAY_API_V3_KEY: 'short' })).toBe(
+        'Invalid environment variable WECHATPAY_API_V3_KEY="***": must be the 32-character API v3 key',
+      );
+      expect(failure({ ...full, WECHATPAY_MCH_ID: 'abc' })).toContain(
+        'must be the merchant number',
+      );
+    });
+
+    it('let the sandbox take given merchant keys only as a whole', () => {
+      const { PAYMENT_PROVIDER: _, ...keys } = full;
+      expect(parseEnv(keys).PAYMENT_PROVIDER).toBe('sandbox');
+      expect(failure({ WECHATPAY_MCH_ID: '1900000109' })).toContain(
+        'WECHATPAY_MCH_SERIAL="": is required with the other WECHATPAY_MCH_* settings',
+      );
+    });
   });
 });

@@ -6,7 +6,11 @@ import { couponTransitions, userCouponTransitions } from '#lib/coupons/status.ts
 import { withdrawalTransitions } from '#lib/distribution/status.ts';
 import { memberRoles } from '#lib/membership/roles.ts';
 import { orderTransitions, refundTransitions } from '#lib/orders/status.ts';
-import { paymentTransitions } from '#lib/payments/status.ts';
+import {
+  PaymentOrderOutcome,
+  paymentTransitions,
+  refundStateTransitions,
+} from '#lib/payments/status.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -30,6 +34,9 @@ describe('the migrated status CHECKs follow the status modules', () => {
     ['orders_status_chk', orderTransitions.statuses],
     ['order_lines_refund_chk', refundTransitions.statuses],
     ['payments_status_chk', paymentTransitions.statuses],
+    ['refunds_status_chk', refundStateTransitions.statuses],
+    ['after_sales_status_chk', refundTransitions.statuses],
+    ['payment_orders_outcome_chk', Object.values(PaymentOrderOutcome)],
     ['coupons_status_chk', couponTransitions.statuses],
     ['user_coupons_status_chk', userCouponTransitions.statuses],
     ['withdrawals_status_chk', withdrawalTransitions.statuses],
