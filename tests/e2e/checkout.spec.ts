@@ -1,7 +1,8 @@
 /**
  * Buying, as a new shopper does it: two SKUs of two sales in the cart, a quantity changed, a line
  * unselected and selected again, 去结算, a first address added by pasting it and tapping 智能识别,
- * 提交订单, the orders under 待付款 with the pay countdown, one cancelled with its stock back;
+ * 提交订单 landing on 收银台 for both orders, the orders under 待付款 with the pay countdown, one
+ * cancelled with its stock back;
  * and a cross-border product that asks for the real name first. On a PostgreSQL-backed shop so
  * the test can read and set stock.
  */
@@ -120,8 +121,16 @@ test('a new shopper orders two SKUs of two sales from the cart and cancels one o
   await islandsReady(page);
   await page.getByRole('button', { name: '提交订单' }).click();
 
+  // 收银台 for the checkout: both orders, the amount the confirmation showed, the countdown.
+  await expect(page).toHaveURL(/\/checkout\?.*groupNo=[A-Z0-9]+/);
+  await expect(page.locator('[data-pay-amount]')).toHaveText(
+    `¥${((goods + freight) / 100).toFixed(2)}`,
+  );
+  await expect(page.locator('[data-order-count]')).toHaveText('共2笔订单');
+  await expect(page.locator('[data-pay-countdown]')).toHaveText(/^1[01]:\d\d$/);
+
   // Two orders (one per sale) under 待付款; stock taken.
-  await expect(page).toHaveURL(/\/order\?/);
+  await page.goto(`${shop.url}/order?shopId=1001&status=10`);
   const unpaid = page.locator('[data-order-card]');
   await expect(unpaid).toHaveCount(2);
   expect(await stockOf(FIRST.skuNos[0]!)).toBe(STOCK - 2);
@@ -196,7 +205,8 @@ test('a cross-border product asks for the real name before the order is placed',
   await expect(realName).toContainText('李*');
   await islandsReady(page);
   await page.getByRole('button', { name: '提交订单' }).click();
-  await expect(page).toHaveURL(/\/orderDetail\?/);
-  await expect(page.getByRole('heading', { name: '待付款' })).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout\?.*groupNo=[A-Z0-9]+/);
+  await expect(page.locator('[data-order-count]')).toHaveText('共1笔订单');
+  await expect(page.getByRole('button', { name: /^确认支付 ¥\d+\.\d\d$/ })).toBeVisible();
   expect(await stockOf(CROSS_BORDER.skuNos[0]!)).toBe(STOCK - 1);
 });

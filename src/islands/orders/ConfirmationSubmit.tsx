@@ -1,8 +1,9 @@
 /**
  * 确认订单's remark and bottom bar: 实付 and 提交订单. Submits once per tap sequence with one
- * idempotency key (a retried or doubled tap answers the same order), then opens the order. When
- * the server's prices moved since the page was drawn it reloads the page with the new amounts and
- * says so: the shopper is never charged an amount they were not shown.
+ * idempotency key (a retried or doubled tap answers the same order), then opens the cashier
+ * (收银台) for the checkout's orders. When the server's prices moved since the page was drawn it
+ * reloads the page with the new amounts and says so: the shopper is never charged an amount they
+ * were not shown.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { formatYuan } from '#lib/platform/money.ts';
@@ -26,8 +27,8 @@ interface Props {
   realNameMissing: boolean;
   realNameHref: string;
   newAddressHref: string;
-  orderDetailHref: string;
-  orderListHref: string;
+  /** 收银台, without the checkout's number. */
+  checkoutHref: string;
 }
 
 function newKey(): string {
@@ -79,15 +80,10 @@ export default function ConfirmationSubmit(props: Props) {
         quote: props.quote,
         idempotencyKey,
       });
-      const target =
-        placed.orderNos.length === 1
-          ? (() => {
-              const url = new URL(props.orderDetailHref, location.origin);
-              url.searchParams.set('orderNo', placed.orderNos[0]!);
-              return `${url.pathname}${url.search}`;
-            })()
-          : props.orderListHref;
-      location.replace(target);
+      // 收银台 for the checkout's orders; the confirmation is not a page to come back to.
+      const url = new URL(props.checkoutHref, location.origin);
+      url.searchParams.set('groupNo', placed.groupNo);
+      location.replace(`${url.pathname}${url.search}`);
     } catch (error) {
       const code = (error as { code?: number }).code;
       if (code === OrderErrors.PRICE_CHANGED.code) {
