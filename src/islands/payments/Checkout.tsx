@@ -22,7 +22,7 @@ import {
   reportFailure,
   successUrl,
   type CashierProps,
-} from './pay.ts';
+} from '#lib/payments/actions.ts';
 import './Checkout.css';
 
 /** How often a shown QR code asks whether its payment arrived. */

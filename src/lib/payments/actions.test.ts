@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { bridgePay, payTimeLeft } from './pay.ts';
+import { bridgePay, payTimeLeft } from './actions.ts';
 import type { JsapiPayParams } from '#lib/payments/wechatpay/protocol.ts';
 
 describe('payTimeLeft: 支付剩余时间 as mm:ss', () => {
