@@ -38,6 +38,8 @@ export interface WechatPayConfig {
   baseUrl: string;
   /** The app whose users pay (appid in every transaction). */
   appId: string;
+  /** How requests are sent; global fetch unless a test or script routes them in-process. */
+  fetch?: typeof fetch;
 }
 
 /** A call the gateway refused (its code and message), or an answer that could not be trusted. */
@@ -166,7 +168,8 @@ export class WechatPayClient {
   private async call(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<unknown> {
     const url = new URL(path, this.config.baseUrl);
     const body = payload === undefined ? '' : JSON.stringify(payload);
-    const response = await fetch(url, {
+    const send = this.config.fetch ?? fetch;
+    const response = await send(url, {
       method,
       headers: {
         Accept: 'application/json',
