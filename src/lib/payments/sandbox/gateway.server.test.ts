@@ -3,10 +3,10 @@
  * fetch routed in-process to handleSandboxRequest on an in-memory database, on a fake clock.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
-import type { Database } from '#lib/platform/db/client.server.ts';
+import type { Database, DbOrTx } from '#lib/platform/db/client.server.ts';
 import { sandboxNotifications, sandboxTransactions } from '#lib/platform/db/schema.ts';
 import { GatewayError, WechatPayClient } from '#lib/payments/wechatpay/client.server.ts';
 import {
@@ -26,6 +26,7 @@ import {
   sandboxBridgePay,
   sandboxCancel,
   sandboxConfirm,
+  startSandboxNotifier,
 } from './gateway.server.ts';
 import { MAX_TRIES, RETRY_BACKOFF_MS } from './notifications.server.ts';
 import { handleCashierPost, readCashier } from './cashier.server.ts';
@@ -735,6 +736,29 @@ describe('notifications', () => {
       amount: { total: 1000, refund: 250, payer_total: 1000, payer_refund: 250 },
     });
     await takeQueued();
+  });
+});
+
+describe('the notifier', () => {
+  it('logs a failing round and goes on until stopped', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let rounds = 0;
+    const fail = () => {
+      rounds += 1;
+      throw new Error('database away');
+    };
+    const away = { select: fail, update: fail } as unknown as DbOrTx;
+    const stop = startSandboxNotifier(away, { intervalMs: 5 });
+    await vi.waitFor(() => expect(rounds).toBeGreaterThanOrEqual(2));
+    stop();
+    const after = rounds;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(rounds).toBe(after);
+    expect(logged).toHaveBeenCalledWith(
+      '[sandbox-wechatpay] notification round failed:',
+      'database away',
+    );
+    logged.mockRestore();
   });
 });
 
