@@ -1,0 +1,7 @@
+import type { APIRoute } from 'astro';
+import { handleCashierPost, unlessSandbox } from '#lib/payments/sandbox/cashier.server.ts';
+
+/** The sandbox cashier page's 取消支付 (a form post from the page itself). */
+export const POST: APIRoute = ({ request, locals }) =>
+  unlessSandbox() ??
+  handleCashierPost(locals.database.db, request, { decision: 'cancel', ...locals.site });
