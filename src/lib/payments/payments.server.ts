@@ -197,24 +197,34 @@ export async function createPayment(
     channel: input.channel,
     payCents: payment.amountCents,
   };
-  const sandboxCashier = (prepayId: string) =>
-    `${input.origin}/sandbox/wechatpay/cashier?prepay_id=${encodeURIComponent(prepayId)}&redirect_url=${encodeURIComponent(successUrl)}`;
+  // The sandbox's own cashier acts out the phone (an in-app pay sheet, a QR scan) for demos.
+  const sandboxCashier = (key: 'prepay_id' | 'pr', value: string) =>
+    `${input.origin}/sandbox/wechatpay/cashier?${key}=${encodeURIComponent(value)}&redirect_url=${encodeURIComponent(successUrl)}`;
   if (prepay.prepayId) {
     opened.payRequest = gateway.client.payParams(prepay.prepayId);
-    if (gateway.sandbox) opened.sandboxCashierUrl = sandboxCashier(prepay.prepayId);
+    if (gateway.sandbox) opened.sandboxCashierUrl = sandboxCashier('prepay_id', prepay.prepayId);
   }
-  if (prepay.h5Url) opened.h5Url = `${prepay.h5Url}&redirect_url=${encodeURIComponent(successUrl)}`;
+  if (prepay.h5Url) {
+    // The sandbox was reached over loopback and names that origin; the shopper reaches it here.
+    const h5 = gateway.sandbox ? sameOriginAs(prepay.h5Url, input.origin) : prepay.h5Url;
+    opened.h5Url = `${h5}&redirect_url=${encodeURIComponent(successUrl)}`;
+  }
   if (prepay.codeUrl) {
     opened.codeUrl = prepay.codeUrl;
     opened.qrSvg = await QRCode.toString(prepay.codeUrl, { type: 'svg', margin: 1 });
-    const token = /[?&]pr=([^&]+)/.exec(prepay.codeUrl)?.[1];
-    if (gateway.sandbox && token)
-      opened.sandboxCashierUrl = sandboxCashier(decodeURIComponent(token));
+    const token = new URL(prepay.codeUrl).searchParams.get('pr');
+    if (gateway.sandbox && token) opened.sandboxCashierUrl = sandboxCashier('pr', token);
   }
   return opened;
 }
 
 type PaymentRow = typeof payments.$inferSelect;
+
+/** `url` with its origin replaced by `origin`. */
+function sameOriginAs(url: string, origin: string): string {
+  const parsed = new URL(url);
+  return `${origin}${parsed.pathname}${parsed.search}`;
+}
 
 /** Asks the gateway for the transaction and keeps its answer on the payment. */
 async function openAtGateway(
