@@ -122,6 +122,22 @@ export async function handleSandboxRequest(
   }
 }
 
+/**
+ * A fetch that answers the sandbox's v3 API in-process (scripts and tests: the adapter and the
+ * protocol are the real ones, only the network is left out).
+ */
+export function sandboxFetch(
+  db: DbOrTx,
+  options: Omit<SandboxRequestOptions, 'now'> & { now?: () => Date } = {},
+): typeof fetch {
+  const { now, ...fixed } = options;
+  return ((input: RequestInfo | URL, init?: RequestInit) =>
+    handleSandboxRequest(db, new Request(input, init), {
+      ...fixed,
+      ...(now ? { now: now() } : {}),
+    })) as typeof fetch;
+}
+
 async function dispatch(
   db: DbOrTx,
   keys: SandboxKeys,
