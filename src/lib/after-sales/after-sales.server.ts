@@ -30,10 +30,15 @@ import { saveRefund } from '#lib/payments/payments.server.ts';
 import { sendRefund } from '#lib/payments/refunds.server.ts';
 import type { PaymentGateway } from '#lib/payments/gateway.server.ts';
 import type { AfterSaleKind, AfterSaleView, RefundProgress } from './contracts.ts';
-import { AFTER_SALE_KIND_TEXT, afterSaleStatusText } from './after-sale-view.ts';
+import {
+  AFTER_SALE_KIND_TEXT,
+  RETURN_WINDOW_MS,
+  afterSaleAmount,
+  afterSaleKindFor,
+  afterSaleStatusText,
+} from './after-sale-view.ts';
 
-/** A completed order may still be returned this long after it completed (七天无理由). */
-export const RETURN_WINDOW_MS = 7 * 24 * 3_600_000;
+export { RETURN_WINDOW_MS };
 
 /** Where the shopper's photos are read (the owner and the shop's owner only). */
 export function afterSalePhotoUrl(photoId: number): string {
@@ -63,6 +68,7 @@ const columns = {
   productName: orderLines.productName,
   skuDesc: orderLines.skuDesc,
   imageUrl: orderLines.imageUrl,
+  unitPriceCents: orderLines.unitPriceCents,
   quantity: orderLines.quantity,
   kind: afterSales.kind,
   reason: afterSales.reason,
@@ -79,6 +85,7 @@ const columns = {
   reviewedAt: afterSales.reviewedAt,
   createdAt: afterSales.createdAt,
   refundStatus: refunds.status,
+  refundSettledAt: refunds.settledAt,
 };
 
 type Row = {
@@ -126,6 +133,7 @@ function toView(row: Row, viewer: Viewer): AfterSaleView {
     productName: row.productName!,
     skuDesc: row.skuDesc!,
     imageUrl: row.imageUrl,
+    unitPriceCents: row.unitPriceCents!,
     quantity: row.quantity!,
     kind,
     kindText: AFTER_SALE_KIND_TEXT[kind],
@@ -144,6 +152,7 @@ function toView(row: Row, viewer: Viewer): AfterSaleView {
     refund,
     createdAt: row.createdAt!.toISOString(),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    refundedAt: refund === 'refunded' ? (row.refundSettledAt?.toISOString() ?? null) : null,
     actions,
   };
 }
@@ -241,6 +250,80 @@ async function countWaiting(db: DbOrTx, shopId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+export interface AfterSaleOffer {
+  kind: AfterSaleKind;
+  amountCents: number;
+  line: {
+    lineId: number;
+    productName: string;
+    skuDesc: string;
+    imageUrl: string | null;
+    unitPriceCents: number;
+    quantity: number;
+    refundStatus: number | null;
+  };
+}
+
+/**
+ * What 申请售后 offers on a line of the caller's order: the kind its order's status decides and
+ * the amount applyAfterSale would refund; the refusal applyAfterSale would give otherwise.
+ */
+export async function readAfterSaleOffer(
+  db: DbOrTx,
+  input: { shopId: string; userId: number; orderNo: string; lineId: number; now?: Date },
+): Promise<AfterSaleOffer> {
+  const [row] = await db
+    .select({
+      status: orders.status,
+      completedAt: orders.completedAt,
+      lineId: orderLines.id,
+      productName: orderLines.productName,
+      skuDesc: orderLines.skuDesc,
+      imageUrl: orderLines.imageUrl,
+      unitPriceCents: orderLines.unitPriceCents,
+      quantity: orderLines.quantity,
+      refundStatus: orderLines.refundStatus,
+      paidCents: orderLines.paidCents,
+      freightCents: orderLines.freightCents,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orders.orderNo, input.orderNo),
+        eq(orders.shopId, input.shopId),
+        eq(orders.userId, input.userId),
+        eq(orderLines.id, input.lineId),
+      ),
+    );
+  if (!row) throw appError(Errors.ORDER_NOT_FOUND);
+  const now = input.now ?? new Date();
+  const kind = afterSaleKindFor(row, null, now);
+  if (!kind) {
+    throw appError(
+      row.status === OrderStatus.Completed
+        ? Errors.RETURN_WINDOW_CLOSED
+        : Errors.AFTER_SALE_NOT_ALLOWED,
+    );
+  }
+  if (afterSaleKindFor(row, row.refundStatus, now) === null) throw appError(Errors.AFTER_SALE_OPEN);
+  const amountCents = afterSaleAmount(kind, row);
+  if (amountCents <= 0) throw appError(Errors.AFTER_SALE_NOT_ALLOWED);
+  return {
+    kind,
+    amountCents,
+    line: {
+      lineId: row.lineId,
+      productName: row.productName,
+      skuDesc: row.skuDesc,
+      imageUrl: row.imageUrl,
+      unitPriceCents: row.unitPriceCents,
+      quantity: row.quantity,
+      refundStatus: row.refundStatus,
+    },
+  };
+}
+
 export interface ApplyInput {
   shopId: string;
   userId: number;
@@ -314,8 +397,7 @@ export async function applyAfterSale(db: DbOrTx, input: ApplyInput): Promise<Aft
       );
     if (owned.length !== photoIds.length) throw appError(Errors.AFTER_SALE_PHOTO_INVALID);
   }
-  // Before shipping the line's whole payment comes back; after, its share of the freight was used.
-  const amountCents = input.kind === 'refund' ? line.paidCents : line.paidCents - line.freightCents;
+  const amountCents = afterSaleAmount(input.kind, line);
   if (amountCents <= 0) throw appError(Errors.AFTER_SALE_NOT_ALLOWED);
 
   const afterSaleNo = newNumber('S', now);

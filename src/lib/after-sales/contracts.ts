@@ -12,6 +12,8 @@ import type { RefundStatus } from '#lib/orders/status.ts';
 
 export const MAX_AFTER_SALE_PHOTOS = 6;
 export const MAX_AFTER_SALE_DESCRIPTION = 200;
+/** The longest refusal reason the shop owner gives. */
+export const MAX_AFTER_SALE_REFUSAL = 100;
 
 /** The reasons offered (the shopper picks one). */
 export const AFTER_SALE_REASONS = {
@@ -36,6 +38,7 @@ export interface AfterSaleView {
   productName: string;
   skuDesc: string;
   imageUrl: string | null;
+  unitPriceCents: number;
   quantity: number;
   kind: AfterSaleKind;
   /** 仅退款 / 退货退款 */
@@ -57,6 +60,8 @@ export interface AfterSaleView {
   refund: RefundProgress;
   createdAt: string;
   reviewedAt: string | null;
+  /** When the money was back (the refund succeeded at the gateway). */
+  refundedAt: string | null;
   /** What the viewer may do next. */
   actions: ('shipReturn' | 'approve' | 'refuse' | 'receiveReturn')[];
 }
@@ -149,7 +154,11 @@ export const AfterSaleContracts = {
     body: {
       afterSaleNo,
       approve: z.boolean(),
-      refusal: z.string().trim().max(100, '拒绝原因最多100字').optional(),
+      refusal: z
+        .string()
+        .trim()
+        .max(MAX_AFTER_SALE_REFUSAL, `拒绝原因最多${MAX_AFTER_SALE_REFUSAL}字`)
+        .optional(),
     },
     access: { roles: ['D'] },
     message: '已处理',

@@ -178,6 +178,8 @@ const TABLE = [
     ['orderDetail', '订单详情'],
     ['cancel', '取消订单'],
     ['logisticsDetail', '物流详情'],
+    ['afterSale', '申请售后', NO_HELPERS],
+    ['afterSaleDetail', '售后详情'],
     ['address', '编辑地址'],
     ['addressList', '收货地址'],
     ['address-search', '搜索地址'],
@@ -215,6 +217,8 @@ const TABLE = [
     ['agent', '店主中心'],
     ['distributorOrder', '推广订单'],
     ['distributorOrderDetail', '推广订单详情'],
+    // The shop owner's review of after-sales (the page refuses a distributor who is not the owner).
+    ['shopAfterSales', '售后审核'],
     ['income', '我的收益'],
     ['historyIncome', '历史收益'],
     ['incomeDetail', '收益明细'],

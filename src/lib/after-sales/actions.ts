@@ -1,0 +1,68 @@
+/**
+ * The browser side of the after-sale pages: each call is one after-sale contract. The request
+ * client and the contracts (zod) load on first use, as the order pages' do, so a page's first load
+ * stays small. Errors are toasted by the request client unless a call says otherwise.
+ */
+import type { AfterSaleKind, AfterSaleView } from './contracts.ts';
+
+async function client() {
+  const [{ call }, { AfterSaleContracts }] = await Promise.all([
+    import('#lib/platform/client.ts'),
+    import('./contracts.ts'),
+  ]);
+  return { call, AfterSaleContracts };
+}
+
+/** The page's shop, named explicitly: inside the messaging app the client adds no shopBizCode. */
+const shopQuery = () => ({ shopBizCode: document.body.dataset.shopId ?? '' });
+
+/** One photo, its raw bytes; rejects with the client's ApiError (the toast left to the caller). */
+export async function uploadPhoto(
+  file: Blob,
+  signal?: AbortSignal,
+): Promise<{ photoId: number; url: string }> {
+  const { call, AfterSaleContracts } = await client();
+  return call(
+    AfterSaleContracts.uploadPhoto,
+    { query: shopQuery(), body: file },
+    { silent: true, ...(signal ? { signal } : {}) },
+  );
+}
+
+export async function applyAfterSale(input: {
+  orderNo: string;
+  lineId: number;
+  kind: AfterSaleKind;
+  reason: string;
+  description: string;
+  photoIds: number[];
+}): Promise<AfterSaleView> {
+  const { call, AfterSaleContracts } = await client();
+  return call(AfterSaleContracts.apply, { query: shopQuery(), body: input });
+}
+
+export async function shipReturn(input: {
+  afterSaleNo: string;
+  company: string;
+  trackingNo: string;
+}): Promise<AfterSaleView> {
+  const { call, AfterSaleContracts } = await client();
+  return call(AfterSaleContracts.shipReturn, { query: shopQuery(), body: input });
+}
+
+/** The shop owner's decision: approve, or refuse with the reason the shopper reads. */
+export async function reviewAfterSale(
+  afterSaleNo: string,
+  decision: { approve: true } | { approve: false; refusal: string },
+): Promise<AfterSaleView> {
+  const { call, AfterSaleContracts } = await client();
+  return call(AfterSaleContracts.review, {
+    query: shopQuery(),
+    body: { afterSaleNo, ...decision },
+  });
+}
+
+export async function receiveReturn(afterSaleNo: string): Promise<AfterSaleView> {
+  const { call, AfterSaleContracts } = await client();
+  return call(AfterSaleContracts.receiveReturn, { query: shopQuery(), body: { afterSaleNo } });
+}
