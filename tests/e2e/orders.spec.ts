@@ -292,14 +292,16 @@ test('a paid order: a new address while picking, a refund for a line', async ({
   expect(page.url()).not.toContain('addressId');
   await expect(page.getByText('收货地址已修改')).toBeVisible();
 
-  await page.getByRole('button', { name: '申请退款：纯棉T恤' }).click();
-  const sheet = page.getByRole('dialog', { name: '申请退款' });
-  await expect(sheet).toBeVisible();
-  await page.screenshot({ path: screen('refund-sheet') });
-  await sheet.getByRole('radio', { name: '商品降价' }).check();
-  await sheet.getByRole('button', { name: '提交申请' }).click();
+  // 申请退款 before shipping: the after-sale form, as a 仅退款.
+  await page.getByRole('link', { name: '申请退款：纯棉T恤' }).click();
+  await expect(page.getByRole('heading', { name: '申请售后' })).toBeVisible();
+  await expect(page.locator('[data-kind]')).toHaveText('仅退款');
+  await page.getByRole('radio', { name: '不想要了' }).check();
+  await page.getByRole('button', { name: '提交申请' }).click();
+  await expect(page.locator('[data-after-sale-status]')).toHaveText('退款审核中');
+  await page.goto(`${shop.url}/orderDetail?shopId=${SHOP}&orderNo=${paid.orderNo}`);
   await expect(page.locator('[data-refund-status]')).toHaveText('退款审核中');
-  await expect(page.getByRole('button', { name: '申请退款：纯棉T恤' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: '申请退款：纯棉T恤' })).toHaveCount(0);
   await page.goto(`${shop.url}/order?shopId=${SHOP}&status=refund`);
   await expect(page.locator(`[data-order-card="${paid.orderNo}"]`)).toBeVisible();
 });
