@@ -751,6 +751,24 @@ describe('the payment sweeper', () => {
     ]);
   });
 
+  it('applies an attempt the gateway reports paid and partly refunded since (REFUND)', async () => {
+    const order = await anUnpaidOrder(2_150, { payDeadline: new Date(Date.now() + 3 * MINUTE) });
+    const opened = await open(order);
+    await payAtGateway(db, opened.paymentNo);
+    // Its notification lost; 150 refunded by hand in the merchant platform.
+    await gateway.client.refund({
+      out_trade_no: opened.paymentNo,
+      out_refund_no: `HAND${opened.paymentNo}`,
+      amount: { refund: 150, total: 2_150, currency: 'CNY' },
+    });
+    expect((await tradeOf(opened.paymentNo))!.tradeState).toBe('REFUND');
+    const at = new Date(order.payDeadline.getTime() + 1_000);
+    expect(await closeStalePayments(db, gateway, at)).toBe(1);
+    expect((await paymentOf(opened.paymentNo)).status).toBe(PaymentStatus.Paid);
+    expect((await orderOf(order.id)).status).toBe(OrderStatus.Paid);
+    expect(await closeStalePayments(db, gateway, at)).toBe(0);
+  });
+
   it('checkArrive asks the gateway while the payment waits, so the success page sees it paid', async () => {
     const order = await anUnpaidOrder(2_200);
     const opened = await open(order);
@@ -880,7 +898,9 @@ describe('refunds', () => {
     expect(await sendRefund(db, gateway, refundId, now)).toBe(RefundState.Failed);
     const [failed] = await db.select().from(refunds).where(eq(refunds.id, refundId));
     expect(failed).toMatchObject({ status: RefundState.Failed, settledAt: now });
-    expect(failed!.failure).toMatch(/^NOT_ENOUGH: .*退款金额超过订单可退金额$/);
+    expect(failed!.failure).toBe('NOT_ENOUGH: 退款金额超过订单可退金额');
+    // Not paid back, so no longer counted against what the payment has left.
+    expect((await paymentOf(payment.paymentNo)).refundedCents).toBe(0);
     const from = gateway.sent.length;
     expect(await sendRefund(db, gateway, refundId)).toBe(RefundState.Failed);
     expect(await retryOpenRefunds(db, gateway, new Date(Date.now() + 10 * MINUTE))).toBe(0);

@@ -310,9 +310,11 @@ export type ConfirmOutcome =
   | { kind: 'duplicate' }
   | { kind: 'rejected'; reason: string };
 
-/** A Transaction in state SUCCESS as the facts confirmPayment checks. */
+/** A paid Transaction (SUCCESS, or REFUND since) as the facts confirmPayment checks. */
 export function paidFacts(transaction: Transaction): GatewayPaid | null {
-  if (transaction.trade_state !== 'SUCCESS' || !transaction.transaction_id) return null;
+  // REFUND: paid, then (some of it) refunded — paid all the same.
+  const paid = transaction.trade_state === 'SUCCESS' || transaction.trade_state === 'REFUND';
+  if (!paid || !transaction.transaction_id) return null;
   return {
     paymentNo: transaction.out_trade_no,
     transactionId: transaction.transaction_id,

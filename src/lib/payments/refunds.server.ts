@@ -4,7 +4,7 @@
  * from the refund timer, by hand — because the gateway answers the same out_refund_no with the
  * same refund and never pays it twice.
  */
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { orderEvents, payments, refunds } from '#lib/platform/db/schema.ts';
 import type { PaymentGateway } from './gateway.server.ts';
@@ -26,26 +26,41 @@ async function settle(
   to: RefundState,
   fields: { gatewayRefundId?: string; failure?: string; settledAt?: Date },
 ): Promise<boolean> {
-  const [moved] = await db
-    .update(refunds)
-    .set({ status: to, ...fields })
-    .where(
-      and(
-        eq(refunds.id, refundId),
-        inArray(refunds.status, refundStateTransitions.allowedFrom(to)),
-      ),
-    )
-    .returning({ id: refunds.id, orderId: refunds.orderId, refundNo: refunds.refundNo });
-  if (moved && to === RefundState.Succeeded) {
-    await db.insert(orderEvents).values({
-      orderId: moved.orderId,
-      kind: 'refunded',
-      actor: 'gateway',
-      note: moved.refundNo,
-      createdAt: fields.settledAt ?? new Date(),
-    });
-  }
-  return moved !== undefined;
+  return db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(refunds)
+      .set({ status: to, ...fields })
+      .where(
+        and(
+          eq(refunds.id, refundId),
+          inArray(refunds.status, refundStateTransitions.allowedFrom(to)),
+        ),
+      )
+      .returning({
+        orderId: refunds.orderId,
+        refundNo: refunds.refundNo,
+        paymentId: refunds.paymentId,
+        amountCents: refunds.amountCents,
+      });
+    if (!moved) return false;
+    if (to === RefundState.Succeeded) {
+      await tx.insert(orderEvents).values({
+        orderId: moved.orderId,
+        kind: 'refunded',
+        actor: 'gateway',
+        note: moved.refundNo,
+        createdAt: fields.settledAt ?? new Date(),
+      });
+    }
+    if (to === RefundState.Failed) {
+      // The money did not go back: it no longer counts against what the payment has left.
+      await tx
+        .update(payments)
+        .set({ refundedCents: sql`${payments.refundedCents} - ${moved.amountCents}` })
+        .where(eq(payments.id, moved.paymentId));
+    }
+    return true;
+  });
 }
 
 /** Sends a saved refund to the gateway (again, if need be) and records its answer. */
@@ -99,7 +114,7 @@ export async function sendRefund(
       error.code !== 'SIGN_VERIFY_FAILED'
     ) {
       await settle(db, refundId, RefundState.Failed, {
-        failure: `${error.code}: ${error.message}`.slice(0, 200),
+        failure: `${error.code}: ${error.detail}`.slice(0, 200),
         settledAt: now,
       });
       console.error(`[refunds] ${row.refundNo} refused by the gateway:`, error.message);

@@ -54,8 +54,8 @@ export async function settleOpenPayment(
     transaction = await ask();
   }
   const paid = transaction ? paidFacts(transaction) : null;
-  if (paid || transaction?.trade_state === 'REFUND') {
-    if (paid) await confirmPayment(db, gateway, paid, { now });
+  if (paid) {
+    await confirmPayment(db, gateway, paid, { now });
     return 'paid';
   }
   await markClosed(db, payment.id, now);

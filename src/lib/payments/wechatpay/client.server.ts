@@ -47,10 +47,13 @@ export class GatewayError extends Error {
   override name = 'GatewayError';
   readonly status: number;
   readonly code: string;
+  /** The gateway's own message. */
+  readonly detail: string;
   constructor(status: number, code: string, message: string) {
     super(`${status} ${code}: ${message}`);
     this.status = status;
     this.code = code;
+    this.detail = message;
   }
 }
 
