@@ -15,6 +15,7 @@ import { ShopContracts } from '#lib/shop/contracts.ts';
 import { OrderContracts } from '#lib/orders/contracts.ts';
 import { PaymentContracts } from '#lib/payments/contracts.ts';
 import { AfterSaleContracts } from '#lib/after-sales/contracts.ts';
+import { InsuranceContracts } from '#lib/insurance/contracts.ts';
 
 export const ContractAreas = {
   platform: PlatformContracts,
@@ -29,6 +30,7 @@ export const ContractAreas = {
   realName: RealNameContracts,
   payments: PaymentContracts,
   afterSales: AfterSaleContracts,
+  insurance: InsuranceContracts,
 } as const;
 
 export const allContracts: readonly AnyContract[] = Object.values(ContractAreas).flatMap(

@@ -14,6 +14,7 @@ import { ShopErrors } from '#lib/shop/errors.ts';
 import { OrderErrors } from '#lib/orders/errors.ts';
 import { PaymentErrors } from '#lib/payments/errors.ts';
 import { AfterSaleErrors } from '#lib/after-sales/errors.ts';
+import { InsuranceErrors } from '#lib/insurance/errors.ts';
 
 /** Each area's entries, by area; errors.test.ts checks that no two areas use one name. */
 export const ErrorAreas = {
@@ -28,6 +29,7 @@ export const ErrorAreas = {
   realName: RealNameErrors,
   payments: PaymentErrors,
   afterSales: AfterSaleErrors,
+  insurance: InsuranceErrors,
 } as const;
 
 export const Errors = {
@@ -42,4 +44,5 @@ export const Errors = {
   ...RealNameErrors,
   ...PaymentErrors,
   ...AfterSaleErrors,
+  ...InsuranceErrors,
 } as const;

@@ -21,6 +21,8 @@ interface Props {
   /** The address shown, and the one the URL asked for. */
   addressId: number | null;
   requestedAddressId: number | null;
+  /** The confirmation is priced with freight insurance. */
+  insured: boolean;
   quote: string;
   payCents: number;
   pieces: number;
@@ -77,6 +79,7 @@ export default function ConfirmationSubmit(props: Props) {
         source: props.source,
         addressId: props.addressId,
         remark: remark.trim(),
+        insured: props.insured,
         quote: props.quote,
         idempotencyKey,
       });

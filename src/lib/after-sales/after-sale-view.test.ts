@@ -48,8 +48,14 @@ describe('afterSaleKindFor', () => {
 
 describe('afterSaleAmount', () => {
   it('is the line’s payment before shipping and leaves its freight out after', () => {
-    const line = { paidCents: 5990, freightCents: 1000 };
+    const line = { paidCents: 5990, freightCents: 1000, insuranceCents: 0 };
     expect(afterSaleAmount('refund', line)).toBe(5990);
+    expect(afterSaleAmount('return', line)).toBe(4990);
+  });
+
+  it('gives an insurance premium back before shipping and keeps it on a return (the policy was in force)', () => {
+    const line = { paidCents: 6070, freightCents: 1000, insuranceCents: 80 };
+    expect(afterSaleAmount('refund', line)).toBe(6070);
     expect(afterSaleAmount('return', line)).toBe(4990);
   });
 });

@@ -57,14 +57,16 @@ export function afterSaleKindFor(
 }
 
 /**
- * What comes back: before shipping the line's whole payment; after it, less its share of the
- * freight, which was used.
+ * What comes back: before shipping the line's whole payment; after it, less its shares of the
+ * freight and of the insurance premium, which were used.
  */
 export function afterSaleAmount(
   kind: AfterSaleKind,
-  line: { paidCents: number; freightCents: number },
+  line: { paidCents: number; freightCents: number; insuranceCents: number },
 ): number {
-  return kind === 'refund' ? line.paidCents : line.paidCents - line.freightCents;
+  return kind === 'refund'
+    ? line.paidCents
+    : line.paidCents - line.freightCents - line.insuranceCents;
 }
 
 export interface AfterSaleStep {

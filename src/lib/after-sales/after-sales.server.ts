@@ -13,6 +13,7 @@ import { Errors } from '#lib/errors.ts';
 import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
 import {
   afterSales,
+  insuranceClaims,
   media,
   orderEvents,
   orderLines,
@@ -25,6 +26,8 @@ import {
 } from '#lib/platform/db/schema.ts';
 import { OrderStatus, RefundStatus } from '#lib/orders/status.ts';
 import { newNumber } from '#lib/orders/numbers.ts';
+import { fileClaim } from '#lib/insurance/insurance.server.ts';
+import { CLAIM_STATUS_TEXT, type ClaimStatus } from '#lib/insurance/status.ts';
 import { PaymentOrderOutcome, RefundState } from '#lib/payments/status.ts';
 import { saveRefund } from '#lib/payments/payments.server.ts';
 import { sendRefund } from '#lib/payments/refunds.server.ts';
@@ -86,6 +89,9 @@ const columns = {
   createdAt: afterSales.createdAt,
   refundStatus: refunds.status,
   refundSettledAt: refunds.settledAt,
+  claimNo: insuranceClaims.claimNo,
+  claimCents: insuranceClaims.amountCents,
+  claimStatus: insuranceClaims.status,
 };
 
 type Row = {
@@ -98,7 +104,8 @@ function selectViews(db: DbOrTx) {
     .from(afterSales)
     .innerJoin(orders, eq(orders.id, afterSales.orderId))
     .innerJoin(orderLines, eq(orderLines.id, afterSales.orderLineId))
-    .leftJoin(refunds, eq(refunds.afterSaleId, afterSales.id));
+    .leftJoin(refunds, eq(refunds.afterSaleId, afterSales.id))
+    .leftJoin(insuranceClaims, eq(insuranceClaims.afterSaleId, afterSales.id));
 }
 
 function progressOf(refundStatus: number | null): RefundProgress {
@@ -153,6 +160,14 @@ function toView(row: Row, viewer: Viewer): AfterSaleView {
     createdAt: row.createdAt!.toISOString(),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     refundedAt: refund === 'refunded' ? (row.refundSettledAt?.toISOString() ?? null) : null,
+    claim:
+      row.claimNo === null
+        ? null
+        : {
+            claimNo: row.claimNo,
+            amountCents: row.claimCents!,
+            statusText: CLAIM_STATUS_TEXT[row.claimStatus as ClaimStatus],
+          },
     actions,
   };
 }
@@ -285,6 +300,7 @@ export async function readAfterSaleOffer(
       refundStatus: orderLines.refundStatus,
       paidCents: orderLines.paidCents,
       freightCents: orderLines.freightCents,
+      insuranceCents: orderLines.insuranceCents,
     })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
@@ -353,6 +369,7 @@ export async function applyAfterSale(db: DbOrTx, input: ApplyInput): Promise<Aft
       lineId: orderLines.id,
       paidCents: orderLines.paidCents,
       freightCents: orderLines.freightCents,
+      insuranceCents: orderLines.insuranceCents,
     })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
@@ -579,6 +596,7 @@ export async function reviewAfterSale(
       note: input.approve ? decided.afterSaleNo : `${decided.afterSaleNo}：${input.refusal}`,
       createdAt: now,
     });
+    if (input.approve && decided.kind === 'return') await fileClaim(tx, decided, now);
     if (!input.approve || decided.kind !== 'refund') return null;
     await restock(tx, decided.orderLineId);
     const id = await saveAfterSaleRefund(tx, decided, now);

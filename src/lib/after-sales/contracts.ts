@@ -62,6 +62,8 @@ export interface AfterSaleView {
   reviewedAt: string | null;
   /** When the money was back (the refund succeeded at the gateway). */
   refundedAt: string | null;
+  /** The freight insurance claim this approved return filed, when the order was insured. */
+  claim: { claimNo: string; amountCents: number; statusText: string } | null;
   /** What the viewer may do next. */
   actions: ('shipReturn' | 'approve' | 'refuse' | 'receiveReturn')[];
 }

@@ -3,6 +3,7 @@
  * read of the catalogue (cards, product page, search, structured data, cart) prices through
  * these; pricing.server.ts holds the same selling price as one SQL expression for sorting.
  */
+import { insurancePremium } from '#lib/insurance/rules.ts';
 
 /** The markups added to a stored base price, decided on the server (global-add-price). */
 export interface Markups {
@@ -131,6 +132,8 @@ export interface BasketLine {
   rule: NpieceRule | null;
   unitCents: number;
   quantity: number;
+  /** Whether freight insurance may cover the line (insurance/rules.ts); true when absent. */
+  insurable?: boolean;
 }
 
 export interface PricedLine {
@@ -139,7 +142,9 @@ export interface PricedLine {
   promotionCents: number;
   couponCents: number;
   freightCents: number;
-  /** lineCents - promotionCents - couponCents + freightCents. */
+  /** The line's share of its order's freight insurance premium. */
+  insuranceCents: number;
+  /** lineCents - promotionCents - couponCents + freightCents + insuranceCents. */
   paidCents: number;
 }
 
@@ -149,6 +154,7 @@ export interface PricedBasket {
   discountCents: number;
   couponCents: number;
   freightCents: number;
+  insuranceCents: number;
   payCents: number;
 }
 
@@ -175,14 +181,18 @@ function npieceDiscounts(lines: readonly BasketLine[], rule: NpieceRule): number
 
 /**
  * Prices a checkout (DESIGN "One price"): each line's goods, its share of its sale's N件X折
- * discount, of the coupon (`couponCents`, shared by what is left to pay for the goods) and of the
- * freight (the shop's rule on the goods after discounts). The cart's total and the order use
- * this one function, so what the cart shows is what the order charges.
+ * discount, of the coupon (`couponCents`, shared by what is left to pay for the goods), of the
+ * freight (the shop's rule on the goods after discounts) and, when the shopper insures the
+ * checkout (`insured`), of its order's freight insurance premium (each sale is one order and one
+ * parcel: insurancePremium of that sale's goods after discounts and coupon, none when a line of
+ * it is not insurable). The cart's total and the order use this one function, so what the cart
+ * shows is what the order charges.
  */
 export function priceBasket(
   lines: readonly BasketLine[],
   freight: FreightRule | null,
   couponCents = 0,
+  insured = false,
 ): PricedBasket {
   const promotion = lines.map(() => 0);
   const bySale = new Map<string, number[]>();
@@ -209,13 +219,28 @@ export function priceBasket(
     freightCents,
     afterPromotion.map((cents, i) => cents - couponShares[i]!),
   );
+  const insurance = lines.map(() => 0);
+  if (insured) {
+    const byOrder = new Map<string, number[]>();
+    lines.forEach((line, index) => {
+      const key = line.saleKey ?? '';
+      byOrder.set(key, [...(byOrder.get(key) ?? []), index]);
+    });
+    for (const indexes of byOrder.values()) {
+      if (indexes.some((i) => lines[i]!.insurable === false)) continue;
+      const goods = indexes.map((i) => afterPromotion[i]! - couponShares[i]!);
+      const premium = insurancePremium(goods.reduce((a, b) => a + b, 0));
+      allocateCents(premium, goods).forEach((share, k) => (insurance[indexes[k]!] = share));
+    }
+  }
   const priced = lines.map((line, i) => ({
     key: line.key,
     lineCents: lineCents[i]!,
     promotionCents: promotion[i]!,
     couponCents: couponShares[i]!,
     freightCents: freightShares[i]!,
-    paidCents: lineCents[i]! - promotion[i]! - couponShares[i]! + freightShares[i]!,
+    insuranceCents: insurance[i]!,
+    paidCents: lineCents[i]! - promotion[i]! - couponShares[i]! + freightShares[i]! + insurance[i]!,
   }));
   const sum = (pick: (line: PricedLine) => number) =>
     priced.reduce((total, line) => total + pick(line), 0);
@@ -225,6 +250,7 @@ export function priceBasket(
     discountCents: sum((l) => l.promotionCents),
     couponCents: sum((l) => l.couponCents),
     freightCents: sum((l) => l.freightCents),
+    insuranceCents: sum((l) => l.insuranceCents),
     payCents: sum((l) => l.paidCents),
   };
 }

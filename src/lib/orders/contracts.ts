@@ -62,6 +62,8 @@ export interface OrderLineView {
   promotionCents: number;
   couponCents: number;
   freightCents: number;
+  /** Its share of the order's freight insurance premium. */
+  insuranceCents: number;
   paidCents: number;
   crossBorder: boolean;
   refundStatus: RefundStatus | null;
@@ -76,7 +78,21 @@ export interface PreviewGroup {
   goodsCents: number;
   discountCents: number;
   freightCents: number;
+  insuranceCents: number;
   payCents: number;
+}
+
+/** A checkout's freight insurance offer (queryInsuredFee): one policy per order (sale). */
+export interface InsuranceQuote {
+  /** The shop offers it and some order of the checkout may be insured. */
+  available: boolean;
+  /** Why not, when it is not available. */
+  reason: string | null;
+  /** The premium of insuring the checkout: the sum of its orders'. */
+  premiumCents: number;
+  /** What each insured order's policy pays towards a return parcel from the chosen address. */
+  coverCents: number;
+  orders: { saleTitle: string; premiumCents: number }[];
 }
 
 /** The order confirmation (确认订单): what would be ordered and charged now. */
@@ -87,8 +103,13 @@ export interface CheckoutPreview {
   discountCents: number;
   couponCents: number;
   freightCents: number;
+  /** The freight insurance premium when insured, else 0. */
+  insuranceCents: number;
   payCents: number;
   pieces: number;
+  /** The checkout is priced with freight insurance. */
+  insured: boolean;
+  insurance: InsuranceQuote;
   /** The shop's freight rule, to say how far free shipping is. */
   freeFreightOverCents: number;
   /** Some line is cross-border: the real name is needed (shell §5 rule). */
@@ -126,6 +147,7 @@ export interface OrderSummary {
   pieces: number;
   goodsCents: number;
   freightCents: number;
+  insuranceCents: number;
   payCents: number;
   lines: OrderLineView[];
   actions: OrderAction[];
@@ -231,6 +253,17 @@ export const OrderContracts = {
     body: {
       ...checkoutSource,
       addressId: rowIdSchema('地址编号格式不正确').optional(),
+      insured: z.boolean().optional(),
+    },
+    access: 'signed-in',
+  }),
+  /** The checkout's freight insurance offer: premium per order and the cover (运费险). */
+  insuredFee: contract<InsuranceQuote>()({
+    method: 'POST',
+    path: '/api/order/queryInsuredFee',
+    body: {
+      ...checkoutSource,
+      addressId: rowIdSchema('地址编号格式不正确').optional(),
     },
     access: 'signed-in',
   }),
@@ -245,6 +278,7 @@ export const OrderContracts = {
       ...checkoutSource,
       addressId: rowIdSchema('地址编号格式不正确'),
       remark: z.string().trim().max(MAX_REMARK_LENGTH, '备注最多100字').optional(),
+      insured: z.boolean().optional(),
       quote: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, '请刷新页面后重新提交'),
       idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '请刷新页面后重新提交'),
     },

@@ -40,9 +40,12 @@ import { MAX_PIECES_PER_SKU } from '#lib/cart/contracts.ts';
 import { removeCartLines } from '#lib/cart/cart.server.ts';
 import { listAddresses, readAddress } from '#lib/addresses/addresses.server.ts';
 import { readRealName } from '#lib/identity/real-name.server.ts';
+import { insuranceCover, uninsurableReason } from '#lib/insurance/rules.ts';
+import { InsuranceErrors } from '#lib/insurance/errors.ts';
 import {
   MAX_CHECKOUT_LINES,
   type CheckoutPreview,
+  type InsuranceQuote,
   type OrderAddress,
   type OrderLineView,
   type PlacedOrder,
@@ -58,6 +61,8 @@ export interface CheckoutInput {
   skuNo?: string | undefined;
   quantity?: number | undefined;
   addressId?: number | undefined;
+  /** Insure each order of the checkout with freight insurance (退货运费险). */
+  insured?: boolean | undefined;
   now?: Date;
 }
 
@@ -229,6 +234,8 @@ interface PricedCheckout {
   sales: { key: string; lines: (CheckoutLine & { priced: OrderLineView })[] }[];
   basket: ReturnType<typeof priceBasket>;
   freeFreightOverCents: number;
+  /** The checkout's freight insurance offer, whether or not it is taken. */
+  insurance: Omit<InsuranceQuote, 'coverCents'>;
   quote: string;
 }
 
@@ -236,22 +243,32 @@ async function priceCheckout(
   db: DbOrTx,
   lines: CheckoutLine[],
   shopId: string,
+  insured: boolean,
 ): Promise<PricedCheckout> {
   const [shop] = await db
-    .select({ freightCents: shops.freightCents, freeOverCents: shops.freeFreightOverCents })
+    .select({
+      freightCents: shops.freightCents,
+      freeOverCents: shops.freeFreightOverCents,
+      freightInsurance: shops.freightInsurance,
+    })
     .from(shops)
     .where(eq(shops.id, shopId));
   if (!shop) throw appError(Errors.NOTHING_TO_ORDER);
-  const basket = priceBasket(
-    lines.map((line) => ({
-      key: line.skuNo,
-      saleKey: line.activityNo,
-      rule: line.rule,
-      unitCents: line.unitCents,
-      quantity: line.quantity,
-    })),
-    shop,
+  const basketLines = lines.map((line) => ({
+    key: line.skuNo,
+    saleKey: line.activityNo,
+    rule: line.rule,
+    unitCents: line.unitCents,
+    quantity: line.quantity,
+    insurable: uninsurableReason([line]) === null,
+  }));
+  const offer = insuranceOffer(
+    lines,
+    shop.freightInsurance,
+    priceBasket(basketLines, shop, 0, true),
   );
+  if (insured && !offer.available) throw appError(offer.refusal!);
+  const basket = priceBasket(basketLines, shop, 0, insured);
   const sales = new Map<string, PricedCheckout['sales'][number]>();
   lines.forEach((line, i) => {
     const priced = basket.lines[i]!;
@@ -272,6 +289,7 @@ async function priceCheckout(
         promotionCents: priced.promotionCents,
         couponCents: priced.couponCents,
         freightCents: priced.freightCents,
+        insuranceCents: priced.insuranceCents,
         paidCents: priced.paidCents,
         crossBorder: line.crossBorder,
         refundStatus: null,
@@ -284,7 +302,44 @@ async function priceCheckout(
     sales: [...sales.values()],
     basket,
     freeFreightOverCents: shop.freeOverCents,
+    insurance: {
+      available: offer.available,
+      reason: offer.reason,
+      premiumCents: offer.premiumCents,
+      orders: offer.orders,
+    },
     quote: quoteOf(basket),
+  };
+}
+
+/**
+ * What insuring the checkout would cost, per order (sale), from the basket priced as insured;
+ * unavailable when the shop does not offer it or no order of the checkout may be insured.
+ */
+function insuranceOffer(
+  lines: CheckoutLine[],
+  offered: boolean,
+  insuredBasket: ReturnType<typeof priceBasket>,
+) {
+  const bySale = new Map<string, { saleTitle: string; premiumCents: number }>();
+  lines.forEach((line, i) => {
+    const key = line.activityNo ?? '';
+    const sale = bySale.get(key) ?? { saleTitle: line.saleTitle, premiumCents: 0 };
+    sale.premiumCents += insuredBasket.lines[i]!.insuranceCents;
+    bySale.set(key, sale);
+  });
+  const orders = [...bySale.values()];
+  const refusal = !offered
+    ? InsuranceErrors.NOT_OFFERED
+    : insuredBasket.insuranceCents === 0
+      ? InsuranceErrors.NOT_INSURABLE
+      : null;
+  return {
+    available: refusal === null,
+    reason: refusal?.message ?? null,
+    refusal,
+    premiumCents: refusal ? 0 : insuredBasket.insuranceCents,
+    orders: refusal ? [] : orders,
   };
 }
 
@@ -304,6 +359,7 @@ function groupView(sale: PricedCheckout['sales'][number]): PreviewGroup {
     goodsCents: sum((l) => l.lineCents),
     discountCents: sum((l) => l.promotionCents),
     freightCents: sum((l) => l.freightCents),
+    insuranceCents: sum((l) => l.insuranceCents),
     payCents: sum((l) => l.paidCents),
   };
 }
@@ -342,7 +398,7 @@ async function verifiedRealName(
 export async function previewCheckout(db: DbOrTx, input: CheckoutInput): Promise<CheckoutPreview> {
   const now = input.now ?? new Date();
   const lines = await checkoutLines(db, input, now);
-  const checkout = await priceCheckout(db, lines, input.shopId);
+  const checkout = await priceCheckout(db, lines, input.shopId, input.insured ?? false);
   const needsRealName = lines.some((line) => line.crossBorder);
   const [address, realName] = await Promise.all([
     checkoutAddress(db, input.userId, input.addressId, true),
@@ -356,9 +412,12 @@ export async function previewCheckout(db: DbOrTx, input: CheckoutInput): Promise
     discountCents: basket.discountCents,
     couponCents: basket.couponCents,
     freightCents: basket.freightCents,
+    insuranceCents: basket.insuranceCents,
     payCents: basket.payCents,
     pieces: lines.reduce((n, line) => n + line.quantity, 0),
     freeFreightOverCents: checkout.freeFreightOverCents,
+    insured: basket.insuranceCents > 0,
+    insurance: { ...checkout.insurance, coverCents: insuranceCover(address?.province ?? '') },
     needsRealName,
     realName,
     quote: checkout.quote,
@@ -377,8 +436,9 @@ export interface PlaceOrderInput extends CheckoutInput {
 /** The body of a create request, as the idempotency key's fingerprint. */
 function requestFingerprint(input: PlaceOrderInput): string {
   const { skuNo, quantity, addressId, remark, quote } = input;
+  const insured = input.insured ?? false;
   return createHash('sha256')
-    .update(JSON.stringify({ skuNo, quantity, addressId, remark: remark ?? '', quote }))
+    .update(JSON.stringify({ skuNo, quantity, addressId, remark: remark ?? '', quote, insured }))
     .digest('base64url');
 }
 
@@ -445,7 +505,7 @@ export async function placeOrder(db: DbOrTx, input: PlaceOrderInput): Promise<Pl
 
 async function place(tx: Tx, input: PlaceOrderInput, now: Date): Promise<PlacedOrder> {
   const lines = await checkoutLines(tx, input, now);
-  const checkout = await priceCheckout(tx, lines, input.shopId);
+  const checkout = await priceCheckout(tx, lines, input.shopId, input.insured ?? false);
   if (checkout.quote !== input.quote) throw appError(Errors.PRICE_CHANGED);
   const address = await checkoutAddress(tx, input.userId, input.addressId, false);
   if (!address) throw appError(Errors.ADDRESS_REQUIRED);
@@ -475,11 +535,14 @@ async function place(tx: Tx, input: PlaceOrderInput, now: Date): Promise<PlacedO
       discountCents: basket.discountCents,
       couponCents: basket.couponCents,
       freightCents: basket.freightCents,
+      insuranceCents: basket.insuranceCents,
       payCents: basket.payCents,
       payDeadline,
       createdAt: now,
     })
     .returning({ id: orderGroups.id, groupNo: orderGroups.groupNo });
+  // The policy pays for a return parcel from where the order is sent.
+  const coverCents = insuranceCover(address.province);
 
   const orderNos: string[] = [];
   for (const sale of checkout.sales) {
@@ -501,6 +564,8 @@ async function place(tx: Tx, input: PlaceOrderInput, now: Date): Promise<PlacedO
         discountCents: view.discountCents,
         couponCents,
         freightCents: view.freightCents,
+        insuranceCents: view.insuranceCents,
+        insuranceCoverCents: view.insuranceCents > 0 ? coverCents : 0,
         payCents: view.payCents,
         address: snapshot,
         realName: sale.lines.some((l) => l.crossBorder) ? realName : null,
@@ -529,6 +594,7 @@ async function place(tx: Tx, input: PlaceOrderInput, now: Date): Promise<PlacedO
         promotionCents: line.priced.promotionCents,
         couponCents: line.priced.couponCents,
         freightCents: line.priced.freightCents,
+        insuranceCents: line.priced.insuranceCents,
         paidCents: line.priced.paidCents,
         // The commission estimate of a distributor's sale; the distribution issue settles it.
         profitCents: distributorId === null ? 0 : line.profitCents * line.quantity,

@@ -82,6 +82,7 @@ const orderColumns = {
   discountCents: orders.discountCents,
   couponCents: orders.couponCents,
   freightCents: orders.freightCents,
+  insuranceCents: orders.insuranceCents,
   payCents: orders.payCents,
 };
 type OrderRow = { [K in keyof typeof orderColumns]: GetColumnData<(typeof orderColumns)[K]> };
@@ -100,6 +101,7 @@ const lineColumns = {
   promotionCents: orderLines.promotionCents,
   couponCents: orderLines.couponCents,
   freightCents: orderLines.freightCents,
+  insuranceCents: orderLines.insuranceCents,
   paidCents: orderLines.paidCents,
   profitCents: orderLines.profitCents,
   crossBorder: orderLines.crossBorder,
@@ -164,6 +166,7 @@ function lineView(row: LineRow): OrderLineView {
     promotionCents: row.promotionCents,
     couponCents: row.couponCents,
     freightCents: row.freightCents,
+    insuranceCents: row.insuranceCents,
     paidCents: row.paidCents,
     crossBorder: row.crossBorder,
     refundStatus: row.refundStatus as RefundStatus | null,
@@ -182,6 +185,7 @@ function summaryOf(row: OrderRow, lines: LineRow[], now: Date): OrderSummary {
     pieces: lines.reduce((sum, l) => sum + l.quantity, 0),
     goodsCents: row.goodsCents,
     freightCents: row.freightCents,
+    insuranceCents: row.insuranceCents,
     payCents: row.payCents,
     lines: lines.map(lineView),
     actions: orderActions({ status: row.status, payDeadline: row.payDeadline, lines }, now),

@@ -17,6 +17,8 @@ export interface PlaceOrderRequest {
   source: { skuNo: string; quantity: number } | null;
   addressId: number;
   remark: string;
+  /** Insured with freight insurance, as the confirmation showed. */
+  insured: boolean;
   quote: string;
   idempotencyKey: string;
 }
@@ -32,6 +34,7 @@ export async function placeOrder(request: PlaceOrderRequest): Promise<PlacedOrde
         ...(request.source ?? {}),
         addressId: String(request.addressId),
         ...(request.remark ? { remark: request.remark } : {}),
+        ...(request.insured ? { insured: true } : {}),
         quote: request.quote,
         idempotencyKey: request.idempotencyKey,
       },

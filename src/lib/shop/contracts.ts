@@ -6,6 +6,7 @@ import { shopIdSchema } from '#lib/platform/ids.ts';
 import type { ConfigMap } from './config.server.ts';
 import type { SellerInfo, ShopDetail } from './shops.server.ts';
 import type { SkinEntry } from './skins.server.ts';
+import type { OfficialAccountQr } from './official-account.server.ts';
 
 export const ShopContracts = {
   /** The shop named by shopId, or by the shopBizCode the request client adds from the page URL. */
@@ -20,6 +21,13 @@ export const ShopContracts = {
     params: { shopId: shopIdSchema },
   }),
   configMap: contract<ConfigMap>()({ method: 'GET', path: '/api/front/conf/map' }),
+  /** The shop's official account QR code for order notices; null when it has none. */
+  subscriptionQr: contract<OfficialAccountQr | null>()({
+    method: 'GET',
+    path: '/api/web/qrcode/wechat/subscription/order',
+    query: { shopBizCode: shopIdSchema },
+    access: 'signed-in',
+  }),
   /** Every skin, the one in use first. Managers. */
   skins: contract<SkinEntry[]>()({
     method: 'GET',

@@ -16,5 +16,6 @@ export * from './schema/coupons.ts';
 export * from './schema/cart.ts';
 export * from './schema/orders.ts';
 export * from './schema/payments.ts';
+export * from './schema/insurance.ts';
 export * from './schema/distribution.ts';
 export * from './schema/live.ts';

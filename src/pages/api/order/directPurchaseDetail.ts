@@ -13,5 +13,6 @@ export const POST = endpoint(OrderContracts.preview, async ({ query, body, user,
     skuNo: body.skuNo,
     quantity: body.quantity,
     addressId: body.addressId === undefined ? undefined : Number(body.addressId),
+    insured: body.insured,
   });
 });

@@ -86,6 +86,8 @@ export const orderGroups = pgTable(
     discountCents: integer('discount_cents').notNull(),
     couponCents: integer('coupon_cents').notNull(),
     freightCents: integer('freight_cents').notNull(),
+    /** The freight insurance premiums of its orders (退货运费险). */
+    insuranceCents: integer('insurance_cents').notNull().default(0),
     payCents: integer('pay_cents').notNull(),
     payDeadline: at('pay_deadline').notNull(),
     createdAt: createdAt(),
@@ -94,15 +96,15 @@ export const orderGroups = pgTable(
     index('order_groups_user_idx').on(t.userId, t.shopId),
     check(
       'order_groups_money_chk',
-      sql`${t.payCents} = ${t.goodsCents} - ${t.discountCents} - ${t.couponCents} + ${t.freightCents} and ${t.payCents} >= 0`,
+      sql`${t.payCents} = ${t.goodsCents} - ${t.discountCents} - ${t.couponCents} + ${t.freightCents} + ${t.insuranceCents} and ${t.payCents} >= 0 and ${t.insuranceCents} >= 0`,
     ),
   ],
 );
 
 /**
  * An order: the lines of one sale in one checkout; status: OrderStatus. Money (cents):
- * payCents = goodsCents - discountCents (promotion) - couponCents + freightCents, and each is the
- * sum of its lines' shares.
+ * payCents = goodsCents - discountCents (promotion) - couponCents + freightCents + insuranceCents,
+ * and each is the sum of its lines' shares.
  */
 export const orders = pgTable(
   'orders',
@@ -128,6 +130,10 @@ export const orders = pgTable(
     discountCents: integer('discount_cents').notNull().default(0),
     couponCents: integer('coupon_cents').notNull().default(0),
     freightCents: integer('freight_cents').notNull().default(0),
+    /** The freight insurance premium (退货运费险), 0 when not insured. */
+    insuranceCents: integer('insurance_cents').notNull().default(0),
+    /** What the insurance pays towards a return's postage, fixed when ordered; 0 when not insured. */
+    insuranceCoverCents: integer('insurance_cover_cents').notNull().default(0),
     payCents: integer('pay_cents').notNull(),
     userCouponId: ref('user_coupon_id').references(() => userCoupons.id),
     /** The delivery address as it was when ordered (or changed before shipping). */
@@ -163,7 +169,11 @@ export const orders = pgTable(
       .where(sql`${t.status} <> ${literal(OrderStatus.Cancelled)}`),
     check(
       'orders_money_chk',
-      sql`${t.payCents} = ${t.goodsCents} - ${t.discountCents} - ${t.couponCents} + ${t.freightCents} and ${t.payCents} >= 0 and ${t.discountCents} >= 0 and ${t.couponCents} >= 0 and ${t.freightCents} >= 0`,
+      sql`${t.payCents} = ${t.goodsCents} - ${t.discountCents} - ${t.couponCents} + ${t.freightCents} + ${t.insuranceCents} and ${t.payCents} >= 0 and ${t.discountCents} >= 0 and ${t.couponCents} >= 0 and ${t.freightCents} >= 0 and ${t.insuranceCents} >= 0`,
+    ),
+    check(
+      'orders_insurance_chk',
+      sql`(${t.insuranceCents} = 0) = (${t.insuranceCoverCents} = 0) and ${t.insuranceCoverCents} >= 0`,
     ),
     check('orders_status_chk', oneOf(t.status, orderTransitions.statuses)),
   ],
@@ -182,7 +192,7 @@ export interface AddressSnapshot {
 /**
  * A line of an order with its price breakdown (DESIGN "One price"): unitPriceCents =
  * baseCents + globalAddCents + saleAddCents; lineCents = unit × quantity; paidCents = lineCents -
- * promotionCents - couponCents + freightCents. Refunds and commission follow from these numbers.
+ * promotionCents - couponCents + freightCents + insuranceCents (its share of the order's premium). Refunds and commission follow from these numbers.
  * refundStatus: null without a refund, else RefundStatus.
  */
 export const orderLines = pgTable(
@@ -212,6 +222,7 @@ export const orderLines = pgTable(
     promotionCents: integer('promotion_cents').notNull().default(0),
     couponCents: integer('coupon_cents').notNull().default(0),
     freightCents: integer('freight_cents').notNull().default(0),
+    insuranceCents: integer('insurance_cents').notNull().default(0),
     paidCents: integer('paid_cents').notNull(),
     profitCents: integer('profit_cents').notNull().default(0),
     crossBorder: boolean('cross_border').notNull().default(false),
@@ -222,7 +233,7 @@ export const orderLines = pgTable(
     check('order_lines_quantity_chk', sql`${t.quantity} > 0`),
     check(
       'order_lines_money_chk',
-      sql`${t.unitPriceCents} = ${t.baseCents} + ${t.globalAddCents} + ${t.saleAddCents} and ${t.lineCents} = ${t.unitPriceCents} * ${t.quantity} and ${t.paidCents} = ${t.lineCents} - ${t.promotionCents} - ${t.couponCents} + ${t.freightCents} and ${t.paidCents} >= 0`,
+      sql`${t.unitPriceCents} = ${t.baseCents} + ${t.globalAddCents} + ${t.saleAddCents} and ${t.lineCents} = ${t.unitPriceCents} * ${t.quantity} and ${t.paidCents} = ${t.lineCents} - ${t.promotionCents} - ${t.couponCents} + ${t.freightCents} + ${t.insuranceCents} and ${t.paidCents} >= 0 and ${t.insuranceCents} >= 0`,
     ),
     check(
       'order_lines_refund_chk',

@@ -37,6 +37,13 @@ export const shops = pgTable('shops', {
   /** Freight per checkout, waived when the goods come to freeFreightOverCents or more. */
   freightCents: integer('freight_cents').notNull().default(1000),
   freeFreightOverCents: integer('free_freight_over_cents').notNull().default(9900),
+  /** The shop offers freight insurance (退货运费险) at checkout. */
+  freightInsurance: boolean('freight_insurance').notNull().default(true),
+  /**
+   * The follow link of the shop's official account: its QR code on the success page lets the
+   * shopper follow for order notices. Null when the shop has none.
+   */
+  officialAccountUrl: text('official_account_url'),
   /** A shipped order completes by itself this many days after shipping. */
   autoCompleteDays: smallint('auto_complete_days').notNull().default(10),
   status: smallint('status').notNull().default(ShopStatus.Open),

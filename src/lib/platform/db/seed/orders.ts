@@ -1,14 +1,18 @@
 /**
  * The demo's delivery addresses and orders: the consumer's orders in every state in shop 1001
  * (待付款 with its 12 minutes running, 待发货, one with a line under refund review, 待收货 on its
- * way, 已完成 and 已取消) and one on its way in 1002; shop keeper 13800000003's promotion orders
- * among them, and one paid order of another buyer for the owner to ship. Priced by the one
- * pricing module and stored with every line's breakdown, as placed orders are.
+ * way and insured with freight insurance, 已完成 and 已取消) and one on its way in 1002; shop
+ * keeper 13800000003's promotion orders among them, one paid order of another buyer for the owner
+ * to ship, and one of theirs on its way, insured, whose return the owner approved (its freight
+ * insurance claim owed). Priced by the one pricing module and stored with every line's breakdown,
+ * as placed orders are.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client.server.ts';
 import * as t from '../schema.ts';
 import { priceBasket } from '#lib/catalog/pricing.ts';
+import { insuranceCover } from '#lib/insurance/rules.ts';
+import { afterSaleAmount } from '#lib/after-sales/after-sale-view.ts';
 import { OrderStatus, PAY_WINDOW_MS, RefundStatus } from '#lib/orders/status.ts';
 import { DEMO_PLAN } from './plan.ts';
 import { demoPhones, type DemoRole } from './identity.ts';
@@ -48,6 +52,10 @@ interface DemoOrder {
   placedHoursAgo: number;
   lines: { sale: string; product: number; sku?: number; quantity: number }[];
   refundFirstLine?: boolean;
+  /** Insured with freight insurance (退货运费险). */
+  insured?: boolean;
+  /** Its first line's return was approved (the parcel not back yet): a freight insurance claim. */
+  approvedReturn?: boolean;
   carrier?: { code: string; company: string; trackingNo: string };
 }
 
@@ -87,6 +95,7 @@ const DEMO_ORDERS: DemoOrder[] = [
     status: OrderStatus.Shipped,
     placedHoursAgo: 50,
     lines: [{ sale: 'bailuRunning', product: 0, quantity: 1 }],
+    insured: true,
     carrier: { code: 'SF', company: '顺丰速运', trackingNo: 'SF1403567891234' },
   },
   {
@@ -113,6 +122,17 @@ const DEMO_ORDERS: DemoOrder[] = [
     status: OrderStatus.Paid,
     placedHoursAgo: 6,
     lines: [{ sale: 'jijianRunning', product: 0, quantity: 1 }],
+  },
+  {
+    shopId: '1001',
+    buyer: 'disabledDistributor',
+    distributor: null,
+    status: OrderStatus.Shipped,
+    placedHoursAgo: 96,
+    lines: [{ sale: 'hemuRunning', product: 1, quantity: 1 }],
+    insured: true,
+    approvedReturn: true,
+    carrier: { code: 'YD', company: '韵达快递', trackingNo: '4312345678901' },
   },
   {
     shopId: '1002',
@@ -190,6 +210,8 @@ export async function seedOrders(
         quantity,
       })),
       { freightCents: shop.freightCents, freeOverCents: shop.freeOverCents },
+      0,
+      demo.insured ?? false,
     );
 
     const placedAt = new Date(now.getTime() - demo.placedHoursAgo * HOUR);
@@ -209,8 +231,13 @@ export async function seedOrders(
       discountCents: basket.discountCents,
       couponCents: basket.couponCents,
       freightCents: basket.freightCents,
+      insuranceCents: basket.insuranceCents,
       payCents: basket.payCents,
     };
+    const address =
+      demo.buyer === 'consumer'
+        ? CONSUMER_ADDRESS
+        : { ...CONSUMER_ADDRESS, name: '周先生', phone: demoPhones.disabledDistributor };
     const [group] = await tx
       .insert(t.orderGroups)
       .values({
@@ -234,10 +261,8 @@ export async function seedOrders(
         saleTitle: shop.saleTitle,
         status: demo.status,
         ...money,
-        address:
-          demo.buyer === 'consumer'
-            ? CONSUMER_ADDRESS
-            : { ...CONSUMER_ADDRESS, name: '周先生', phone: demoPhones.disabledDistributor },
+        insuranceCoverCents: basket.insuranceCents > 0 ? insuranceCover(address.province) : 0,
+        address,
         payDeadline,
         paidAt,
         shippedAt,
@@ -250,34 +275,45 @@ export async function seedOrders(
         createdAt: placedAt,
       })
       .returning({ id: t.orders.id });
-    await tx.insert(t.orderLines).values(
-      lines.map(({ row, quantity }, i) => {
-        const priced = basket.lines[i]!;
-        return {
-          orderId: order!.id,
-          productId: row.productId,
-          skuId: row.skuId,
-          productNo: row.productNo,
-          skuNo: row.skuNo,
-          productName: row.productName,
-          skuDesc: [row.color, row.size].filter(Boolean).join(' '),
-          imageUrl: row.skuImage ?? row.cover,
-          baseCents: row.baseCents,
-          globalAddCents: row.globalAddCents,
-          saleAddCents: row.saleAddCents,
-          unitPriceCents: row.baseCents + row.globalAddCents + row.saleAddCents,
-          quantity,
-          lineCents: priced.lineCents,
-          promotionCents: priced.promotionCents,
-          couponCents: priced.couponCents,
-          freightCents: priced.freightCents,
-          paidCents: priced.paidCents,
-          profitCents: demo.distributor ? row.profitCents * quantity : 0,
-          crossBorder: row.crossBorder,
-          refundStatus: demo.refundFirstLine && i === 0 ? RefundStatus.UnderReview : null,
-        };
-      }),
-    );
+    const insertedLines = await tx
+      .insert(t.orderLines)
+      .values(
+        lines.map(({ row, quantity }, i) => {
+          const priced = basket.lines[i]!;
+          return {
+            orderId: order!.id,
+            productId: row.productId,
+            skuId: row.skuId,
+            productNo: row.productNo,
+            skuNo: row.skuNo,
+            productName: row.productName,
+            skuDesc: [row.color, row.size].filter(Boolean).join(' '),
+            imageUrl: row.skuImage ?? row.cover,
+            baseCents: row.baseCents,
+            globalAddCents: row.globalAddCents,
+            saleAddCents: row.saleAddCents,
+            unitPriceCents: row.baseCents + row.globalAddCents + row.saleAddCents,
+            quantity,
+            lineCents: priced.lineCents,
+            promotionCents: priced.promotionCents,
+            couponCents: priced.couponCents,
+            freightCents: priced.freightCents,
+            insuranceCents: priced.insuranceCents,
+            paidCents: priced.paidCents,
+            profitCents: demo.distributor ? row.profitCents * quantity : 0,
+            crossBorder: row.crossBorder,
+            refundStatus:
+              i > 0
+                ? null
+                : demo.refundFirstLine
+                  ? RefundStatus.UnderReview
+                  : demo.approvedReturn
+                    ? RefundStatus.Approved
+                    : null,
+          };
+        }),
+      )
+      .returning({ id: t.orderLines.id });
     // Stock the live orders hold.
     if (demo.status !== OrderStatus.Cancelled) {
       for (const { row, quantity } of lines) {
@@ -354,6 +390,55 @@ export async function seedOrders(
         createdAt: completedAt,
       });
     }
+    if (demo.approvedReturn) {
+      const appliedAt = new Date(shippedAt!.getTime() + 30 * HOUR);
+      const reviewedAt = new Date(appliedAt.getTime() + 2 * HOUR);
+      const afterSaleNo = `SD${demo.shopId}${String(serial).padStart(8, '0')}`;
+      const [afterSale] = await tx
+        .insert(t.afterSales)
+        .values({
+          afterSaleNo,
+          orderId: order!.id,
+          orderLineId: insertedLines[0]!.id,
+          userId: userId[demo.buyer],
+          shopId: demo.shopId,
+          kind: 'return',
+          reason: '尺码不合适',
+          description: '平时穿 M 码，这件偏小，想退货。',
+          amountCents: afterSaleAmount('return', basket.lines[0]!),
+          status: RefundStatus.Approved,
+          auditChannel: 2,
+          reviewedAt,
+          createdAt: appliedAt,
+        })
+        .returning({ id: t.afterSales.id });
+      events.push(
+        {
+          orderId: order!.id,
+          kind: 'refund_applied',
+          actor: 'shopper',
+          note: `${lines[0]!.row.productName}：尺码不合适`,
+          createdAt: appliedAt,
+        },
+        {
+          orderId: order!.id,
+          kind: 'refund_approved',
+          actor: 'shop',
+          note: afterSaleNo,
+          createdAt: reviewedAt,
+        },
+      );
+      await tx.insert(t.insuranceClaims).values({
+        claimNo: `CD${demo.shopId}${String(serial).padStart(8, '0')}`,
+        orderId: order!.id,
+        afterSaleId: afterSale!.id,
+        shopId: demo.shopId,
+        userId: userId[demo.buyer],
+        amountCents: insuranceCover(address.province),
+        createdAt: reviewedAt,
+      });
+    }
+    events.sort((a, b) => a.createdAt!.getTime() - b.createdAt!.getTime());
     await tx.insert(t.orderEvents).values(events);
   }
 }

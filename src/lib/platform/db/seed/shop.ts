@@ -92,6 +92,8 @@ export async function seedShops(
       ownerPhone: demoPhones.owner1001,
       skinId: skinIds[0]!,
       noticeText: '本店所有商品均为品牌正品，支持七天无理由退货。发货时间：付款后 48 小时内。',
+      officialAccountUrl:
+        'https://mp.weixin.qq.com/mp/profile_ext?action=home&__biz=MzkxMDAxMDAxMQ==#wechat_redirect',
     },
     {
       id: '1002',
