@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { insurancePremium } from '#lib/insurance/rules.ts';
 import {
   asNpieceRule,
   clampedMarketPriceCents,
@@ -123,5 +124,157 @@ describe('priceBasket', () => {
   it('never lets a coupon take more than the goods', () => {
     const basket = priceBasket([line('a', 300, 1)], null, 1000);
     expect(basket).toMatchObject({ couponCents: 300, payCents: 0 });
+  });
+});
+
+describe('priceBasket insured: one premium per sale, on its goods after promotion and coupon', () => {
+  const freight = { freightCents: 1000, freeOverCents: 99_900 };
+  const line = (
+    key: string,
+    unitCents: number,
+    quantity: number,
+    sale: string | null,
+    insurable?: boolean,
+  ) => ({
+    key,
+    saleKey: sale,
+    rule: sale === 'n' ? { pieces: 3, discountTenths: 7 } : null,
+    unitCents,
+    quantity,
+    ...(insurable === undefined ? {} : { insurable }),
+  });
+  const insuranceOf = (basket: ReturnType<typeof priceBasket>) =>
+    Object.fromEntries(basket.lines.map((l) => [l.key, l.insuranceCents]));
+
+  it('charges each sale its own premium, shared over its lines by their goods', () => {
+    // Sale x: 40.00 + 2 × 30.00 = 100.00 → 1.50 (shared 40:60); sale y: 50.00 → 0.80.
+    const basket = priceBasket(
+      [line('a', 4000, 1, 'x'), line('b', 3000, 2, 'x'), line('c', 5000, 1, 'y')],
+      freight,
+      0,
+      true,
+    );
+    expect(insuranceOf(basket)).toEqual({ a: 60, b: 90, c: 80 });
+    expect(basket.lines.map((l) => [l.key, l.freightCents, l.paidCents])).toEqual([
+      ['a', 267, 4000 + 267 + 60],
+      ['b', 400, 6000 + 400 + 90],
+      ['c', 333, 5000 + 333 + 80],
+    ]);
+    expect(basket).toMatchObject({
+      goodsCents: 15_000,
+      discountCents: 0,
+      couponCents: 0,
+      freightCents: 1000,
+      insuranceCents: 230,
+      payCents: 15_000 + 1000 + 230,
+    });
+  });
+
+  it('keeps every line and the whole adding up, each sale’s shares summing to its premium', () => {
+    const lines = [
+      line('n1', 3333, 2, 'n'),
+      line('n2', 1111, 2, 'n'),
+      line('x1', 777, 3, 'x'),
+      line('x2', 10, 1, 'x'),
+      line('x3', 19_999, 1, 'x'),
+      line('o1', 2500, 1, null),
+      line('z1', 1000, 1, 'z'),
+      line('z2', 1000, 1, 'z'),
+      line('z3', 1000, 1, 'z'),
+    ];
+    const basket = priceBasket(lines, freight, 700, true);
+    for (const l of basket.lines) {
+      expect(l.paidCents).toBe(
+        l.lineCents - l.promotionCents - l.couponCents + l.freightCents + l.insuranceCents,
+      );
+    }
+    for (const sale of ['n', 'x', 'z', null]) {
+      const own = basket.lines.filter((_, i) => lines[i]!.saleKey === sale);
+      const goods = own.reduce((t, l) => t + l.lineCents - l.promotionCents - l.couponCents, 0);
+      expect(own.reduce((t, l) => t + l.insuranceCents, 0)).toBe(insurancePremium(goods));
+    }
+    // Three equal lines share 0.80 as 27, 27, 26.
+    expect(basket.lines.slice(6).map((l) => l.insuranceCents)).toEqual([27, 27, 26]);
+    expect(basket.couponCents).toBe(700);
+    expect(basket.insuranceCents).toBe(basket.lines.reduce((t, l) => t + l.insuranceCents, 0));
+    expect(basket.payCents).toBe(
+      basket.goodsCents -
+        basket.discountCents -
+        basket.couponCents +
+        basket.freightCents +
+        basket.insuranceCents,
+    );
+  });
+
+  it('treats the lines of no sale as one order with one premium', () => {
+    // 60.00 + 50.00 = 110.00 → one premium of 1.50, not two of 0.80.
+    const basket = priceBasket(
+      [line('a', 6000, 1, null), line('b', 5000, 1, null)],
+      freight,
+      0,
+      true,
+    );
+    expect(insuranceOf(basket)).toEqual({ a: 82, b: 68 });
+    expect(basket.insuranceCents).toBe(150);
+  });
+
+  it('bands the premium on the goods after the N件X折 promotion', () => {
+    // 3 × 40.00 = 120.00 of goods, 84.00 after 3件7折: the band below 100.00.
+    const basket = priceBasket([line('a', 4000, 3, 'n')], freight, 0, true);
+    expect(basket.lines[0]).toMatchObject({
+      lineCents: 12_000,
+      promotionCents: 3600,
+      insuranceCents: 80,
+      paidCents: 12_000 - 3600 + 1000 + 80,
+    });
+  });
+
+  it('charges no premium to a sale with an uninsurable line, and its own to the other sale', () => {
+    const basket = priceBasket(
+      [line('a', 4000, 1, 'x', false), line('b', 9000, 1, 'x'), line('c', 5000, 1, 'y', true)],
+      freight,
+      0,
+      true,
+    );
+    expect(insuranceOf(basket)).toEqual({ a: 0, b: 0, c: 80 });
+    expect(basket.insuranceCents).toBe(80);
+    expect(basket.payCents).toBe(18_000 + 1000 + 80);
+    // Every sale uninsurable: nothing at all.
+    const none = priceBasket([line('a', 4000, 1, 'x', false)], freight, 0, true);
+    expect(none).toMatchObject({ insuranceCents: 0, payCents: 5000 });
+  });
+
+  it('bands the premium on the goods after the coupon', () => {
+    const one = (coupon: number) =>
+      priceBasket([line('a', 10_000, 1, 'x')], freight, coupon, true).lines[0]!;
+    expect(one(0)).toMatchObject({ insuranceCents: 150, paidCents: 10_000 + 1000 + 150 });
+    expect(one(1)).toMatchObject({
+      couponCents: 1,
+      insuranceCents: 80,
+      paidCents: 9_999 + 1000 + 80,
+    });
+    // The coupon is shared 1:2; 100.00 − 1.00 falls a band, 200.00 − 2.00 does not.
+    const two = (coupon: number) =>
+      priceBasket([line('a', 10_000, 1, 'x'), line('c', 20_000, 1, 'y')], freight, coupon, true);
+    expect(insuranceOf(two(0))).toEqual({ a: 150, c: 150 });
+    const withCoupon = two(300);
+    expect(withCoupon.lines.map((l) => l.couponCents)).toEqual([100, 200]);
+    expect(insuranceOf(withCoupon)).toEqual({ a: 80, c: 150 });
+    expect(withCoupon.payCents).toBe(30_000 - 300 + 1000 + 230);
+    // A coupon taking all the goods leaves nothing to insure.
+    expect(priceBasket([line('a', 300, 1, 'x')], null, 1000, true)).toMatchObject({
+      insuranceCents: 0,
+      payCents: 0,
+    });
+  });
+
+  it('charges no premium when not insured', () => {
+    const lines = [line('a', 4000, 1, 'x'), line('b', 3000, 2, 'x'), line('c', 5000, 1, 'y')];
+    const uninsured = priceBasket(lines, freight, 200, false);
+    expect(uninsured.insuranceCents).toBe(0);
+    expect(uninsured.lines.map((l) => l.insuranceCents)).toEqual([0, 0, 0]);
+    expect(uninsured.payCents).toBe(15_000 - 200 + 1000);
+    expect(priceBasket(lines, freight, 200)).toEqual(uninsured);
+    expect(priceBasket([], freight, 0, true)).toMatchObject({ insuranceCents: 0, payCents: 0 });
   });
 });

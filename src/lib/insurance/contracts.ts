@@ -46,7 +46,7 @@ export interface PolicyView {
   coverCents: number;
   state: PolicyState;
   stateText: string;
-  /** The order's delivery province: where the cover applies from. */
+  /** The order's delivery province now (the cover was fixed from the address ordered to). */
   province: string;
   insuredAt: string | null;
   claim: {

@@ -41,7 +41,7 @@ export async function fileClaim(
       amountCents: order.coverCents,
       createdAt: now,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing({ target: insuranceClaims.orderId });
 }
 
 /** The policies of the orders `where` selects, newest first. */
