@@ -18,7 +18,7 @@
  *   dropped; the applicant asks again from the kept account.
  * - addresses: all kept; one default at most (the kept account's, if it has one).
  * - real_names: one per account: the kept account's, unless only the other one is verified.
- * - order_groups, orders, payments, after_sales: all kept.
+ * - order_groups, orders, payments, after_sales, insurance_claims: all kept.
  * - withdrawals: all kept; an idempotency key both accounts happened to use is cleared on the
  *   other account's row (the retry window it guards is long over).
  * - Any other column referring to users (a table added later) is moved as it is; should that
@@ -47,6 +47,7 @@ export const HANDLED_USER_COLUMNS = new Set([
   'orders.distributor_id',
   'payments.user_id',
   'after_sales.user_id',
+  'insurance_claims.user_id',
   'wallets.user_id',
   'wallet_entries.user_id',
   'bank_cards.user_id',
@@ -186,6 +187,7 @@ export async function mergeAccounts(
     // Payments and after-sales follow their orders.
     await tx.execute(sql`update payments set user_id = ${keep} where user_id = ${gone}`);
     await tx.execute(sql`update after_sales set user_id = ${keep} where user_id = ${gone}`);
+    await tx.execute(sql`update insurance_claims set user_id = ${keep} where user_id = ${gone}`);
     await tx.execute(sql`
       update withdrawals o set idempotency_key = null
       where o.user_id = ${gone} and o.idempotency_key is not null and exists (
