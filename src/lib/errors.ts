@@ -15,6 +15,7 @@ import { OrderErrors } from '#lib/orders/errors.ts';
 import { PaymentErrors } from '#lib/payments/errors.ts';
 import { AfterSaleErrors } from '#lib/after-sales/errors.ts';
 import { InsuranceErrors } from '#lib/insurance/errors.ts';
+import { CouponErrors } from '#lib/coupons/errors.ts';
 
 /** Each area's entries, by area; errors.test.ts checks that no two areas use one name. */
 export const ErrorAreas = {
@@ -30,6 +31,7 @@ export const ErrorAreas = {
   payments: PaymentErrors,
   afterSales: AfterSaleErrors,
   insurance: InsuranceErrors,
+  coupons: CouponErrors,
 } as const;
 
 export const Errors = {
@@ -45,4 +47,5 @@ export const Errors = {
   ...PaymentErrors,
   ...AfterSaleErrors,
   ...InsuranceErrors,
+  ...CouponErrors,
 } as const;

@@ -23,6 +23,8 @@ interface Props {
   requestedAddressId: number | null;
   /** The confirmation is priced with freight insurance. */
   insured: boolean;
+  /** The coupon the confirmation is priced with; null for none. */
+  userCouponId: number | null;
   quote: string;
   payCents: number;
   pieces: number;
@@ -80,6 +82,7 @@ export default function ConfirmationSubmit(props: Props) {
         addressId: props.addressId,
         remark: remark.trim(),
         insured: props.insured,
+        userCouponId: props.userCouponId,
         quote: props.quote,
         idempotencyKey,
       });

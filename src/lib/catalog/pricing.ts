@@ -134,6 +134,8 @@ export interface BasketLine {
   quantity: number;
   /** Whether freight insurance may cover the line (insurance/rules.ts); true when absent. */
   insurable?: boolean;
+  /** Whether the checkout's coupon applies to the line (coupons/rules.ts); true when absent. */
+  couponEligible?: boolean;
 }
 
 export interface PricedLine {
@@ -181,7 +183,8 @@ function npieceDiscounts(lines: readonly BasketLine[], rule: NpieceRule): number
 
 /**
  * Prices a checkout (DESIGN "One price"): each line's goods, its share of its sale's N件X折
- * discount, of the coupon (`couponCents`, shared by what is left to pay for the goods), of the
+ * discount, of the coupon (`couponCents`, shared over the lines it applies to by what is left to
+ * pay for their goods), of the
  * freight (the shop's rule on the goods after discounts) and, when the shopper insures the
  * checkout (`insured`), of its order's freight insurance premium (each sale is one order and one
  * parcel: insurancePremium of that sale's goods after discounts and coupon, none when a line of
@@ -211,8 +214,15 @@ export function priceBasket(
   const lineCents = lines.map((line) => line.unitCents * line.quantity);
   const afterPromotion = lineCents.map((cents, i) => cents - promotion[i]!);
   const goodsAfterPromotion = afterPromotion.reduce((a, b) => a + b, 0);
-  const coupon = Math.min(couponCents, goodsAfterPromotion);
-  const couponShares = allocateCents(coupon, afterPromotion);
+  // The coupon is shared over the lines it applies to, by what is left to pay for each.
+  const couponBase = afterPromotion.map((cents, i) =>
+    lines[i]!.couponEligible === false ? 0 : cents,
+  );
+  const coupon = Math.min(
+    couponCents,
+    couponBase.reduce((a, b) => a + b, 0),
+  );
+  const couponShares = coupon > 0 ? allocateCents(coupon, couponBase) : lines.map(() => 0);
   const freightCents =
     freight && lines.length > 0 ? freightFor(freight, goodsAfterPromotion - coupon) : 0;
   const freightShares = allocateCents(

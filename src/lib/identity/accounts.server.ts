@@ -14,6 +14,7 @@
  * - cart_items: one line per SKU, quantities added up to the 99-piece cap.
  * - wallets: balances and frozen amounts added up; every wallet entry is kept.
  * - guide_tags, popup_closes: seen by either is seen.
+ * - coupon_user_claims: the claim counts of a coupon added up (user_coupons are all kept).
  * - admin_grants: open administrator requests (minutes long) of the merged-away account are
  *   dropped; the applicant asks again from the kept account.
  * - addresses: all kept; one default at most (the kept account's, if it has one).
@@ -38,6 +39,7 @@ export const HANDLED_USER_COLUMNS = new Set([
   'popup_closes.user_id',
   'admin_grants.user_id',
   'user_coupons.user_id',
+  'coupon_user_claims.user_id',
   'cart_items.user_id',
   'cart_items.distributor_id',
   'addresses.user_id',
@@ -142,6 +144,13 @@ export async function mergeAccounts(
     await tx.execute(sql`delete from admin_grants where user_id = ${gone}`);
 
     await tx.execute(sql`update user_coupons set user_id = ${keep} where user_id = ${gone}`);
+    // Claim counts add up, so the merged account cannot claim again what either one claimed.
+    await tx.execute(sql`
+      insert into coupon_user_claims (coupon_id, user_id, claimed)
+      select coupon_id, ${keep}, claimed from coupon_user_claims where user_id = ${gone}
+      on conflict (coupon_id, user_id)
+      do update set claimed = coupon_user_claims.claimed + excluded.claimed`);
+    await tx.execute(sql`delete from coupon_user_claims where user_id = ${gone}`);
 
     // One cart line per SKU: add up, within the cap.
     await tx.execute(sql`

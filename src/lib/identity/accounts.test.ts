@@ -1,3 +1,4 @@
+import { TEST_COUPON_RULES } from '#tests/fixtures/given.ts';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_NOW, memoryDatabase, queryRows } from '#tests/fixtures/db.ts';
@@ -148,6 +149,7 @@ describe('merging a messaging-app account into a phone account', () => {
         couponId,
         userId,
         shopId: '1001',
+        rules: TEST_COUPON_RULES,
         validFrom: SEED_NOW,
         validTo: SEED_NOW,
       })),

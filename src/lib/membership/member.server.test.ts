@@ -1,3 +1,4 @@
+import { TEST_COUPON_RULES } from '#tests/fixtures/given.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_NOW, memoryDatabase } from '#tests/fixtures/db.ts';
@@ -68,19 +69,22 @@ describe('getMyPage', () => {
       .limit(1);
     const day = 86_400_000;
     const valid = {
+      rules: TEST_COUPON_RULES,
       validFrom: new Date(SEED_NOW.getTime() - day),
       validTo: new Date(SEED_NOW.getTime() + day),
     };
     await database.db.insert(userCoupons).values([
       { couponId: coupon!.id, userId: user, shopId: '1001', status: 0, ...valid },
       { couponId: coupon!.id, userId: user, shopId: '1001', status: 0, ...valid },
-      { couponId: coupon!.id, userId: user, shopId: '1001', status: 1, ...valid },
+      // Used (by a checkout) and expired ones are not counted.
+      { couponId: coupon!.id, userId: user, shopId: '1001', status: 2, ...valid },
       { couponId: coupon!.id, userId: user, shopId: '1001', status: 2, ...valid },
       {
         couponId: coupon!.id,
         userId: user,
         shopId: '1001',
         status: 0,
+        rules: TEST_COUPON_RULES,
         validFrom: new Date(SEED_NOW.getTime() - 3 * day),
         validTo: new Date(SEED_NOW.getTime() - day),
       },

@@ -4,13 +4,14 @@
  * never both win), the event row, and what follows from it (stock and coupon back on cancel).
  * Every command is scoped to its owner: someone else's order number is "not found".
  */
-import { and, asc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, not, sql, type SQL } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
 import {
   logistics,
   orderEvents,
+  orderGroups,
   orderLines,
   orders,
   shops,
@@ -116,18 +117,51 @@ export async function cancelUnpaidOrder(
         .set({ stock: sql`${skus.stock} + ${line.quantity}` })
         .where(eq(skus.id, line.skuId));
     }
-    // A coupon used by the order is the shopper's again (the coupons issue uses them).
-    await tx
-      .update(userCoupons)
-      .set({ status: UserCouponStatus.Unused, usedOrderId: null })
-      .where(
-        and(
-          eq(userCoupons.usedOrderId, input.orderId),
-          eq(userCoupons.status, UserCouponStatus.Used),
-        ),
-      );
+    await giveCouponBack(tx, input.orderId, input.now);
     return true;
   });
+}
+
+/**
+ * The checkout's coupon is the shopper's again once none of its orders is live: while one still
+ * waits for payment with a share of the coupon, the coupon stays used. The checkout row is locked
+ * first, so two of its orders cancelled at once cannot both miss the other's cancellation.
+ */
+async function giveCouponBack(tx: Tx, orderId: number, now: Date): Promise<void> {
+  const [group] = await tx
+    .select({ id: orderGroups.id, userCouponId: orderGroups.userCouponId })
+    .from(orderGroups)
+    .innerJoin(orders, eq(orders.groupId, orderGroups.id))
+    .where(eq(orders.id, orderId))
+    .for('update', { of: orderGroups });
+  if (!group?.userCouponId) return;
+  const [live] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.groupId, group.id), not(eq(orders.status, OrderStatus.Cancelled))))
+    .limit(1);
+  if (live) return;
+  await tx
+    .update(userCoupons)
+    .set({ status: UserCouponStatus.Unused, usedGroupId: null, usedAt: null })
+    .where(
+      and(
+        eq(userCoupons.id, group.userCouponId),
+        eq(userCoupons.usedGroupId, group.id),
+        eq(userCoupons.status, UserCouponStatus.Used),
+      ),
+    );
+  // A coupon given back after it ran out is expired at once.
+  await tx
+    .update(userCoupons)
+    .set({ status: UserCouponStatus.Expired })
+    .where(
+      and(
+        eq(userCoupons.id, group.userCouponId),
+        eq(userCoupons.status, UserCouponStatus.Unused),
+        lte(userCoupons.validTo, now),
+      ),
+    );
 }
 
 /** 取消订单 by the shopper, with a reason: only while unpaid. */

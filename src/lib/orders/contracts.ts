@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
 import { rowIdSchema, shopIdSchema } from '#lib/platform/ids.ts';
 import type { OrderStatus, RefundStatus } from './status.ts';
+import type { CouponOption } from '#lib/coupons/checkout.ts';
 import { MAX_PIECES_PER_SKU } from '#lib/cart/contracts.ts';
 
 import { MAX_CHECKOUT_LINES, MAX_REMARK_LENGTH, ORDER_PAGE_SIZE } from './limits.ts';
@@ -21,6 +22,8 @@ const pageNum = z.coerce.number().int().min(1).max(10_000).default(1);
 const pageSize = z.coerce.number().int().min(1).max(50).default(ORDER_PAGE_SIZE);
 const keyword = z.string().trim().min(1, '请输入商品名称或订单号').max(40);
 const reason = z.string().trim().min(1, '请选择取消原因').max(50);
+/** A user coupon's id; 'none' for no coupon; absent: the best one (preview) or none (order). */
+const couponChoice = z.union([rowIdSchema('优惠券编号格式不正确'), z.literal('none')]).optional();
 
 /** The order list's tabs (订单 tab): 全部 待付款 待发货 待收货 已完成 售后. */
 export const ORDER_TABS = ['all', 'unpaid', 'unshipped', 'shipped', 'done', 'refund'] as const;
@@ -110,6 +113,8 @@ export interface CheckoutPreview {
   /** The checkout is priced with freight insurance. */
   insured: boolean;
   insurance: InsuranceQuote;
+  /** The shopper's coupons for this checkout and the one it is priced with (null: none). */
+  coupons: { usable: CouponOption[]; unusable: CouponOption[]; selectedId: number | null };
   /** The shop's freight rule, to say how far free shipping is. */
   freeFreightOverCents: number;
   /** Some line is cross-border: the real name is needed (shell §5 rule). */
@@ -254,6 +259,7 @@ export const OrderContracts = {
       ...checkoutSource,
       addressId: rowIdSchema('地址编号格式不正确').optional(),
       insured: z.boolean().optional(),
+      userCouponId: couponChoice,
     },
     access: 'signed-in',
   }),
@@ -279,6 +285,7 @@ export const OrderContracts = {
       addressId: rowIdSchema('地址编号格式不正确'),
       remark: z.string().trim().max(MAX_REMARK_LENGTH, '备注最多100字').optional(),
       insured: z.boolean().optional(),
+      userCouponId: couponChoice,
       quote: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, '请刷新页面后重新提交'),
       idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '请刷新页面后重新提交'),
     },

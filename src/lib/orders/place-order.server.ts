@@ -7,7 +7,7 @@
  * idempotency key answers the same order; the same key with another body is refused.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import { takeStock, withIdempotencyKey } from '#lib/platform/commands.server.ts';
@@ -24,7 +24,11 @@ import {
   shopMembers,
   shops,
   skus,
+  userCoupons,
 } from '#lib/platform/db/schema.ts';
+import { heldCoupons } from '#lib/coupons/held.server.ts';
+import { checkoutCoupons, type CheckoutCoupons } from '#lib/coupons/checkout.ts';
+import { UserCouponStatus } from '#lib/coupons/status.ts';
 import { skuPriceColumns, markupsOf } from '#lib/catalog/pricing.server.ts';
 import {
   asNpieceRule,
@@ -63,6 +67,8 @@ export interface CheckoutInput {
   addressId?: number | undefined;
   /** Insure each order of the checkout with freight insurance (退货运费险). */
   insured?: boolean | undefined;
+  /** The coupon to use: a user coupon id, null for none, undefined for the best one. */
+  userCouponId?: number | null | undefined;
   now?: Date;
 }
 
@@ -72,6 +78,7 @@ interface CheckoutLine {
   skuNo: string;
   productId: number;
   productNo: string;
+  brandId: number;
   productName: string;
   skuDesc: string;
   imageUrl: string | null;
@@ -136,6 +143,7 @@ async function checkoutLines(db: DbOrTx, input: CheckoutInput, now: Date): Promi
       stock: skus.stock,
       productId: products.id,
       productNo: products.productNo,
+      brandId: products.brandId,
       productName: products.name,
       productStatus: products.status,
       profitCents: products.profitCents,
@@ -197,6 +205,7 @@ async function checkoutLines(db: DbOrTx, input: CheckoutInput, now: Date): Promi
       skuNo: row.skuNo,
       productId: row.productId,
       productNo: row.productNo,
+      brandId: row.brandId,
       productName: row.productName,
       skuDesc: [row.color, row.size].filter(Boolean).join(' '),
       imageUrl: row.skuImage ?? covers.get(row.productId) ?? null,
@@ -236,15 +245,17 @@ interface PricedCheckout {
   freeFreightOverCents: number;
   /** The checkout's freight insurance offer, whether or not it is taken. */
   insurance: Omit<InsuranceQuote, 'coverCents'>;
+  coupons: CheckoutCoupons;
   quote: string;
 }
 
 async function priceCheckout(
   db: DbOrTx,
   lines: CheckoutLine[],
-  shopId: string,
-  insured: boolean,
+  input: Pick<CheckoutInput, 'shopId' | 'userId' | 'userCouponId'> & { insured: boolean },
+  now: Date,
 ): Promise<PricedCheckout> {
+  const { shopId, insured } = input;
   const [shop] = await db
     .select({
       freightCents: shops.freightCents,
@@ -268,7 +279,25 @@ async function priceCheckout(
     priceBasket(basketLines, shop, 0, true),
   );
   if (insured && !offer.available) throw appError(offer.refusal!);
-  const basket = priceBasket(basketLines, shop, 0, insured);
+
+  // The coupon: weighed on the goods after promotions, then shared over the lines it applies to.
+  const undiscounted = priceBasket(basketLines, null);
+  const scopeLines = lines.map((line, i) => ({
+    brandId: line.brandId,
+    activityNo: line.activityNo,
+    productNo: line.productNo,
+    goodsCents: undiscounted.lines[i]!.lineCents - undiscounted.lines[i]!.promotionCents,
+  }));
+  const held = await heldCoupons(db, { shopId, userId: input.userId, now });
+  const { refused, ...coupons } = checkoutCoupons(held, scopeLines, input.userCouponId, now);
+  if (refused) throw appError({ ...Errors.COUPON_UNUSABLE, message: refused });
+  const fit = coupons.selected?.fit;
+  const basket = priceBasket(
+    basketLines.map((line, i) => ({ ...line, couponEligible: fit ? fit.eligible[i]! : false })),
+    shop,
+    fit?.offCents ?? 0,
+    insured,
+  );
   const sales = new Map<string, PricedCheckout['sales'][number]>();
   lines.forEach((line, i) => {
     const priced = basket.lines[i]!;
@@ -308,7 +337,8 @@ async function priceCheckout(
       premiumCents: offer.premiumCents,
       orders: offer.orders,
     },
-    quote: quoteOf(basket),
+    coupons,
+    quote: quoteOf({ basket, userCouponId: coupons.selected?.userCouponId ?? null }),
   };
 }
 
@@ -343,9 +373,15 @@ function insuranceOffer(
   };
 }
 
-/** The token of a priced checkout: equal exactly when every line's numbers and the totals are. */
-export function quoteOf(basket: ReturnType<typeof priceBasket>): string {
-  return createHash('sha256').update(JSON.stringify(basket)).digest('base64url').slice(0, 32);
+/**
+ * The token of a priced checkout: equal exactly when every line's numbers, the totals and the
+ * coupon used are.
+ */
+export function quoteOf(priced: {
+  basket: ReturnType<typeof priceBasket>;
+  userCouponId: number | null;
+}): string {
+  return createHash('sha256').update(JSON.stringify(priced)).digest('base64url').slice(0, 32);
 }
 
 function groupView(sale: PricedCheckout['sales'][number]): PreviewGroup {
@@ -398,7 +434,12 @@ async function verifiedRealName(
 export async function previewCheckout(db: DbOrTx, input: CheckoutInput): Promise<CheckoutPreview> {
   const now = input.now ?? new Date();
   const lines = await checkoutLines(db, input, now);
-  const checkout = await priceCheckout(db, lines, input.shopId, input.insured ?? false);
+  const checkout = await priceCheckout(
+    db,
+    lines,
+    { ...input, insured: input.insured ?? false },
+    now,
+  );
   const needsRealName = lines.some((line) => line.crossBorder);
   const [address, realName] = await Promise.all([
     checkoutAddress(db, input.userId, input.addressId, true),
@@ -418,6 +459,11 @@ export async function previewCheckout(db: DbOrTx, input: CheckoutInput): Promise
     freeFreightOverCents: checkout.freeFreightOverCents,
     insured: basket.insuranceCents > 0,
     insurance: { ...checkout.insurance, coverCents: insuranceCover(address?.province ?? '') },
+    coupons: {
+      usable: checkout.coupons.usable,
+      unusable: checkout.coupons.unusable,
+      selectedId: checkout.coupons.selected?.userCouponId ?? null,
+    },
     needsRealName,
     realName,
     quote: checkout.quote,
@@ -437,8 +483,19 @@ export interface PlaceOrderInput extends CheckoutInput {
 function requestFingerprint(input: PlaceOrderInput): string {
   const { skuNo, quantity, addressId, remark, quote } = input;
   const insured = input.insured ?? false;
+  const userCouponId = input.userCouponId ?? null;
   return createHash('sha256')
-    .update(JSON.stringify({ skuNo, quantity, addressId, remark: remark ?? '', quote, insured }))
+    .update(
+      JSON.stringify({
+        skuNo,
+        quantity,
+        addressId,
+        remark: remark ?? '',
+        quote,
+        insured,
+        userCouponId,
+      }),
+    )
     .digest('base64url');
 }
 
@@ -505,7 +562,13 @@ export async function placeOrder(db: DbOrTx, input: PlaceOrderInput): Promise<Pl
 
 async function place(tx: Tx, input: PlaceOrderInput, now: Date): Promise<PlacedOrder> {
   const lines = await checkoutLines(tx, input, now);
-  const checkout = await priceCheckout(tx, lines, input.shopId, input.insured ?? false);
+  // An order names its coupon (or none): it is never chosen for the shopper at submit time.
+  const checkout = await priceCheckout(
+    tx,
+    lines,
+    { ...input, insured: input.insured ?? false, userCouponId: input.userCouponId ?? null },
+    now,
+  );
   if (checkout.quote !== input.quote) throw appError(Errors.PRICE_CHANGED);
   const address = await checkoutAddress(tx, input.userId, input.addressId, false);
   if (!address) throw appError(Errors.ADDRESS_REQUIRED);
@@ -537,10 +600,28 @@ async function place(tx: Tx, input: PlaceOrderInput, now: Date): Promise<PlacedO
       freightCents: basket.freightCents,
       insuranceCents: basket.insuranceCents,
       payCents: basket.payCents,
+      userCouponId: checkout.coupons.selected?.userCouponId ?? null,
       payDeadline,
       createdAt: now,
     })
     .returning({ id: orderGroups.id, groupNo: orderGroups.groupNo });
+  const couponId = checkout.coupons.selected?.userCouponId;
+  if (couponId !== undefined) {
+    // One conditional write: of two checkouts racing for one coupon, one uses it.
+    const [used] = await tx
+      .update(userCoupons)
+      .set({ status: UserCouponStatus.Used, usedGroupId: group!.id, usedAt: now })
+      .where(
+        and(
+          eq(userCoupons.id, couponId),
+          eq(userCoupons.userId, input.userId),
+          eq(userCoupons.status, UserCouponStatus.Unused),
+          gt(userCoupons.validTo, now),
+        ),
+      )
+      .returning({ id: userCoupons.id });
+    if (!used) throw appError(Errors.COUPON_ALREADY_USED);
+  }
   // The policy pays for a return parcel from where the order is sent.
   const coverCents = insuranceCover(address.province);
 
@@ -566,6 +647,7 @@ async function place(tx: Tx, input: PlaceOrderInput, now: Date): Promise<PlacedO
         freightCents: view.freightCents,
         insuranceCents: view.insuranceCents,
         insuranceCoverCents: view.insuranceCents > 0 ? coverCents : 0,
+        userCouponId: couponCents > 0 ? (couponId ?? null) : null,
         payCents: view.payCents,
         address: snapshot,
         realName: sale.lines.some((l) => l.crossBorder) ? realName : null,

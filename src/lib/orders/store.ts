@@ -19,6 +19,8 @@ export interface PlaceOrderRequest {
   remark: string;
   /** Insured with freight insurance, as the confirmation showed. */
   insured: boolean;
+  /** The coupon the confirmation showed; null for none. */
+  userCouponId: number | null;
   quote: string;
   idempotencyKey: string;
 }
@@ -35,6 +37,7 @@ export async function placeOrder(request: PlaceOrderRequest): Promise<PlacedOrde
         addressId: String(request.addressId),
         ...(request.remark ? { remark: request.remark } : {}),
         ...(request.insured ? { insured: true } : {}),
+        ...(request.userCouponId !== null ? { userCouponId: String(request.userCouponId) } : {}),
         quote: request.quote,
         idempotencyKey: request.idempotencyKey,
       },

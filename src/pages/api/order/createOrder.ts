@@ -2,6 +2,7 @@ import { OrderContracts } from '#lib/orders/contracts.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
 import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { couponChoiceOf } from '#lib/coupons/checkout.ts';
 import { placeOrder } from '#lib/orders/place-order.server.ts';
 
 /**
@@ -18,6 +19,7 @@ export const POST = endpoint(OrderContracts.create, async ({ query, body, user, 
     addressId: Number(body.addressId),
     remark: body.remark,
     insured: body.insured,
+    userCouponId: couponChoiceOf(body.userCouponId),
     quote: body.quote,
     idempotencyKey: body.idempotencyKey,
     linkDistributorId: query.distributorId ? Number(query.distributorId) : undefined,

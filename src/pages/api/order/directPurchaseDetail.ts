@@ -2,6 +2,7 @@ import { OrderContracts } from '#lib/orders/contracts.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
 import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { couponChoiceOf } from '#lib/coupons/checkout.ts';
 import { previewCheckout } from '#lib/orders/place-order.server.ts';
 
 /** 确认订单: the checkout (立即购买 or the cart's selected lines) priced now for the caller. */
@@ -14,5 +15,6 @@ export const POST = endpoint(OrderContracts.preview, async ({ query, body, user,
     quantity: body.quantity,
     addressId: body.addressId === undefined ? undefined : Number(body.addressId),
     insured: body.insured,
+    userCouponId: couponChoiceOf(body.userCouponId),
   });
 });

@@ -1,13 +1,38 @@
 /** Coupon templates (the coupons users hold live beside orders, in orders.ts). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
-import { id, createdAt, at, oneOf } from './columns.ts';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
+import { id, ref, createdAt, at, oneOf } from './columns.ts';
+import { users } from './identity.ts';
 import { CouponStatus, couponTransitions } from '#lib/coupons/status.ts';
 import { shops } from './shop.ts';
 
+/** The coupon centre's categories (领券中心 tabs) of a shop, in their order. */
+export const couponCategories = pgTable(
+  'coupon_categories',
+  {
+    id: id(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('coupon_categories_shop_idx').on(t.shopId, t.sort)],
+);
+
 /**
- * A coupon template. kind: 'reduce' (amount off at a threshold) or 'discount'; status: CouponStatus.
- * issued counts claims; a CHECK keeps it within total.
+ * A coupon template; status: CouponStatus. kind 'reduce': amountCents off from thresholdCents;
+ * kind 'discount': pay discountRate percent (85 = 8.5折) from thresholdCents, at most
+ * maxDiscountCents off. issued counts claims; a CHECK keeps it within total.
  */
 export const coupons = pgTable(
   'coupons',
@@ -20,7 +45,12 @@ export const coupons = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     kind: text('kind').notNull().default('reduce'),
+    /** reduce: the amount off; discount: 0. */
     amountCents: integer('amount_cents').notNull(),
+    /** discount: the percentage paid (1–99); null for reduce. */
+    discountRate: smallint('discount_rate'),
+    /** discount: the most it takes off; null for reduce. */
+    maxDiscountCents: integer('max_discount_cents'),
     thresholdCents: integer('threshold_cents').notNull().default(0),
     /** shop, brand, activity or product, with the id it applies to. */
     scope: text('scope').notNull().default('shop'),
@@ -36,14 +66,44 @@ export const coupons = pgTable(
     validDays: integer('valid_days'),
     inCenter: boolean('in_center').notNull().default(true),
     inPopup: boolean('in_popup').notNull().default(false),
+    /** A shop keeper may hand it out by link. */
+    inShare: boolean('in_share').notNull().default(false),
+    /** Offered on the success page after paying. */
+    afterPay: boolean('after_pay').notNull().default(false),
+    categoryId: ref('category_id').references(() => couponCategories.id),
     status: smallint('status').notNull().default(CouponStatus.Active),
     createdAt: createdAt(),
   },
   (t) => [
     check('coupons_issued_chk', sql`${t.issued} >= 0 and ${t.issued} <= ${t.total}`),
-    check('coupons_amount_chk', sql`${t.amountCents} > 0`),
+    check(
+      'coupons_amount_chk',
+      sql`(${t.kind} = 'reduce' and ${t.amountCents} > 0 and ${t.discountRate} is null) or (${t.kind} = 'discount' and ${t.amountCents} = 0 and ${t.discountRate} between 1 and 99 and ${t.maxDiscountCents} > 0)`,
+    ),
+    check('coupons_limits_chk', sql`${t.perUserLimit} >= 1 and ${t.thresholdCents} >= 0`),
     check('coupons_kind_chk', sql`${t.kind} in ('reduce', 'discount')`),
     check('coupons_scope_chk', sql`${t.scope} in ('shop', 'brand', 'activity', 'product')`),
     check('coupons_status_chk', oneOf(t.status, couponTransitions.statuses)),
+  ],
+);
+
+/**
+ * How many of a coupon each user has claimed: the per-user limit is kept by one conditional
+ * upsert of this row, which concurrent claims of one user serialise on.
+ */
+export const couponUserClaims = pgTable(
+  'coupon_user_claims',
+  {
+    couponId: ref('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    claimed: integer('claimed').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.couponId, t.userId] }),
+    check('coupon_user_claims_claimed_chk', sql`${t.claimed} >= 1`),
   ],
 );

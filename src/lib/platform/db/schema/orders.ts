@@ -17,6 +17,7 @@ import { OrderStatus, orderTransitions, refundTransitions } from '#lib/orders/st
 import { activities, products, skus } from './catalog.ts';
 import { coupons } from './coupons.ts';
 import { UserCouponStatus, userCouponTransitions } from '#lib/coupons/status.ts';
+import type { CouponRules } from '#lib/coupons/rules.ts';
 import { users } from './identity.ts';
 import { shops } from './shop.ts';
 
@@ -89,11 +90,14 @@ export const orderGroups = pgTable(
     /** The freight insurance premiums of its orders (退货运费险). */
     insuranceCents: integer('insurance_cents').notNull().default(0),
     payCents: integer('pay_cents').notNull(),
+    /** The coupon the checkout used (one per checkout; user_coupons.used_group_id points back). */
+    userCouponId: ref('user_coupon_id').references((): AnyPgColumn => userCoupons.id),
     payDeadline: at('pay_deadline').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index('order_groups_user_idx').on(t.userId, t.shopId),
+    uniqueIndex('order_groups_user_coupon_unique').on(t.userCouponId),
     check(
       'order_groups_money_chk',
       sql`${t.payCents} = ${t.goodsCents} - ${t.discountCents} - ${t.couponCents} + ${t.freightCents} + ${t.insuranceCents} and ${t.payCents} >= 0 and ${t.insuranceCents} >= 0`,
@@ -135,6 +139,7 @@ export const orders = pgTable(
     /** What the insurance pays towards a return's postage, fixed when ordered; 0 when not insured. */
     insuranceCoverCents: integer('insurance_cover_cents').notNull().default(0),
     payCents: integer('pay_cents').notNull(),
+    /** The coupon of its checkout, when a share of it went to this order's lines. */
     userCouponId: ref('user_coupon_id').references(() => userCoupons.id),
     /** The delivery address as it was when ordered (or changed before shipping). */
     address: jsonb('address').$type<AddressSnapshot>().notNull(),
@@ -163,10 +168,6 @@ export const orders = pgTable(
     index('orders_shipped_idx')
       .on(t.autoCompleteAt)
       .where(sql`${t.status} = ${literal(OrderStatus.Shipped)}`),
-    // A coupon pays for one live order at most; a cancelled order gives it back.
-    uniqueIndex('orders_user_coupon_unique')
-      .on(t.userCouponId)
-      .where(sql`${t.status} <> ${literal(OrderStatus.Cancelled)}`),
     check(
       'orders_money_chk',
       sql`${t.payCents} = ${t.goodsCents} - ${t.discountCents} - ${t.couponCents} + ${t.freightCents} + ${t.insuranceCents} and ${t.payCents} >= 0 and ${t.discountCents} >= 0 and ${t.couponCents} >= 0 and ${t.freightCents} >= 0 and ${t.insuranceCents} >= 0`,
@@ -288,8 +289,8 @@ export const logistics = pgTable(
 
 /**
  * A claimed coupon; status: UserCouponStatus. It lives beside orders because each points at the
- * other (the order records its coupon, the coupon the order it paid for): one file keeps the
- * schema free of import cycles.
+ * other (the checkout records its coupon, the coupon the checkout it paid for): one file keeps
+ * the schema free of import cycles.
  */
 export const userCoupons = pgTable(
   'user_coupons',
@@ -305,14 +306,23 @@ export const userCoupons = pgTable(
       .notNull()
       .references(() => shops.id),
     status: smallint('status').notNull().default(UserCouponStatus.Unused),
+    /** The template's rules, copied when claimed. */
+    rules: jsonb('rules').$type<CouponRules>().notNull(),
+    /** How it was claimed: center, popup, share, pay, lottery, gift. */
+    source: text('source').notNull().default('center'),
     validFrom: at('valid_from').notNull(),
     validTo: at('valid_to').notNull(),
-    usedOrderId: ref('used_order_id').references((): AnyPgColumn => orders.id),
+    usedGroupId: ref('used_group_id').references((): AnyPgColumn => orderGroups.id),
+    usedAt: at('used_at'),
     claimedAt: createdAt(),
   },
   (t) => [
     index('user_coupons_user_idx').on(t.userId, t.shopId, t.status),
     index('user_coupons_coupon_idx').on(t.couponId, t.userId),
     check('user_coupons_status_chk', oneOf(t.status, userCouponTransitions.statuses)),
+    check(
+      'user_coupons_used_chk',
+      sql`(${t.status} = ${literal(UserCouponStatus.Used)}) = (${t.usedGroupId} is not null)`,
+    ),
   ],
 );

@@ -1,11 +1,15 @@
-/** The demo coupons; the consumer already holds shop 1001's shop-wide one. */
-import { sql } from 'drizzle-orm';
+/**
+ * The demo coupons of both shops, in the coupon centre's categories (店铺券, 品牌券): amount-off
+ * and discount coupons, shop-wide, brand and sale scopes, one sold out, popup and share ones;
+ * the consumer already holds shop 1001's shop-wide one, drawn as any shopper draws it.
+ */
 import type { Tx } from '../client.server.ts';
 import * as t from '../schema.ts';
 import { BRANDS } from './catalog-data.ts';
 import type { CatalogRefs } from './catalog.ts';
 import type { DemoRole } from './identity.ts';
 import { COUPONS, DEMO_PLAN } from './plan.ts';
+import { drawInTx } from '#lib/coupons/draw.server.ts';
 
 const DAY = 86_400_000;
 
@@ -19,6 +23,15 @@ export async function seedCoupons(
   const yuedongRunning = DEMO_PLAN.brandSales.find(
     (s) => s.shopId === '1001' && s.handle === 'yuedongRunning',
   )!;
+  const categories = await tx
+    .insert(t.couponCategories)
+    .values([
+      { shopId: '1001', name: '店铺券', sort: 1 },
+      { shopId: '1001', name: '品牌券', sort: 2 },
+      { shopId: '1002', name: '店铺券', sort: 1 },
+    ])
+    .returning({ id: t.couponCategories.id });
+  const [shop1001, brand1001, shop1002] = categories.map((row) => row.id);
   const couponRows = await tx
     .insert(t.coupons)
     .values([
@@ -35,6 +48,8 @@ export async function seedCoupons(
         claimTo: at(30 * DAY),
         validDays: 7,
         inPopup: true,
+        inShare: true,
+        categoryId: shop1001,
       },
       {
         couponNo: COUPONS['1001'].newcomer,
@@ -49,6 +64,25 @@ export async function seedCoupons(
         claimTo: at(30 * DAY),
         validDays: 3,
         inPopup: true,
+        categoryId: shop1001,
+      },
+      {
+        couponNo: COUPONS['1001'].discount,
+        shopId: '1001',
+        name: '全店88折券',
+        description: '全店满 100 可用，最高减 30 元',
+        kind: 'discount',
+        amountCents: 0,
+        discountRate: 88,
+        maxDiscountCents: 3000,
+        thresholdCents: 10000,
+        total: 2000,
+        perUserLimit: 1,
+        claimFrom: at(-2 * DAY),
+        claimTo: at(20 * DAY),
+        validDays: 7,
+        afterPay: true,
+        categoryId: shop1001,
       },
       {
         couponNo: COUPONS['1001'].senyeBrand,
@@ -65,6 +99,7 @@ export async function seedCoupons(
         claimTo: at(5 * DAY),
         validFrom: at(-2 * DAY),
         validTo: at(6 * DAY),
+        categoryId: brand1001,
       },
       {
         couponNo: COUPONS['1001'].runningShoesSale,
@@ -80,6 +115,7 @@ export async function seedCoupons(
         claimFrom: at(-1 * DAY),
         claimTo: at(4 * DAY),
         validDays: 5,
+        categoryId: brand1001,
       },
       {
         couponNo: COUPONS['1001'].limitedLarge,
@@ -94,6 +130,7 @@ export async function seedCoupons(
         claimFrom: at(-3 * DAY),
         claimTo: at(3 * DAY),
         validDays: 3,
+        categoryId: shop1001,
       },
       {
         couponNo: COUPONS['1002'].shopWide,
@@ -108,6 +145,7 @@ export async function seedCoupons(
         claimTo: at(30 * DAY),
         validDays: 7,
         inPopup: true,
+        categoryId: shop1002,
       },
       {
         couponNo: COUPONS['1002'].newcomer,
@@ -121,19 +159,16 @@ export async function seedCoupons(
         claimFrom: at(-7 * DAY),
         claimTo: at(30 * DAY),
         validDays: 3,
+        categoryId: shop1002,
       },
     ])
     .returning({ id: t.coupons.id, couponNo: t.coupons.couponNo });
   const shopCoupon = couponRows.find((row) => row.couponNo === COUPONS['1001'].shopWide)!;
-  await tx.insert(t.userCoupons).values({
-    couponId: shopCoupon.id,
-    userId: userId.consumer,
+  await drawInTx(tx, {
     shopId: '1001',
-    validFrom: at(-1 * DAY),
-    validTo: at(6 * DAY),
+    userId: userId.consumer,
+    couponId: shopCoupon.id,
+    source: 'center',
+    now: at(-1 * DAY),
   });
-  await tx
-    .update(t.coupons)
-    .set({ issued: 1 })
-    .where(sql`${t.coupons.id} = ${shopCoupon.id}`);
 }

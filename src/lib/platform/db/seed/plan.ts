@@ -34,6 +34,7 @@ export const COUPONS = {
     senyeBrand: 'C100103',
     runningShoesSale: 'C100104',
     limitedLarge: 'C100105',
+    discount: 'C100106',
   },
   '1002': { shopWide: 'C100201', newcomer: 'C100202' },
 } as const;
