@@ -16,6 +16,7 @@ import { OrderContracts } from '#lib/orders/contracts.ts';
 import { PaymentContracts } from '#lib/payments/contracts.ts';
 import { AfterSaleContracts } from '#lib/after-sales/contracts.ts';
 import { InsuranceContracts } from '#lib/insurance/contracts.ts';
+import { CouponContracts } from '#lib/coupons/contracts.ts';
 
 export const ContractAreas = {
   platform: PlatformContracts,
@@ -31,6 +32,7 @@ export const ContractAreas = {
   payments: PaymentContracts,
   afterSales: AfterSaleContracts,
   insurance: InsuranceContracts,
+  coupons: CouponContracts,
 } as const;
 
 export const allContracts: readonly AnyContract[] = Object.values(ContractAreas).flatMap(

@@ -163,3 +163,48 @@ test('the best coupon is preselected, can be changed or dropped, and comes back 
   await page.goto(at(owned.shopId, `/confirmationOrder?skuNo=${product.skuNos[0]}&quantity=1`));
   await expect(page.locator('[data-coupon-amount]')).toHaveText('-¥30.00 ›');
 });
+
+test('领券中心: 立即领取 turns into 去使用, the coupon is in 我的优惠券, a sold-out one says 已抢光', async ({
+  page,
+  context,
+}) => {
+  const owned = await givenShop(shop.admin.db);
+  const [category] = await shop.admin.db
+    .insert(t.couponCategories)
+    .values({ shopId: owned.shopId, name: '店铺券', sort: 1 })
+    .returning({ id: t.couponCategories.id });
+  await givenCoupon(owned.shopId, {
+    name: '满99减10',
+    amountCents: 1000,
+    thresholdCents: 9900,
+    categoryId: category!.id,
+  });
+  await givenCoupon(owned.shopId, {
+    name: '限量券',
+    amountCents: 5000,
+    thresholdCents: 29900,
+    total: 1,
+    issued: 1,
+    categoryId: category!.id,
+  });
+  await newShopper(context);
+
+  await page.goto(at(owned.shopId, '/coupon-center'));
+  await expect(page.getByRole('heading', { name: '领券中心' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '店铺券' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('button', { name: '已抢光：限量券' })).toBeDisabled();
+  await page.getByRole('button', { name: '立即领取：满99减10' }).click();
+  await expect(page.getByRole('link', { name: '去使用：满99减10' })).toBeVisible();
+  await page.screenshot({ path: screen('center') });
+
+  await page.goto(at(owned.shopId, '/coupon'));
+  await expect(page.locator('[data-tab="unused"] [data-count]')).toHaveText('1');
+  await expect(page.locator('[data-my-coupon]')).toHaveCount(1);
+  await expect(page.locator('[data-my-coupon]')).toContainText('满99减10');
+  await page.screenshot({ path: screen('mine') });
+  // The centre's answer for the caller says the same.
+  const answer = await page.request.get(
+    `${shop.url}/api/spweb/queryCouponCount?shopBizCode=${owned.shopId}`,
+  );
+  expect((await answer.json()).data).toEqual({ unused: 1 });
+});

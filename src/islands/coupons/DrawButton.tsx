@@ -1,0 +1,57 @@
+/**
+ * A coupon centre button: 立即领取 claims the coupon once (a second tap while asking does
+ * nothing) and shows what the server says the coupon now is for the shopper (去使用, 已领取,
+ * 已抢光); a refusal is toasted with the server's message by the request client. 去使用 leads to
+ * shopping.
+ */
+import { useState } from 'react';
+import { toast } from '#lib/shell/toast.ts';
+import { drawForCenter } from '#lib/coupons/actions.ts';
+import type { CenterState } from '#lib/coupons/rules.ts';
+import { useHydrated } from '../use-hydrated.ts';
+
+interface Props {
+  couponId: number;
+  name: string;
+  state: CenterState;
+  stateText: string;
+  useHref: string;
+}
+
+export default function DrawButton(props: Props) {
+  const hydrated = useHydrated();
+  const [state, setState] = useState({ state: props.state, text: props.stateText });
+  const [busy, setBusy] = useState(false);
+
+  if (state.state === 'use') {
+    return (
+      <a className="coupon-btn use" href={props.useHref} aria-label={`去使用：${props.name}`}>
+        去使用
+      </a>
+    );
+  }
+  async function draw() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const coupon = await drawForCenter(props.couponId);
+      setState({ state: coupon.state, text: coupon.stateText });
+      toast('领取成功', 1500);
+    } catch {
+      // The request client has shown the server's reason (已抢光, 已领取 …).
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <button
+      type="button"
+      className={`coupon-btn ${state.state}`}
+      disabled={!hydrated || busy || state.state !== 'draw'}
+      onClick={draw}
+      aria-label={`${state.text}：${props.name}`}
+    >
+      {busy ? '领取中…' : state.text}
+    </button>
+  );
+}

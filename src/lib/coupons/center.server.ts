@@ -1,0 +1,116 @@
+/**
+ * 领券中心: the shop's coupons offered in the centre, by category, each with how many are left and
+ * the caller's button (立即领取 / 去使用 / 已领取 / 已抢光).
+ */
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#lib/platform/db/client.server.ts';
+import {
+  couponCategories,
+  coupons,
+  couponUserClaims,
+  userCoupons,
+} from '#lib/platform/db/schema.ts';
+import { CouponStatus, UserCouponStatus } from './status.ts';
+import {
+  CENTER_STATE_TEXT,
+  centerState,
+  couponCondition,
+  couponFace,
+  couponScopeText,
+} from './rules.ts';
+import type { CenterCoupon } from './contracts.ts';
+import { rulesOf } from './draw.server.ts';
+
+/** The centre's categories with at least one coupon on offer now. */
+export async function centerCategories(
+  db: DbOrTx,
+  input: { shopId: string; now?: Date },
+): Promise<{ id: number; name: string }[]> {
+  const now = input.now ?? new Date();
+  return db
+    .selectDistinct({
+      id: couponCategories.id,
+      name: couponCategories.name,
+      sort: couponCategories.sort,
+    })
+    .from(couponCategories)
+    .innerJoin(coupons, eq(coupons.categoryId, couponCategories.id))
+    .where(and(eq(couponCategories.shopId, input.shopId), offeredNow(now)))
+    .orderBy(asc(couponCategories.sort), asc(couponCategories.id))
+    .then((rows) => rows.map(({ id, name }) => ({ id, name })));
+}
+
+function offeredNow(now: Date) {
+  return and(
+    eq(coupons.inCenter, true),
+    eq(coupons.status, CouponStatus.Active),
+    lte(coupons.claimFrom, now),
+    gt(coupons.claimTo, now),
+  );
+}
+
+/** The coupons on offer (in one category, or all), for the caller (null: not signed in). */
+export async function centerCoupons(
+  db: DbOrTx,
+  input: { shopId: string; userId: number | null; categoryId?: number | undefined; now?: Date },
+): Promise<CenterCoupon[]> {
+  const now = input.now ?? new Date();
+  const rows = await db
+    .select()
+    .from(coupons)
+    .where(
+      and(
+        eq(coupons.shopId, input.shopId),
+        offeredNow(now),
+        input.categoryId === undefined ? undefined : eq(coupons.categoryId, input.categoryId),
+      ),
+    )
+    .orderBy(asc(coupons.claimTo), asc(coupons.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [claims, unused] = input.userId
+    ? await Promise.all([
+        db
+          .select({ couponId: couponUserClaims.couponId, claimed: couponUserClaims.claimed })
+          .from(couponUserClaims)
+          .where(
+            and(eq(couponUserClaims.userId, input.userId), inArray(couponUserClaims.couponId, ids)),
+          ),
+        db
+          .select({ couponId: userCoupons.couponId, n: sql<number>`count(*)::int` })
+          .from(userCoupons)
+          .where(
+            and(
+              eq(userCoupons.userId, input.userId),
+              inArray(userCoupons.couponId, ids),
+              eq(userCoupons.status, UserCouponStatus.Unused),
+              gt(userCoupons.validTo, now),
+            ),
+          )
+          .groupBy(userCoupons.couponId),
+      ])
+    : [[], []];
+  return rows.map((row) => {
+    const rules = rulesOf(row);
+    const state = centerState({
+      issued: row.issued,
+      total: row.total,
+      perUserLimit: row.perUserLimit,
+      claimedByMe: claims.find((c) => c.couponId === row.id)?.claimed ?? 0,
+      unusedByMe: unused.find((c) => c.couponId === row.id)?.n ?? 0,
+    });
+    return {
+      couponId: row.id,
+      name: row.name,
+      description: row.description,
+      face: couponFace(rules),
+      condition: couponCondition(rules),
+      scopeText: couponScopeText(rules),
+      claimedPercent: Math.floor((row.issued * 100) / row.total),
+      left: row.total - row.issued,
+      claimTo: row.claimTo.toISOString(),
+      state,
+      stateText: CENTER_STATE_TEXT[state],
+    };
+  });
+}

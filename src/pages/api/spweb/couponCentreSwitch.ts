@@ -1,0 +1,9 @@
+import { CouponContracts } from '#lib/coupons/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { centerCategories } from '#lib/coupons/center.server.ts';
+
+/** Whether the shop's coupon centre has anything on offer (领券中心 shows on home only then). */
+export const GET = endpoint(CouponContracts.centreSwitch, async ({ query, context }) => ({
+  enabled:
+    (await centerCategories(context.locals.database.db, { shopId: query.shopBizCode })).length > 0,
+}));

@@ -1,0 +1,15 @@
+import { CouponContracts } from '#lib/coupons/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { centerCoupons } from '#lib/coupons/center.server.ts';
+import { getSessionUser, SESSION_COOKIE } from '#lib/identity/sessions.server.ts';
+
+/** The coupons on offer in a category (all without one), with the caller's button. */
+export const GET = endpoint(CouponContracts.byCategory, async ({ query, context }) => {
+  const db = context.locals.database.db;
+  const user = await getSessionUser(db, context.cookies.get(SESSION_COOKIE)?.value);
+  return centerCoupons(db, {
+    shopId: query.shopBizCode,
+    userId: user?.id ?? null,
+    categoryId: query.categoryId === undefined ? undefined : Number(query.categoryId),
+  });
+});

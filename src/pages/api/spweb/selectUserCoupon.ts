@@ -1,0 +1,12 @@
+import { CouponContracts } from '#lib/coupons/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { listMyCoupons } from '#lib/coupons/mine.server.ts';
+
+/** 我的优惠券: the caller's coupons in the shop by tab, with the tab counts. */
+export const GET = endpoint(CouponContracts.mine, async ({ query, user, context }) =>
+  listMyCoupons(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    tab: query.tab,
+  }),
+);
