@@ -600,7 +600,6 @@ async function place(tx: Tx, input: PlaceOrderInput, now: Date): Promise<PlacedO
       freightCents: basket.freightCents,
       insuranceCents: basket.insuranceCents,
       payCents: basket.payCents,
-      userCouponId: checkout.coupons.selected?.userCouponId ?? null,
       payDeadline,
       createdAt: now,
     })
@@ -621,6 +620,11 @@ async function place(tx: Tx, input: PlaceOrderInput, now: Date): Promise<PlacedO
       )
       .returning({ id: userCoupons.id });
     if (!used) throw appError(Errors.COUPON_ALREADY_USED);
+    // Recorded on the checkout once it is ours (the unique index is the last line of defence).
+    await tx
+      .update(orderGroups)
+      .set({ userCouponId: couponId })
+      .where(eq(orderGroups.id, group!.id));
   }
   // The policy pays for a return parcel from where the order is sent.
   const coverCents = insuranceCover(address.province);
