@@ -11,6 +11,7 @@ import { userKey } from '#lib/platform/storage-keys.ts';
 import { toast } from '#lib/shell/toast.ts';
 import { placeOrder } from '#lib/orders/store.ts';
 import { OrderErrors } from '#lib/orders/errors.ts';
+import { CouponErrors } from '#lib/coupons/errors.ts';
 import { MAX_REMARK_LENGTH } from '#lib/orders/limits.ts';
 import './ConfirmationSubmit.css';
 
@@ -92,6 +93,18 @@ export default function ConfirmationSubmit(props: Props) {
       location.replace(`${url.pathname}${url.search}`);
     } catch (error) {
       const code = (error as { code?: number }).code;
+      if (
+        code === CouponErrors.COUPON_UNUSABLE.code ||
+        code === CouponErrors.COUPON_ALREADY_USED.code
+      ) {
+        // The coupon went meanwhile (used by another checkout): the page picks again and says so.
+        toast((error as Error).message);
+        const url = new URL(location.href);
+        url.searchParams.delete('userCouponId');
+        url.searchParams.set('priceChanged', '1');
+        location.replace(url.href);
+        return;
+      }
       if (code === OrderErrors.PRICE_CHANGED.code) {
         const url = new URL(location.href);
         url.searchParams.set('priceChanged', '1');

@@ -127,6 +127,103 @@ describe('priceBasket', () => {
   });
 });
 
+describe('priceBasket with a coupon for some lines (couponEligible)', () => {
+  const line = (key: string, unitCents: number, couponEligible?: boolean, quantity = 1) => ({
+    key,
+    saleKey: 'S',
+    rule: null,
+    unitCents,
+    quantity,
+    ...(couponEligible === undefined ? {} : { couponEligible }),
+  });
+
+  it('shares the coupon only over the eligible lines, by their goods; the others get 0', () => {
+    const basket = priceBasket(
+      [line('a', 10_000, true), line('b', 5_000, false), line('c', 30_000, true)],
+      null,
+      2000,
+    );
+    expect(basket.lines.map((l) => l.couponCents)).toEqual([500, 0, 1500]);
+    expect(basket.lines.map((l) => l.paidCents)).toEqual([9_500, 5_000, 28_500]);
+    expect(basket).toMatchObject({ goodsCents: 45_000, couponCents: 2000, payCents: 43_000 });
+  });
+
+  it('treats a line without the flag as eligible', () => {
+    const basket = priceBasket([line('a', 10_000), line('b', 10_000, false)], null, 1000);
+    expect(basket.lines.map((l) => l.couponCents)).toEqual([1000, 0]);
+  });
+
+  it('shares in whole cents that add up to the coupon (largest remainder)', () => {
+    const basket = priceBasket(
+      [
+        line('a', 1_000, true),
+        line('b', 99_999, false),
+        line('c', 1_000, true),
+        line('d', 1_000, true),
+      ],
+      null,
+      1000,
+    );
+    expect(basket.lines.map((l) => l.couponCents)).toEqual([334, 0, 333, 333]);
+    expect(basket.couponCents).toBe(1000);
+  });
+
+  it('weighs the eligible lines after their N件X折 promotion', () => {
+    const rule = { pieces: 2, discountTenths: 5 };
+    const basket = priceBasket(
+      [
+        { key: 'n', saleKey: 'N', rule, unitCents: 10_000, quantity: 2, couponEligible: true },
+        {
+          key: 'x',
+          saleKey: 'X',
+          rule: null,
+          unitCents: 10_000,
+          quantity: 1,
+          couponEligible: true,
+        },
+      ],
+      null,
+      3000,
+    );
+    // n: 20000 - 10000 promotion = 10000 left; x: 10000 → half each.
+    expect(basket.lines.map((l) => [l.promotionCents, l.couponCents])).toEqual([
+      [10_000, 1500],
+      [0, 1500],
+    ]);
+  });
+
+  it('caps the coupon at the eligible lines’ goods, not the whole basket’s', () => {
+    const basket = priceBasket(
+      [line('a', 1_000, true), line('b', 50_000, false), line('c', 500, true)],
+      null,
+      5_000,
+    );
+    expect(basket.lines.map((l) => l.couponCents)).toEqual([1_000, 0, 500]);
+    expect(basket.lines.map((l) => l.paidCents)).toEqual([0, 50_000, 0]);
+    expect(basket).toMatchObject({ couponCents: 1_500, payCents: 50_000 });
+  });
+
+  it('takes nothing when no line is eligible', () => {
+    const basket = priceBasket([line('a', 10_000, false), line('b', 5_000, false)], null, 2000);
+    expect(basket.lines.map((l) => l.couponCents)).toEqual([0, 0]);
+    expect(basket).toMatchObject({ couponCents: 0, payCents: 15_000 });
+  });
+
+  it('waives freight on the goods after the coupon, shared over what each line still pays', () => {
+    const freight = { freightCents: 1000, freeOverCents: 9900 };
+    // 100.00 of goods, 2.00 coupon on a: 98.00 is below 99.00, so freight is charged.
+    const basket = priceBasket([line('a', 5_000, true), line('b', 5_000, false)], freight, 200);
+    expect(basket.lines.map((l) => [l.couponCents, l.freightCents])).toEqual([
+      [200, 490],
+      [0, 510],
+    ]);
+    expect(basket).toMatchObject({ couponCents: 200, freightCents: 1000, payCents: 10_800 });
+    for (const l of basket.lines) {
+      expect(l.paidCents).toBe(l.lineCents - l.promotionCents - l.couponCents + l.freightCents);
+    }
+  });
+});
+
 describe('priceBasket insured: one premium per sale, on its goods after promotion and coupon', () => {
   const freight = { freightCents: 1000, freeOverCents: 99_900 };
   const line = (

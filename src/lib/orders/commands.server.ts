@@ -141,6 +141,8 @@ async function giveCouponBack(tx: Tx, orderId: number, now: Date): Promise<void>
     .where(and(eq(orders.groupId, group.id), not(eq(orders.status, OrderStatus.Cancelled))))
     .limit(1);
   if (live) return;
+  // The cancelled checkout lets go of it, so the next checkout may record it.
+  await tx.update(orderGroups).set({ userCouponId: null }).where(eq(orderGroups.id, group.id));
   await tx
     .update(userCoupons)
     .set({ status: UserCouponStatus.Unused, usedGroupId: null, usedAt: null })

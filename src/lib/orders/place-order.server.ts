@@ -29,6 +29,7 @@ import {
 import { heldCoupons } from '#lib/coupons/held.server.ts';
 import { checkoutCoupons, type CheckoutCoupons } from '#lib/coupons/checkout.ts';
 import { UserCouponStatus } from '#lib/coupons/status.ts';
+import { CouponRefusals } from '#lib/coupons/rules.ts';
 import { skuPriceColumns, markupsOf } from '#lib/catalog/pricing.server.ts';
 import {
   asNpieceRule,
@@ -288,8 +289,14 @@ async function priceCheckout(
     productNo: line.productNo,
     goodsCents: undiscounted.lines[i]!.lineCents - undiscounted.lines[i]!.promotionCents,
   }));
-  const held = await heldCoupons(db, { shopId, userId: input.userId, now });
+  const held = await heldCoupons(db, {
+    shopId,
+    userId: input.userId,
+    now,
+    asked: input.userCouponId,
+  });
   const { refused, ...coupons } = checkoutCoupons(held, scopeLines, input.userCouponId, now);
+  if (refused === CouponRefusals.USED) throw appError(Errors.COUPON_ALREADY_USED);
   if (refused) throw appError({ ...Errors.COUPON_UNUSABLE, message: refused });
   const fit = coupons.selected?.fit;
   const basket = priceBasket(
