@@ -19,3 +19,4 @@ export * from './schema/payments.ts';
 export * from './schema/insurance.ts';
 export * from './schema/distribution.ts';
 export * from './schema/live.ts';
+export * from './schema/lottery.ts';

@@ -65,7 +65,6 @@ export const coupons = pgTable(
     validTo: at('valid_to'),
     validDays: integer('valid_days'),
     inCenter: boolean('in_center').notNull().default(true),
-    inPopup: boolean('in_popup').notNull().default(false),
     /** A shop keeper may hand it out by link. */
     inShare: boolean('in_share').notNull().default(false),
     /** Offered on the success page after paying. */
@@ -106,4 +105,55 @@ export const couponUserClaims = pgTable(
     primaryKey({ columns: [t.couponId, t.userId] }),
     check('coupon_user_claims_claimed_chk', sql`${t.claimed} >= 1`),
   ],
+);
+
+/**
+ * A coupon popup (shell §3): shown on one page of a shop (pageCode home_page, cart_page,
+ * venue_page) while it is active and its window open; popType 0 lists the coupons, 1 is the
+ * red-envelope rain. A shopper sees it again only after intervalMinutes (kept on the phone per
+ * shop and user) and only while a coupon of it is still drawable for them.
+ */
+export const couponPopups = pgTable(
+  'coupon_popups',
+  {
+    id: id(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    pageCode: text('page_code').notNull(),
+    popType: smallint('pop_type').notNull().default(0),
+    title: text('title').notNull(),
+    popDesc: text('pop_desc').notNull().default(''),
+    brandName: text('brand_name').notNull().default(''),
+    brandLogoUrl: text('brand_logo_url').notNull().default(''),
+    backimageUrl: text('backimage_url').notNull().default(''),
+    /** The venue a venue_page popup belongs to (couponWindowForVenue). */
+    venueRef: text('venue_ref'),
+    intervalMinutes: integer('interval_minutes').notNull().default(1440),
+    startsAt: at('starts_at').notNull(),
+    endsAt: at('ends_at').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('coupon_popups_page_idx').on(t.shopId, t.pageCode),
+    check('coupon_popups_type_chk', sql`${t.popType} in (0, 1)`),
+    check('coupon_popups_page_chk', sql`${t.pageCode} in ('home_page', 'cart_page', 'venue_page')`),
+    check('coupon_popups_interval_chk', sql`${t.intervalMinutes} >= 0`),
+  ],
+);
+
+/** The coupons a popup offers, in their order. */
+export const couponPopupCoupons = pgTable(
+  'coupon_popup_coupons',
+  {
+    popupId: ref('popup_id')
+      .notNull()
+      .references(() => couponPopups.id),
+    couponId: ref('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.popupId, t.couponId] })],
 );

@@ -47,7 +47,6 @@ export async function seedCoupons(
         claimFrom: at(-7 * DAY),
         claimTo: at(30 * DAY),
         validDays: 7,
-        inPopup: true,
         inShare: true,
         categoryId: shop1001,
       },
@@ -63,7 +62,6 @@ export async function seedCoupons(
         claimFrom: at(-7 * DAY),
         claimTo: at(30 * DAY),
         validDays: 3,
-        inPopup: true,
         categoryId: shop1001,
       },
       {
@@ -144,7 +142,6 @@ export async function seedCoupons(
         claimFrom: at(-7 * DAY),
         claimTo: at(30 * DAY),
         validDays: 7,
-        inPopup: true,
         categoryId: shop1002,
       },
       {

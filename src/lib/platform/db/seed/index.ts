@@ -15,6 +15,7 @@ import { seedCoupons } from './coupons.ts';
 import { seedWallets } from './distribution.ts';
 import { seedPeople } from './identity.ts';
 import { seedLiveRooms } from './live.ts';
+import { seedLottery } from './lottery.ts';
 import { seedMembers } from './membership.ts';
 import { seedAddresses, seedOrders } from './orders.ts';
 import { seedCart } from './cart.ts';
@@ -73,4 +74,5 @@ async function seedInto(tx: Tx, now: Date): Promise<void> {
   await seedOrders(tx, now, userId);
   await seedPayments(tx);
   await seedCart(tx, userId);
+  await seedLottery(tx, now);
 }
