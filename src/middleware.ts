@@ -231,7 +231,10 @@ async function serve(
   if (sharedKey && viewer && match.route.name === 'index') {
     if ((await ownerPrompt(db.db, shop.shopId, viewer, version)).needBind) sharedKey = null;
   }
-  const fillValues = async () => ({ cartCount: await cartCount(db.db, shop.shopId, viewer!) });
+  const fillValues = async () => ({
+    cartCount: await cartCount(db.db, shop.shopId, viewer!),
+    userId: viewer!.userId,
+  });
   if (sharedKey) {
     const acceptEncoding = request.headers.get('accept-encoding');
     const kept = await sharedPage(sharedKey, acceptEncoding, fillValues);

@@ -66,22 +66,30 @@ export async function centerCoupons(
       ),
     )
     .orderBy(asc(coupons.claimTo), asc(coupons.id));
+  return withCallerState(db, rows, input.userId, now);
+}
+
+/** Templates as the caller sees them: what they read and the caller's button. */
+export async function withCallerState(
+  db: DbOrTx,
+  rows: (typeof coupons.$inferSelect)[],
+  userId: number | null,
+  now: Date,
+): Promise<CenterCoupon[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [claims, unused] = input.userId
+  const [claims, unused] = userId
     ? await Promise.all([
         db
           .select({ couponId: couponUserClaims.couponId, claimed: couponUserClaims.claimed })
           .from(couponUserClaims)
-          .where(
-            and(eq(couponUserClaims.userId, input.userId), inArray(couponUserClaims.couponId, ids)),
-          ),
+          .where(and(eq(couponUserClaims.userId, userId), inArray(couponUserClaims.couponId, ids))),
         db
           .select({ couponId: userCoupons.couponId, n: sql<number>`count(*)::int` })
           .from(userCoupons)
           .where(
             and(
-              eq(userCoupons.userId, input.userId),
+              eq(userCoupons.userId, userId),
               inArray(userCoupons.couponId, ids),
               eq(userCoupons.status, UserCouponStatus.Unused),
               gt(userCoupons.validTo, now),

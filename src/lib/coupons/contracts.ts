@@ -41,7 +41,86 @@ export interface CenterCoupon {
 
 const couponId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
+/** The pages a coupon popup is configured for (couponWindow; venues use couponWindowForVenue). */
+export const POPUP_PAGE_CODES = ['home_page', 'cart_page', 'venue_page'] as const;
+export type PopupPageCode = (typeof POPUP_PAGE_CODES)[number];
+
+/** A coupon of a popup (shell §3 spCouponActivities). */
+export interface PopupCoupon {
+  ticketId: number;
+  couponName: string;
+  /** The face: ¥20.00 or 8.8折. */
+  amount: string;
+  /** The condition: 满199减20. */
+  tag: string;
+  rangList: string;
+  /** 领取后7天内有效, or the fixed window. */
+  time: string;
+}
+
+/** A coupon popup: popType 0 lists the coupons, 1 rains red envelopes (commerce §4). */
+export interface CouponPopup {
+  id: number;
+  popType: 0 | 1;
+  title: string;
+  popDesc: string;
+  brandName: string;
+  brandLogoUrl: string;
+  backimageUrl: string;
+  /** Shown again to the same shopper only after this many minutes. */
+  intervalMinutes: number;
+  spCouponActivities: PopupCoupon[];
+}
+
+/** What a list draw won, and why the rest were refused. */
+export interface PopupDraw {
+  won: MyCoupon[];
+  refused: { couponId: number; message: string }[];
+}
+
+/** The shell's coupon list (shell §5): status 0 unused, 1 used, 2 expired. */
+export const TAB_OF_STATUS = {
+  '0': 'unused',
+  '1': 'used',
+  '2': 'expired',
+} as const satisfies Record<string, MyCouponTab>;
+
 export const CouponContracts = {
+  /** The shell's coupon list: the notice asks for status 0 and reads totalSize. */
+  list: contract<{ totalSize: number; list: MyCoupon[] }>()({
+    method: 'GET',
+    path: '/api/spweb/queryUserCouponList',
+    query: {
+      shopBizCode: shopIdSchema,
+      status: z.enum(['0', '1', '2']).default('0'),
+      pageNum: z.coerce.number().int().min(1).max(10_000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(100).default(10),
+    },
+    access: 'signed-in',
+  }),
+  /** The coupon popup of a page (home_page on home, cart_page on the cart), or null. */
+  popup: contract<CouponPopup | null>()({
+    method: 'GET',
+    path: '/api/spweb/order/couponWindow',
+    query: { shopBizCode: shopIdSchema, pageCode: z.enum(['home_page', 'cart_page']) },
+  }),
+  /** The coupon popup of a venue, or null. */
+  venuePopup: contract<CouponPopup | null>()({
+    method: 'GET',
+    path: '/api/spweb/order/couponWindowForVenue',
+    query: { shopBizCode: shopIdSchema, venueId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) },
+  }),
+  /** Draws several coupons at once: a popup's (with its id) or the centre's. */
+  drawList: contract<PopupDraw>()({
+    method: 'POST',
+    path: '/api/spweb/order/drawCouponListForCenter',
+    query: { shopBizCode: shopIdSchema },
+    body: {
+      couponIdList: z.array(couponId).min(1).max(20),
+      popupId: couponId.optional(),
+    },
+    access: 'signed-in',
+  }),
   centreSwitch: contract<{ enabled: boolean }>()({
     method: 'GET',
     path: '/api/spweb/couponCentreSwitch',

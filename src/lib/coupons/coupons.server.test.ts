@@ -151,7 +151,7 @@ describe('drawCoupon', () => {
       shopId: shop.shopId,
       userId: shopper.id,
       couponId,
-      source: 'popup',
+      source: 'gift',
       now: NOW,
     });
     expect(await userCoupon(id)).toMatchObject({
@@ -159,7 +159,7 @@ describe('drawCoupon', () => {
       userId: shopper.id,
       shopId: shop.shopId,
       status: UserCouponStatus.Unused,
-      source: 'popup',
+      source: 'gift',
       rules: {
         name: '品牌券',
         description: '指定品牌可用',

@@ -10,13 +10,70 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
-import { coupons, couponUserClaims, userCoupons } from '#lib/platform/db/schema.ts';
+import {
+  couponPopupCoupons,
+  couponPopups,
+  coupons,
+  couponUserClaims,
+  userCoupons,
+} from '#lib/platform/db/schema.ts';
 import { CouponStatus } from './status.ts';
 import { validityOf, type CouponRules } from './rules.ts';
 
 type Template = typeof coupons.$inferSelect;
 
 export type ClaimSource = 'center' | 'popup' | 'share' | 'pay' | 'lottery' | 'gift';
+
+/** Whether the coupon is offered by an active popup of the shop right now. */
+async function inActivePopup(
+  db: DbOrTx,
+  input: { shopId: string; couponId: number; popupId: number; now: Date },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: couponPopups.id })
+    .from(couponPopups)
+    .innerJoin(couponPopupCoupons, eq(couponPopupCoupons.popupId, couponPopups.id))
+    .where(
+      and(
+        eq(couponPopups.id, input.popupId),
+        eq(couponPopups.shopId, input.shopId),
+        eq(couponPopupCoupons.couponId, input.couponId),
+        eq(couponPopups.active, true),
+        lte(couponPopups.startsAt, input.now),
+        gt(couponPopups.endsAt, input.now),
+      ),
+    );
+  return row !== undefined;
+}
+
+/**
+ * Whether the template is offered where the shopper draws it: the centre, a shop keeper's share
+ * link, the success page, or (checked against the popup) a popup. Prizes and gifts are handed
+ * out by the shop itself.
+ */
+async function offeredBy(tx: Tx, template: Template, input: DrawInput, now: Date) {
+  switch (input.source) {
+    case 'center':
+      return template.inCenter;
+    case 'share':
+      return template.inShare;
+    case 'pay':
+      return template.afterPay;
+    case 'popup':
+      return (
+        input.popupId !== undefined &&
+        (await inActivePopup(tx, {
+          shopId: input.shopId,
+          couponId: template.id,
+          popupId: input.popupId,
+          now,
+        }))
+      );
+    case 'lottery':
+    case 'gift':
+      return true;
+  }
+}
 
 /** The rules a claimed coupon keeps. */
 export function rulesOf(template: Template): CouponRules {
@@ -38,6 +95,8 @@ export interface DrawInput {
   userId: number;
   couponId: number;
   source: ClaimSource;
+  /** The popup drawn from, for source 'popup'. */
+  popupId?: number | undefined;
   now?: Date;
 }
 
@@ -53,7 +112,9 @@ export async function drawInTx(tx: Tx, input: DrawInput): Promise<number> {
     .select()
     .from(coupons)
     .where(and(eq(coupons.id, input.couponId), eq(coupons.shopId, input.shopId)));
-  if (!template) throw appError(Errors.COUPON_NOT_FOUND);
+  if (!template || !(await offeredBy(tx, template, input, now))) {
+    throw appError(Errors.COUPON_NOT_FOUND);
+  }
 
   const [counted] = await tx
     .insert(couponUserClaims)

@@ -11,6 +11,7 @@ import {
   fitCoupon,
   inScope,
   validityOf,
+  validityText,
   type CouponFit,
   type CouponRules,
 } from './rules.ts';
@@ -315,6 +316,19 @@ describe('centerState', () => {
   it('已抢光 when none is left for one who may still claim', () => {
     expect(centerState({ ...base, issued: 10 })).toBe('soldOut');
     expect(centerState({ ...base, issued: 10, perUserLimit: 3, claimedByMe: 2 })).toBe('soldOut');
+  });
+});
+
+describe('validityText', () => {
+  it('reads N days after claiming, or the fixed window in the shop’s dates', () => {
+    expect(validityText({ validFrom: null, validTo: null, validDays: 7 })).toBe('领取后7天内有效');
+    expect(
+      validityText({
+        validFrom: new Date('2026-11-19T16:00:00Z'),
+        validTo: new Date('2026-11-30T15:59:59Z'),
+        validDays: null,
+      }),
+    ).toBe('2026.11.20-2026.11.30');
   });
 });
 

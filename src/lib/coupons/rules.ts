@@ -4,6 +4,7 @@
  * centre's button. The pricing module shares the amount over the lines a coupon applies to.
  */
 import { formatYuan } from '#lib/platform/money.ts';
+import { SHOP_TIME_ZONE } from '#lib/platform/time.ts';
 
 /** A coupon's rules as claimed: a user's coupon keeps them even if the template changes. */
 export interface CouponRules {
@@ -169,6 +170,24 @@ export function centerState(input: {
   if (mayClaim && input.issued < input.total) return 'draw';
   if (input.unusedByMe > 0) return 'use';
   return mayClaim ? 'soldOut' : 'claimed';
+}
+
+const dayFormat = new Intl.DateTimeFormat('zh-CN', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: SHOP_TIME_ZONE,
+});
+const dayText = (at: Date) => dayFormat.format(at).replaceAll('/', '.');
+
+/** How long a coupon is valid once claimed: 领取后7天内有效, or 2026.11.20-2026.11.30. */
+export function validityText(template: {
+  validFrom: Date | null;
+  validTo: Date | null;
+  validDays: number | null;
+}): string {
+  if (template.validDays !== null) return `领取后${template.validDays}天内有效`;
+  return `${dayText(template.validFrom!)}-${dayText(template.validTo!)}`;
 }
 
 /** When a claimed coupon is valid: the template's window, or validDays from the claim. */

@@ -150,6 +150,34 @@ describe('route columns', () => {
     ]);
   });
 
+  it('keeps the coupon notice off ordering, paying, live rooms, invoices, agreements and logins', () => {
+    const off = named((r) => !r.couponNotice);
+    for (const name of [
+      'order',
+      'orderDetail',
+      'cart',
+      'confirmationOrder',
+      'checkout',
+      'success',
+      'living',
+      'live-end',
+      'invoiceApply',
+      'invoiceDetail',
+      'legal-protocol',
+      'registrationProtocol',
+      'userPrivacyPolicy',
+      'individual-protocol',
+      'login_web',
+      'coupon',
+      'select-coupon',
+    ]) {
+      expect(off).toContain(name);
+    }
+    for (const name of ['index', 'my', 'brand', 'productDetail', 'search', 'coupon-center']) {
+      expect(off).not.toContain(name);
+    }
+  });
+
   it('marks the three login pages as the login form', () => {
     expect(named((r) => r.loginForm)).toEqual(['login', 'login_web', 'phoneLogin']);
   });

@@ -38,6 +38,11 @@ export interface RouteDef<Name extends string = RouteName> {
   posterOnly: boolean;
   /** Opening it while not manager switches to manager when the user may be one (shell §6). */
   switchesToManager: boolean;
+  /**
+   * The notice strip may show the coupon notice here (shell §4): not while ordering or paying,
+   * in live rooms, on invoices, agreements and login forms, nor on the coupon pages themselves.
+   */
+  couponNotice: boolean;
 }
 
 interface Options {
@@ -53,6 +58,7 @@ interface Options {
   backIcon?: boolean;
   posterOnly?: boolean;
   switchesToManager?: boolean;
+  couponNotice?: boolean;
 }
 
 const ALL: readonly RoleLetter[] = ['C', 'M', 'D'];
@@ -61,10 +67,22 @@ const M: readonly RoleLetter[] = ['M'];
 
 /** No floating helpers (commerce §2): product detail, login, registration, protocol, venue … */
 const NO_HELPERS: Options = { helpers: 'none' };
+/** Pages the coupon notice stays off (shell §4 blacklist). */
+const NO_NOTICE: Options = { couponNotice: false };
 /** The login pages: no helpers, no back icon, and never a page to return to. */
-const LOGIN_FORM: Options = { loginForm: true, helpers: 'none', backIcon: false };
+const LOGIN_FORM: Options = {
+  loginForm: true,
+  helpers: 'none',
+  backIcon: false,
+  couponNotice: false,
+};
 /** Live rooms: a visitor logs in with the popup, and the room has no floating helpers. */
-const LIVE_ROOM: Options = { login: true, loginPopup: true, helpers: 'none' };
+const LIVE_ROOM: Options = {
+  login: true,
+  loginPopup: true,
+  helpers: 'none',
+  couponNotice: false,
+};
 
 type Row<Name extends string> = readonly [name: Name, title: string, options?: Options];
 
@@ -90,6 +108,7 @@ function group<const Name extends string>(
       backIcon: o.backIcon ?? true,
       posterOnly: o.posterOnly ?? false,
       switchesToManager: o.switchesToManager ?? false,
+      couponNotice: o.couponNotice ?? true,
     };
   });
 }
@@ -105,7 +124,7 @@ const TABLE = [
     [
       'order',
       '我的订单',
-      { login: true, roles: ALL, tabBar: true, helpers: 'cart', backIcon: false },
+      { login: true, roles: ALL, tabBar: true, helpers: 'cart', backIcon: false, ...NO_NOTICE },
     ],
     ['my', '我的', { login: true, roles: ALL, tabBar: true, helpers: 'cart', backIcon: false }],
     ['service', '客服', { login: true, roles: ALL, tabBar: true, helpers: 'top' }],
@@ -149,9 +168,13 @@ const TABLE = [
     ['monthly-bill', '月度账单'],
     ['settlement-bill', '结算账单'],
     ['monthly-bill-search', '账单查询'],
-    ['legal-protocol', '法律协议', NO_HELPERS],
-    ['legal-protocol-type', '法律协议', { ...NO_HELPERS, path: '/legal-protocol/:type' }],
-    ['commitment', '承诺书', NO_HELPERS],
+    ['legal-protocol', '法律协议', { ...NO_HELPERS, ...NO_NOTICE }],
+    [
+      'legal-protocol-type',
+      '法律协议',
+      { ...NO_HELPERS, ...NO_NOTICE, path: '/legal-protocol/:type' },
+    ],
+    ['commitment', '承诺书', { ...NO_HELPERS, ...NO_NOTICE }],
     ['complianceLandingPage', '合规说明'],
     ['complianceDoc', '合规文件', NO_HELPERS],
     ['orderSearch', '订单查询'],
@@ -167,32 +190,32 @@ const TABLE = [
     ['cancelNpieceXfoldGoods', 'N件X折'],
     ['login', '登录', LOGIN_FORM],
     ['login_web', '登录', LOGIN_FORM],
-    ['registrationProtocol', '用户注册协议', NO_HELPERS],
-    ['userPrivacyPolicy', '隐私政策', NO_HELPERS],
+    ['registrationProtocol', '用户注册协议', { ...NO_HELPERS, ...NO_NOTICE }],
+    ['userPrivacyPolicy', '隐私政策', { ...NO_HELPERS, ...NO_NOTICE }],
     ['phoneLogin', '手机号登录', LOGIN_FORM],
   ]),
 
   // Login required, customers, managers and distributors (commerce §2).
   ...group({ login: true, roles: ALL }, [
-    ['cart', '购物车', NO_HELPERS],
-    ['orderDetail', '订单详情'],
-    ['cancel', '取消订单'],
-    ['logisticsDetail', '物流详情'],
-    ['afterSale', '申请售后', NO_HELPERS],
-    ['afterSaleDetail', '售后详情'],
+    ['cart', '购物车', { ...NO_HELPERS, ...NO_NOTICE }],
+    ['orderDetail', '订单详情', NO_NOTICE],
+    ['cancel', '取消订单', NO_NOTICE],
+    ['logisticsDetail', '物流详情', NO_NOTICE],
+    ['afterSale', '申请售后', { ...NO_HELPERS, ...NO_NOTICE }],
+    ['afterSaleDetail', '售后详情', NO_NOTICE],
     ['address', '编辑地址'],
     ['addressList', '收货地址'],
     ['address-search', '搜索地址'],
-    ['success', '支付成功', NO_HELPERS],
-    ['confirmationOrder', '确认订单', NO_HELPERS],
-    ['checkout', '收银台', NO_HELPERS],
+    ['success', '支付成功', { ...NO_HELPERS, ...NO_NOTICE }],
+    ['confirmationOrder', '确认订单', { ...NO_HELPERS, ...NO_NOTICE }],
+    ['checkout', '收银台', { ...NO_HELPERS, ...NO_NOTICE }],
     ['authname', '实名认证'],
     ['application', '申请'],
     ['authname-change', '修改实名信息'],
     ['wishList', '心愿单'],
-    ['coupon', '我的优惠券'],
-    ['coupon-invalid', '失效优惠券'],
-    ['select-coupon', '选择优惠券'],
+    ['coupon', '我的优惠券', NO_NOTICE],
+    ['coupon-invalid', '失效优惠券', NO_NOTICE],
+    ['select-coupon', '选择优惠券', NO_NOTICE],
     ['offer-order', '优惠订单'],
     ['coupon-offer-list', '可用商品'],
     ['coupon-center', '领券中心', { keepAlive: true }],
@@ -209,7 +232,7 @@ const TABLE = [
     ['bill2019', '年度账单'],
     ['invitation', '邀请好友'],
     ['rewardDetail', '奖励明细'],
-    ['crawler', '访问受限', NO_HELPERS],
+    ['crawler', '访问受限', { ...NO_HELPERS, ...NO_NOTICE }],
   ]),
 
   // Distributors only (commerce §2, shell wallet and settings groups).
@@ -250,7 +273,7 @@ const TABLE = [
   ...group({}, [['distributorUnbinding', '解除店主绑定', { path: '/distributor/unbinding' }]]),
 
   // Live and school (shell §2).
-  ...group({}, [
+  ...group(NO_NOTICE, [
     ['live-channel', '直播频道', { login: true, keepAlive: true }],
     ['living', '直播间', LIVE_ROOM],
     ['live-preheat', '直播预告', LIVE_ROOM],
@@ -276,7 +299,7 @@ const TABLE = [
   ]),
 
   // Invoices and freight insurance (login, C/M/D, no tab bar).
-  ...group({ login: true, roles: ALL }, [
+  ...group({ login: true, roles: ALL, ...NO_NOTICE }, [
     ['freightInsurance', '运费险'],
     ['insuranceExplain', '运费险说明'],
     ['invoiceApply2', '申请发票'],
@@ -318,8 +341,8 @@ const TABLE = [
     ['enterprise-card-error', '验证失败', { path: '/shop/enterprise-card-error' }],
   ]),
 
-  // Shop certification (open, no tab bar).
-  ...group({}, [
+  // Shop certification (open, no tab bar): agreements and forms, no coupon notice.
+  ...group(NO_NOTICE, [
     ['shop-certification', '店铺认证', { path: '/shop/certification' }],
     ['real-name', '实名认证'],
     ['individual-index', '个体工商户认证'],

@@ -53,7 +53,7 @@ export function userPageCache(input: {
  * Open pages whose markup is the same for every signed-in shopper of the same kind: rendered once
  * per content version, kind and page key (for PAGE_TTL_MS, as for visitors) and shared. A route
  * belongs here only when nothing it renders reads who the user is beyond `viewerKind` — its own
- * per-user values come through `VIEWER_FILL` (today: the cart count).
+ * per-user values come through `VIEWER_FILL` (the cart count and the user's id).
  */
 const SHARED_PAGES: ReadonlySet<RouteName> = new Set<RouteName>([
   'index',
@@ -98,10 +98,21 @@ export function sharedPageCache(input: {
  * forge (random per process), the response for each shopper carries their value instead.
  */
 const NONCE = randomBytes(9).toString('base64url');
-export const VIEWER_FILL = { cartCount: `fill-${NONCE}-cart` } as const;
+export const VIEWER_FILL = {
+  cartCount: `fill-${NONCE}-cart`,
+  userId: `fill-${NONCE}-user`,
+} as const;
 
-export function fillViewer(html: string, values: { cartCount: number }): string {
-  return html.replaceAll(VIEWER_FILL.cartCount, String(values.cartCount));
+export interface ViewerValues {
+  cartCount: number;
+  /** Keys the browser's per-user storage (popup intervals, guides, the coupon check). */
+  userId: number;
+}
+
+export function fillViewer(html: string, values: ViewerValues): string {
+  return html
+    .replaceAll(VIEWER_FILL.cartCount, String(values.cartCount))
+    .replaceAll(VIEWER_FILL.userId, String(values.userId));
 }
 
 export function needsFill(html: string): boolean {
@@ -147,7 +158,7 @@ export function cartCount(
 export async function sharedPage(
   key: string,
   acceptEncoding: string | null,
-  values: () => Promise<{ cartCount: number }>,
+  values: () => Promise<ViewerValues>,
 ): Promise<Response | null> {
   const page = cachedPlainPage(key);
   if (!page) return null;
@@ -161,7 +172,7 @@ export async function sharedPage(
 /** A shared rendering that was not kept, with this shopper's values written in. */
 export async function fillResponse(
   response: Response,
-  values: () => Promise<{ cartCount: number }>,
+  values: () => Promise<ViewerValues>,
 ): Promise<Response> {
   if (!response.body || !response.headers.get('content-type')?.startsWith('text/html'))
     return response;

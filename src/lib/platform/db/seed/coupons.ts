@@ -1,6 +1,7 @@
 /**
  * The demo coupons of both shops, in the coupon centre's categories (店铺券, 品牌券): amount-off
  * and discount coupons, shop-wide, brand and sale scopes, one sold out, popup and share ones;
+ * the popups: 1001's home rains red envelopes, 1002's home and cart list coupons;
  * the consumer already holds shop 1001's shop-wide one, drawn as any shopper draws it.
  */
 import type { Tx } from '../client.server.ts';
@@ -158,9 +159,87 @@ export async function seedCoupons(
         validDays: 3,
         categoryId: shop1002,
       },
+      {
+        couponNo: COUPONS['1001'].rain,
+        shopId: '1001',
+        name: '红包雨专享券',
+        description: '全店满 99 可用',
+        amountCents: 1000,
+        thresholdCents: 9900,
+        total: 3000,
+        perUserLimit: 1,
+        claimFrom: at(-7 * DAY),
+        claimTo: at(30 * DAY),
+        validDays: 7,
+        inCenter: false,
+      },
+      {
+        couponNo: COUPONS['1002'].cartPopup,
+        shopId: '1002',
+        name: '购物车专享券',
+        description: '全店满 59 可用',
+        amountCents: 500,
+        thresholdCents: 5900,
+        total: 1000,
+        perUserLimit: 1,
+        claimFrom: at(-7 * DAY),
+        claimTo: at(30 * DAY),
+        validDays: 3,
+        inCenter: false,
+      },
     ])
     .returning({ id: t.coupons.id, couponNo: t.coupons.couponNo });
   const shopCoupon = couponRows.find((row) => row.couponNo === COUPONS['1001'].shopWide)!;
+  const idOf = (couponNo: string) => couponRows.find((row) => row.couponNo === couponNo)!.id;
+  // Home of 1001 rains red envelopes (three coupons: the larger layout); home of 1002 lists its
+  // coupons, and its cart offers one more.
+  const popups = await tx
+    .insert(t.couponPopups)
+    .values([
+      {
+        shopId: '1001',
+        pageCode: 'home_page',
+        popType: 1,
+        title: '红包雨来啦',
+        popDesc: '新人红包限时领取',
+        brandName: '小鹿优选',
+        intervalMinutes: 24 * 60,
+        startsAt: at(-7 * DAY),
+        endsAt: at(30 * DAY),
+      },
+      {
+        shopId: '1002',
+        pageCode: 'home_page',
+        popType: 0,
+        title: '送你一份见面礼',
+        popDesc: '领取后下单立减',
+        brandName: '橙子好物',
+        intervalMinutes: 24 * 60,
+        startsAt: at(-7 * DAY),
+        endsAt: at(30 * DAY),
+      },
+      {
+        shopId: '1002',
+        pageCode: 'cart_page',
+        popType: 0,
+        title: '购物车专享券',
+        popDesc: '结算立减',
+        brandName: '橙子好物',
+        intervalMinutes: 60,
+        startsAt: at(-7 * DAY),
+        endsAt: at(30 * DAY),
+      },
+    ])
+    .returning({ id: t.couponPopups.id });
+  const [rain1001, home1002, cart1002] = popups.map((row) => row.id);
+  await tx.insert(t.couponPopupCoupons).values([
+    { popupId: rain1001!, couponId: idOf(COUPONS['1001'].shopWide), sort: 1 },
+    { popupId: rain1001!, couponId: idOf(COUPONS['1001'].newcomer), sort: 2 },
+    { popupId: rain1001!, couponId: idOf(COUPONS['1001'].rain), sort: 3 },
+    { popupId: home1002!, couponId: idOf(COUPONS['1002'].shopWide), sort: 1 },
+    { popupId: home1002!, couponId: idOf(COUPONS['1002'].newcomer), sort: 2 },
+    { popupId: cart1002!, couponId: idOf(COUPONS['1002'].cartPopup), sort: 1 },
+  ]);
   await drawInTx(tx, {
     shopId: '1001',
     userId: userId.consumer,

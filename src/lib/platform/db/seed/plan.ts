@@ -35,8 +35,10 @@ export const COUPONS = {
     runningShoesSale: 'C100104',
     limitedLarge: 'C100105',
     discount: 'C100106',
+    /** Offered only by the home page's red-envelope rain. */
+    rain: 'C100107',
   },
-  '1002': { shopWide: 'C100201', newcomer: 'C100202' },
+  '1002': { shopWide: 'C100201', newcomer: 'C100202', cartPopup: 'C100203' },
 } as const;
 
 /** One venue per kind, and a business venue that has ended (businessVenue404). */

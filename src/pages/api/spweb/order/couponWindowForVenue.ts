@@ -1,0 +1,16 @@
+import { CouponContracts } from '#lib/coupons/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { popupFor } from '#lib/coupons/popups.server.ts';
+import { getSessionUser, SESSION_COOKIE } from '#lib/identity/sessions.server.ts';
+
+/** The coupon popup of a venue for the caller; null when there is none for them. */
+export const GET = endpoint(CouponContracts.venuePopup, async ({ query, context }) => {
+  const db = context.locals.database.db;
+  const user = await getSessionUser(db, context.cookies.get(SESSION_COOKIE)?.value);
+  return popupFor(db, {
+    shopId: query.shopBizCode,
+    userId: user?.id ?? null,
+    pageCode: 'venue_page',
+    venueRef: query.venueId,
+  });
+});

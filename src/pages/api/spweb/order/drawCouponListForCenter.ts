@@ -1,0 +1,13 @@
+import { CouponContracts } from '#lib/coupons/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { drawCouponList } from '#lib/coupons/popups.server.ts';
+
+/** Draws a popup's coupons (or several of the centre's) for the caller. */
+export const POST = endpoint(CouponContracts.drawList, async ({ query, body, user, context }) =>
+  drawCouponList(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    couponIds: body.couponIdList,
+    popupId: body.popupId,
+  }),
+);
