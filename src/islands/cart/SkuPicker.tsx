@@ -149,7 +149,7 @@ export default function SkuPicker(props: Props) {
           </span>
           首页
         </a>
-        <a className="bar-icon" href={props.cartHref}>
+        <a className="bar-icon" href={props.cartHref} data-guide="shoppingCartNotPay">
           <span className="bar-glyph">
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path d="M3 4h2l2.4 11h11.2L21 7H6.2M9 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2zm9 0a1 1 0 1 0 0-2 1 1 0 0 0 0 2z" />

@@ -8,6 +8,7 @@ import { $cartCount, loadCartCount, pageCartCount, setCartCount } from '#lib/car
 import { RELOAD_ON_SHOW_KEY } from './reload.ts';
 import { toast } from './toast.ts';
 import { deviceKey, shopKey } from '#lib/platform/storage-keys.ts';
+import './notices.ts';
 
 const body = document.body;
 const data = body.dataset;

@@ -7,6 +7,7 @@ import type { ConfigMap } from './config.server.ts';
 import type { SellerInfo, ShopDetail } from './shops.server.ts';
 import type { SkinEntry } from './skins.server.ts';
 import type { OfficialAccountQr } from './official-account.server.ts';
+import type { SkinPopup } from './skin-popup.server.ts';
 
 export const ShopContracts = {
   /** The shop named by shopId, or by the shopBizCode the request client adds from the page URL. */
@@ -43,5 +44,21 @@ export const ShopContracts = {
     body: {},
     access: { roles: ['M'] },
     message: Messages.SKIN_CHANGED,
+  }),
+  /** The skin popup for the administrator, or null (switch off, none, or closed). */
+  skinPopup: contract<SkinPopup | null>()({
+    method: 'GET',
+    path: '/api/shop/decoration/queryPopup',
+    query: { shopBizCode: shopIdSchema },
+    access: { roles: ['M'] },
+  }),
+  /** Records that the administrator closed the skin popup with this code. */
+  closeSkinPopup: contract<true>()({
+    method: 'POST',
+    path: '/api/shop/decoration/asyncModifyPopupStatus/{code}',
+    params: { code: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '弹窗编码格式不正确') },
+    query: { shopBizCode: shopIdSchema },
+    body: {},
+    access: { roles: ['M'] },
   }),
 };

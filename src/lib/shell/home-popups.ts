@@ -1,0 +1,21 @@
+/**
+ * The home page's popups (shell §4), in order: the skin popup for an administrator with the
+ * skin switch on, the shop-owner identity prompt, the coupon popup, then the page guides —
+ * each 200 ms after the previous one closed, a failed call skipping its step. The school popup
+ * of the sequence waits for the business school, which the shop does not have yet. Each step's
+ * code loads only when its turn comes, and none for a visitor who is not signed in.
+ */
+import { runPopupSequence, untilClosed } from './popup-sequence.ts';
+
+if (document.body.dataset.userId) {
+  void runPopupSequence([
+    async () => {
+      const dialog = document.querySelector<HTMLElement>('[data-skin-popup]');
+      if (!dialog) return false;
+      return (await import('#lib/shop/skin-popup.ts')).showSkinPopup(dialog);
+    },
+    () => untilClosed(document.querySelector('[data-dialog="owner-identity"]')),
+    async () => (await import('#lib/coupons/popup-step.ts')).couponPopupStep('home_page')(),
+    async () => (await import('#lib/guides/guide-view.ts')).runGuides('index'),
+  ]);
+}

@@ -1,0 +1,12 @@
+import { GuideContracts } from '#lib/guides/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { markTagSeen } from '#lib/guides/tags.server.ts';
+
+/** The caller saw this guide. */
+export const POST = endpoint(GuideContracts.seen, async ({ params, query, user, context }) =>
+  markTagSeen(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    tagName: params.tagName,
+  }),
+);

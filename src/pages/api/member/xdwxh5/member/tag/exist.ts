@@ -1,0 +1,12 @@
+import { GuideContracts } from '#lib/guides/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { tagsExist } from '#lib/guides/tags.server.ts';
+
+/** Which of these guide tags the caller has seen in the shop. */
+export const POST = endpoint(GuideContracts.exist, async ({ query, body, user, context }) =>
+  tagsExist(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    tagNames: body.tagNames,
+  }),
+);

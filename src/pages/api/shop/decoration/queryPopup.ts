@@ -1,0 +1,8 @@
+import { ShopContracts } from '#lib/shop/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { skinPopupFor } from '#lib/shop/skin-popup.server.ts';
+
+/** The skin popup due for this administrator, or null. */
+export const GET = endpoint(ShopContracts.skinPopup, async ({ query, user, context }) =>
+  skinPopupFor(context.locals.database.db, { shopId: query.shopBizCode, userId: user.id }),
+);
