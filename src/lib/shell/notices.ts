@@ -19,17 +19,8 @@ async function couponNotice(): Promise<void> {
   if (!notice || !shopId || !data.userId) return;
   if (sessionStorage.getItem(shopKey(shopId, 'dismissed:couponNotice')) !== null) return;
   const key = userKey(shopId, data.userId, 'couponCheck');
-  let checked: { at: number; total: number } | null = null;
-  try {
-    checked = JSON.parse(localStorage.getItem(key) ?? 'null') as typeof checked;
-  } catch {
-    checked = null;
-  }
-  if (
-    !checked ||
-    typeof checked.at !== 'number' ||
-    Date.now() - checked.at >= COUPON_CHECK_INTERVAL_MS
-  ) {
+  let checked = readChecked(localStorage.getItem(key));
+  if (!checked || Date.now() - checked.at >= COUPON_CHECK_INTERVAL_MS) {
     try {
       const { unusedCouponCount } = await import('#lib/coupons/count.ts');
       checked = { at: Date.now(), total: await unusedCouponCount(shopId) };
