@@ -71,6 +71,9 @@ function showGuide(tag: GuideTag, shopBizCode: string): Promise<boolean> {
     lineHeight: '1.5',
     boxShadow: '0 2px 8px rgb(0 0 0 / 0.2)',
   } satisfies Partial<CSSStyleDeclaration>);
+  // The guide points at something the shopper can see.
+  const mark = target.getBoundingClientRect();
+  if (mark.top < 0 || mark.bottom > innerHeight) target.scrollIntoView({ block: 'center' });
   document.body.append(bubble);
   place(bubble, target);
 
