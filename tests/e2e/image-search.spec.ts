@@ -86,7 +86,10 @@ test.describe('the image search page', () => {
     await expect(page.getByRole('img', { name: '你选择的图片' })).toBeVisible();
 
     const results = page.locator('.is-grid li');
-    await expect(results.first()).toHaveAttribute('data-product-no', target.productNo);
+    // The first search of a fresh shop reads every product picture first: give it time.
+    await expect(results.first()).toHaveAttribute('data-product-no', target.productNo, {
+      timeout: 20_000,
+    });
     expect(await results.count()).toBeGreaterThan(1);
     expect(await results.count()).toBeLessThanOrEqual(20);
     await expect(page.getByText('识别中…')).toHaveCount(0);
