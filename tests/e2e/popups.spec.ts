@@ -203,3 +203,25 @@ test('the administrator meets the skin popup first: 使用中 on the skin in use
   await page.clock.runFor(1000);
   await expect(skin).toBeHidden();
 });
+
+test('drawing on a brand page needs the brand: without it the answer is 参数缺失！', async ({
+  page,
+  context,
+}) => {
+  await newShopper(context);
+  await page.goto(at('1001', '/coupon-center'));
+  const draw = (body: object) =>
+    page.evaluate(async (payload) => {
+      const response = await fetch('/api/spweb/order/drawCoupon?shopBizCode=1001', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      return response.json() as Promise<{ success: boolean; message: string }>;
+    }, body);
+  expect(await draw({ couponId: 1 })).toMatchObject({ success: false, message: '参数缺失！' });
+  expect(await draw({ couponId: 1, brandId: 1, price: 0 })).toMatchObject({
+    success: false,
+    message: '不支持的参数：price',
+  });
+});

@@ -19,7 +19,9 @@ import {
   couponScopeText,
 } from './rules.ts';
 import type { CenterCoupon } from './contracts.ts';
-import { rulesOf } from './draw.server.ts';
+import { drawCoupon, rulesOf } from './draw.server.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { Errors } from '#lib/errors.ts';
 
 /** The centre's categories with at least one coupon on offer now. */
 export async function centerCategories(
@@ -121,4 +123,27 @@ export async function withCallerState(
       stateText: CENTER_STATE_TEXT[state],
     };
   });
+}
+
+/**
+ * 领取 on a brand page: the coupon must be on offer in the centre and apply to the brand (a
+ * brand coupon of it, or a shop-wide one); answers its new state for the caller.
+ */
+export async function drawForBrand(
+  db: DbOrTx,
+  input: { shopId: string; userId: number; couponId: number; brandId: number; now?: Date },
+): Promise<CenterCoupon> {
+  const now = input.now ?? new Date();
+  const [template] = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.id, input.couponId), eq(coupons.shopId, input.shopId)));
+  const forBrand =
+    template !== undefined &&
+    (template.scope === 'shop' ||
+      (template.scope === 'brand' && template.scopeRef === String(input.brandId)));
+  if (!forBrand) throw appError(Errors.COUPON_NOT_FOUND);
+  await drawCoupon(db, { ...input, source: 'center', now });
+  const [seen] = await withCallerState(db, [template], input.userId, now);
+  return seen!;
 }

@@ -110,6 +110,20 @@ export const CouponContracts = {
     path: '/api/spweb/order/couponWindowForVenue',
     query: { shopBizCode: shopIdSchema, venueId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) },
   }),
+  /**
+   * 领取 on a brand page: a coupon of the centre for that brand (or the whole shop). The brand is
+   * required: without it the answer is 参数缺失！ (shell §8).
+   */
+  drawForBrand: contract<CenterCoupon>()({
+    method: 'POST',
+    path: '/api/spweb/order/drawCoupon',
+    query: { shopBizCode: shopIdSchema },
+    body: {
+      couponId,
+      brandId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    },
+    access: 'signed-in',
+  }),
   /** Draws several coupons at once: a popup's (with its id) or the centre's. */
   drawList: contract<PopupDraw>()({
     method: 'POST',

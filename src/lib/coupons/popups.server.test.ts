@@ -13,6 +13,7 @@ import { givenMember, givenShop } from '#tests/fixtures/given.ts';
 import { COUPONS } from '#lib/platform/db/seed/plan.ts';
 import { drawCouponList, popupFor } from './popups.server.ts';
 import { drawCoupon } from './draw.server.ts';
+import { drawForBrand } from './center.server.ts';
 
 const NOW = SEED_NOW;
 const DAY = 86_400_000;
@@ -219,5 +220,23 @@ describe('the demo popups', () => {
       .where(eq(coupons.couponNo, COUPONS['1001'].shopWide));
     expect(popup!.spCouponActivities).toHaveLength(3);
     expect(popup!.spCouponActivities[0]!.ticketId).toBe(shopWide!.id);
+  });
+});
+
+describe('drawing on a brand page', () => {
+  it('draws a coupon of the centre for that brand or the whole shop, never another brand’s', async () => {
+    const { shopId, userId } = await aShopper();
+    const ours = await aCoupon(shopId, { inCenter: true, scope: 'brand', scopeRef: '77' });
+    const shopWide = await aCoupon(shopId, { inCenter: true });
+    const theirs = await aCoupon(shopId, { inCenter: true, scope: 'brand', scopeRef: '78' });
+    expect(
+      await drawForBrand(db, { shopId, userId, couponId: ours, brandId: 77, now: NOW }),
+    ).toMatchObject({ couponId: ours, state: 'use', stateText: '去使用' });
+    expect(
+      (await drawForBrand(db, { shopId, userId, couponId: shopWide, brandId: 77, now: NOW })).state,
+    ).toBe('use');
+    await expect(
+      drawForBrand(db, { shopId, userId, couponId: theirs, brandId: 77, now: NOW }),
+    ).rejects.toMatchObject({ code: 40415 });
   });
 });

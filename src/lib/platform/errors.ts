@@ -101,6 +101,8 @@ export interface ErrorEntry {
 export const PlatformErrors = {
   BAD_REQUEST: { code: ErrorCode.BAD_REQUEST, message: Messages.BAD_REQUEST },
   BODY_NOT_JSON: { code: ErrorCode.BAD_REQUEST, message: '请求体不是有效的 JSON' },
+  /** A call that needs a parameter the page should have sent (the brand of a brand coupon). */
+  PARAM_MISSING: { code: ErrorCode.BAD_REQUEST, message: Messages.PARAM_MISSING },
   SHOP_ID_REQUIRED: { code: ErrorCode.BAD_REQUEST, message: Messages.SHOP_ID_REQUIRED },
   NOT_FOUND: { code: ErrorCode.NOT_FOUND, message: Messages.NOT_FOUND },
   METHOD_NOT_ALLOWED: { code: ErrorCode.METHOD_NOT_ALLOWED, message: Messages.METHOD_NOT_ALLOWED },
