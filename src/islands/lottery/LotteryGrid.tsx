@@ -216,6 +216,9 @@ function ResultDialog(props: DialogProps) {
         onClose();
       }}
     >
+      <button type="button" className="lottery-close" aria-label="关闭" onClick={onClose}>
+        ×
+      </button>
       <h2 id={titleId}>{won ? '恭喜您抽中' : '谢谢参与'}</h2>
       {won ? (
         <div className="lottery-prize">
