@@ -16,6 +16,7 @@ import { PaymentErrors } from '#lib/payments/errors.ts';
 import { AfterSaleErrors } from '#lib/after-sales/errors.ts';
 import { InsuranceErrors } from '#lib/insurance/errors.ts';
 import { CouponErrors } from '#lib/coupons/errors.ts';
+import { LotteryErrors } from '#lib/lottery/errors.ts';
 
 /** Each area's entries, by area; errors.test.ts checks that no two areas use one name. */
 export const ErrorAreas = {
@@ -32,6 +33,7 @@ export const ErrorAreas = {
   afterSales: AfterSaleErrors,
   insurance: InsuranceErrors,
   coupons: CouponErrors,
+  lottery: LotteryErrors,
 } as const;
 
 export const Errors = {
@@ -48,4 +50,5 @@ export const Errors = {
   ...AfterSaleErrors,
   ...InsuranceErrors,
   ...CouponErrors,
+  ...LotteryErrors,
 } as const;

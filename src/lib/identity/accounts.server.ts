@@ -15,6 +15,9 @@
  * - wallets: balances and frozen amounts added up; every wallet entry is kept.
  * - guide_tags, popup_closes: seen by either is seen.
  * - coupon_user_claims: the claim counts of a coupon added up (user_coupons are all kept).
+ * - lottery_chances: one person has one set of chances per lottery: the larger grant, the used
+ *   ones added up (at most the grant), so merging never gives chances back nor more of them.
+ * - lottery_draws: all kept (中奖记录).
  * - admin_grants: open administrator requests (minutes long) of the merged-away account are
  *   dropped; the applicant asks again from the kept account.
  * - addresses: all kept; one default at most (the kept account's, if it has one).
@@ -40,6 +43,8 @@ export const HANDLED_USER_COLUMNS = new Set([
   'admin_grants.user_id',
   'user_coupons.user_id',
   'coupon_user_claims.user_id',
+  'lottery_chances.user_id',
+  'lottery_draws.user_id',
   'cart_items.user_id',
   'cart_items.distributor_id',
   'addresses.user_id',
@@ -151,6 +156,17 @@ export async function mergeAccounts(
       on conflict (coupon_id, user_id)
       do update set claimed = coupon_user_claims.claimed + excluded.claimed`);
     await tx.execute(sql`delete from coupon_user_claims where user_id = ${gone}`);
+
+    // Lottery chances: one set per person and lottery; draws made with either are spent.
+    await tx.execute(sql`
+      insert into lottery_chances (lottery_id, user_id, granted, used)
+      select lottery_id, ${keep}, granted, used from lottery_chances where user_id = ${gone}
+      on conflict (lottery_id, user_id) do update set
+        granted = greatest(lottery_chances.granted, excluded.granted),
+        used = least(lottery_chances.used + excluded.used,
+                     greatest(lottery_chances.granted, excluded.granted))`);
+    await tx.execute(sql`delete from lottery_chances where user_id = ${gone}`);
+    await tx.execute(sql`update lottery_draws set user_id = ${keep} where user_id = ${gone}`);
 
     // One cart line per SKU: add up, within the cap.
     await tx.execute(sql`

@@ -1,4 +1,4 @@
-import { TEST_COUPON_RULES } from '#tests/fixtures/given.ts';
+import { TEST_COUPON_RULES, givenLottery } from '#tests/fixtures/given.ts';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_NOW, memoryDatabase, queryRows } from '#tests/fixtures/db.ts';
@@ -12,6 +12,7 @@ import {
 } from './accounts.server.ts';
 import { createSession, getSessionUser } from './sessions.server.ts';
 import { demoPhones } from '#lib/platform/db/seed/handles.ts';
+import { drawLottery } from '#lib/lottery/draw.server.ts';
 
 let database: Database;
 let skuA: number;
@@ -397,6 +398,65 @@ describe('merging a messaging-app account into a phone account', () => {
       .from(t.shops)
       .where(eq(t.shops.id, `M${serial}`));
     expect(shop!.ownerUserId).toBe(phoneAccount);
+  });
+
+  it('keeps one set of lottery chances per lottery (the larger grant, the used ones added up) and every draw', async () => {
+    const db = database.db;
+    const keep = await user({ phone: phone() });
+    const gone = await user({ openId: `sbx_lottery_${serial}` });
+    const prizes = [{ name: '谢谢参与', weight: 1, consolation: true }];
+    const both = await givenLottery(db, '1001', prizes, { chancesPerUser: 3 });
+    const raised = await givenLottery(db, '1001', prizes, { chancesPerUser: 2 });
+    const goneOnly = await givenLottery(db, '1001', prizes, { chancesPerUser: 3 });
+    const draw = async (lotteryNo: string, userId: number, times: number) => {
+      const ids: number[] = [];
+      for (let i = 0; i < times; i += 1) {
+        ids.push(
+          (await drawLottery(db, { shopId: '1001', userId, lotteryNo, random: () => 0 })).drawId,
+        );
+      }
+      return ids;
+    };
+    const drawIds = [
+      ...(await draw(both.lotteryNo, keep, 1)),
+      ...(await draw(both.lotteryNo, gone, 2)),
+      ...(await draw(raised.lotteryNo, keep, 2)),
+      ...(await draw(raised.lotteryNo, gone, 1)),
+      ...(await draw(goneOnly.lotteryNo, gone, 1)),
+    ];
+    // The messaging-app account was granted more in one lottery.
+    await db.execute(
+      sql`update lottery_chances set granted = 5 where user_id = ${gone} and lottery_id = ${raised.id}`,
+    );
+
+    await mergeAccounts(db, { keepId: keep, goneId: gone });
+
+    const chances = await db
+      .select({
+        lotteryId: t.lotteryChances.lotteryId,
+        granted: t.lotteryChances.granted,
+        used: t.lotteryChances.used,
+      })
+      .from(t.lotteryChances)
+      .where(eq(t.lotteryChances.userId, keep))
+      .orderBy(t.lotteryChances.lotteryId);
+    expect(chances).toEqual([
+      // 1 + 2 used of 3: none left, never more than granted.
+      { lotteryId: both.id, granted: 3, used: 3 },
+      { lotteryId: raised.id, granted: 5, used: 3 },
+      { lotteryId: goneOnly.id, granted: 3, used: 1 },
+    ]);
+    const draws = await db
+      .select({ id: t.lotteryDraws.id })
+      .from(t.lotteryDraws)
+      .where(eq(t.lotteryDraws.userId, keep))
+      .orderBy(t.lotteryDraws.id);
+    expect(draws.map((d) => d.id)).toEqual(drawIds);
+    expect(await referencesTo(gone)).toEqual([]);
+    // The merged person has what is left, and no more.
+    await expect(draw(both.lotteryNo, keep, 1)).rejects.toMatchObject({ code: 46004 });
+    await draw(raised.lotteryNo, keep, 2);
+    await expect(draw(raised.lotteryNo, keep, 1)).rejects.toMatchObject({ code: 46004 });
   });
 
   it('keeps a disabled distributor disabled (whichever identity carried it), and a manager a manager', async () => {

@@ -1,0 +1,17 @@
+/**
+ * The browser side of 拆红包. The request client and the contracts (zod) load on first use, so
+ * the page's first load stays small. Refusals are toasted by the request client.
+ */
+import type { DrawResult } from './contracts.ts';
+
+/** 抽奖: one chance spent, the prize won. */
+export async function drawLottery(lotteryNo: string): Promise<DrawResult> {
+  const [{ call }, { LotteryContracts }] = await Promise.all([
+    import('#lib/platform/client.ts'),
+    import('./contracts.ts'),
+  ]);
+  return call(LotteryContracts.draw, {
+    query: { shopBizCode: document.body.dataset.shopId ?? '' },
+    body: { lotteryNo },
+  });
+}

@@ -1,0 +1,12 @@
+import { LotteryContracts } from '#lib/lottery/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { drawLottery } from '#lib/lottery/draw.server.ts';
+
+/** 抽奖: spends one of the caller's chances and answers the prize won. */
+export const POST = endpoint(LotteryContracts.draw, async ({ query, body, user, context }) =>
+  drawLottery(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    lotteryNo: body.lotteryNo,
+  }),
+);

@@ -1,0 +1,15 @@
+import { LotteryContracts } from '#lib/lottery/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { lotteryConfig } from '#lib/lottery/lottery.server.ts';
+import { getSessionUser, SESSION_COOKIE } from '#lib/identity/sessions.server.ts';
+
+/** The lottery named (or the shop's current one, null when none) with the caller's chances. */
+export const POST = endpoint(LotteryContracts.searchConfig, async ({ query, body, context }) => {
+  const db = context.locals.database.db;
+  const user = await getSessionUser(db, context.cookies.get(SESSION_COOKIE)?.value);
+  return lotteryConfig(db, {
+    shopId: query.shopBizCode,
+    userId: user?.id ?? null,
+    lotteryNo: body.lotteryNo,
+  });
+});
