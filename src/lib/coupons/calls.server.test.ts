@@ -29,7 +29,12 @@ import {
   recommendCheckoutCoupon,
   selectCheckoutCoupon,
 } from './checkout.server.ts';
-import { productCoupons, usableCoupons } from './for-product.server.ts';
+import {
+  productCouponTags,
+  productCoupons,
+  productScopeLine,
+  usableCoupons,
+} from './for-product.server.ts';
 import { readTicketQualification } from './qualification.server.ts';
 import {
   couponProducts,
@@ -471,6 +476,39 @@ describe('queryCouponListByUserProduct: the centre’s coupons for a product', (
     });
     expect(second).toMatchObject({ total: 3, pageNum: 2, pageSize: 2 });
     expect(second.list.map((c) => c.couponId)).toEqual([s.shopCouponId]);
+  });
+
+  it('the product page’s row: up to three conditions, those still left first; none when none applies', async () => {
+    const s = await givenCouponShop();
+    const tags = async (productNo: string) =>
+      productCouponTags(db, {
+        shopId: s.shopId,
+        scopeLine: await productScopeLine(db, { shopId: s.shopId, productNo }),
+        now: NOW,
+      });
+    // The coat: only the shop coupon applies.
+    expect(await tags(s.coat.productNo)).toEqual(['满199减20']);
+    // A sold-out coupon ending first, and one reading like the shop coupon (named once).
+    await aCoupon(s.shopId, {
+      amountCents: 9000,
+      thresholdCents: 30_000,
+      total: 1,
+      issued: 1,
+      claimTo: at(HOUR),
+    });
+    await aCoupon(s.shopId, { amountCents: 2000, thresholdCents: 19_900, claimTo: at(2 * HOUR) });
+    await aCoupon(s.shopId, { amountCents: 500, thresholdCents: 0, claimTo: at(3 * HOUR) });
+    expect(await tags(s.shirt.productNo)).toEqual(['满199减20', '无门槛减5', '满100减30']);
+    const bare = await givenSale(db, s.shopId, { now: NOW });
+    const elsewhere = await givenShop(db);
+    const lone = await givenProduct(db, { ...bare, shopId: s.shopId });
+    expect(
+      await productCouponTags(db, {
+        shopId: elsewhere.shopId,
+        scopeLine: await productScopeLine(db, { shopId: s.shopId, productNo: lone.productNo }),
+        now: NOW,
+      }),
+    ).toEqual([]);
   });
 
   it('an unknown product: 40401', async () => {

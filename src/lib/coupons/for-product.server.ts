@@ -67,6 +67,26 @@ export async function productCoupons(
   return { list: all.slice(start, start + pageSize), total: all.length, pageNum, pageSize };
 }
 
+/** How many coupons the product page's 领券 row names. */
+export const PRODUCT_COUPON_TAGS = 3;
+
+/**
+ * What the product page's 领券 row names: the conditions (满199减20 …) of the centre's coupons
+ * on offer for the product, those still left first; none when no coupon applies (no row). Read
+ * for no shopper: the page is shared (decision 015).
+ */
+export async function productCouponTags(
+  db: DbOrTx,
+  input: { shopId: string; scopeLine: ScopeLine; now?: Date },
+): Promise<string[]> {
+  const offered = await centerCoupons(db, { ...input, userId: null });
+  const left = (c: CenterCoupon) => Number(c.state === 'soldOut');
+  return [...new Set(offered.sort((a, b) => left(a) - left(b)).map((c) => c.condition))].slice(
+    0,
+    PRODUCT_COUPON_TAGS,
+  );
+}
+
 /**
  * The caller's coupons in the shop usable now — unused, within their validity — and, for a
  * product, applying to it; the soonest to expire first, at most MY_COUPON_LIMIT.
