@@ -296,6 +296,15 @@ test('the product page’s 领券 sheet draws a coupon and its button turns to �
   await expectLaidOut(page, 'offer-shop');
 });
 
+test('a visitor sees the 领券 sheet too, and is sent to log in to draw', async ({ page }) => {
+  const product = SHOP.sales.senyeRunning.products[1]!;
+  await page.goto(at(SHOP.shopId, `/productDetail?productNo=${product.productNo}`));
+  await page.locator('[data-coupons-row]').click();
+  const sheet = page.getByRole('dialog', { name: '领券' });
+  await sheet.getByRole('button', { name: '立即领取：店铺通用券' }).click();
+  await expect(page).toHaveURL(/\/login_web\?/);
+});
+
 test('no 领券 row on a product no coupon applies to', async ({ page, context }) => {
   const owned = await givenShop(shop.admin.db);
   const sale = await givenSale(shop.admin.db, owned.shopId, { title: '无券特卖' });
