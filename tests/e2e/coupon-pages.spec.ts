@@ -346,6 +346,7 @@ async function checkoutWithCoupons(context: BrowserContext) {
   };
   return {
     shopId: owned.shopId,
+    productNo: product.productNo,
     skuNo: product.skuNos[0]!,
     me,
     small: await coupon('小额券', 1000, 0),
@@ -354,7 +355,7 @@ async function checkoutWithCoupons(context: BrowserContext) {
   };
 }
 
-test('firmOrderTicketList, recommendCoupons and selectCoupon agree with 确认订单', async ({
+test('the checkout’s coupon calls agree with 确认订单; the usable coupons, a coupon’s products and its recommendation', async ({
   page,
   context,
 }) => {
@@ -410,9 +411,39 @@ test('firmOrderTicketList, recommendCoupons and selectCoupon agree with 确认�
 
   // The caller's usable coupons in the shop, and on the product (all three are shop-wide).
   const usable = await page.request.get(
-    `${shop.url}/api/spweb/order/selectUserTicketlist?shopBizCode=${c.shopId}`,
+    `${shop.url}/api/spweb/order/selectUserTicketlist?shopBizCode=${c.shopId}&productNo=${c.productNo}`,
   );
   expect(((await usable.json()) as { data: unknown[] }).data).toHaveLength(3);
+
+  // The products the coupon applies to, and the short recommendation: the one product.
+  const [held] = await shop.admin.db
+    .select({ couponId: t.userCoupons.couponId })
+    .from(t.userCoupons)
+    .where(eq(t.userCoupons.id, c.big));
+  const products = await page.request.post(
+    `${shop.url}/api/commodity/subscribe/v2/discountCoupon/queryPage/${c.shopId}/${held!.couponId}`,
+    { data: { pageNum: 1, pageSize: 10 } },
+  );
+  expect(((await products.json()) as { data: unknown }).data).toMatchObject({
+    coupon: { couponId: held!.couponId, name: '满200减30', condition: '满200减30' },
+    list: [{ productNo: c.productNo, priceCents: 25_000 }],
+    total: 1,
+    pageNum: 1,
+    pageSize: 10,
+  });
+  const recommendation = (path: string) =>
+    page.request
+      .post(`${shop.url}${path}`, { data: {} })
+      .then(async (r) => (await r.json()) as { code: number; message: string; data: any });
+  const shortList = await recommendation(
+    `/api/commodity/recommend/product/product/coupon/recommendation/user/${c.shopId}?shopId=${c.shopId}&couponId=${held!.couponId}&type=2`,
+  );
+  expect(shortList.data.list.map((p: { productNo: string }) => p.productNo)).toEqual([c.productNo]);
+  expect(
+    await recommendation(
+      `/api/commodity/recommend/product/product/coupon/recommendation/user/${c.shopId}?shopId=1002&couponId=${held!.couponId}`,
+    ),
+  ).toMatchObject({ code: 45008, message: '店铺编号不一致' });
 });
 
 test('refusals: an unknown key, a bad or unknown couponId, someone else’s coupon, logged out', async ({
