@@ -2,7 +2,7 @@
  * A coupon centre button: 立即领取 claims the coupon once (a second tap while asking does
  * nothing) and shows what the server says the coupon now is for the shopper (去使用, 已领取,
  * 已抢光); a refusal is toasted with the server's message by the request client. 去使用 leads to
- * shopping.
+ * the coupon’s products (可用商品).
  */
 import { useState } from 'react';
 import { toast } from '#lib/shell/toast.ts';

@@ -15,3 +15,26 @@ export async function drawForCenter(couponId: number): Promise<CenterCoupon> {
     body: { couponId },
   });
 }
+
+/** The coupon centre's coupons for a product, with the shopper's buttons (the 领券 sheet). */
+export async function productCouponList(productNo: string): Promise<CenterCoupon[]> {
+  const [{ call }, { CouponContracts }, { PRODUCT_COUPON_PAGE_MAX }] = await Promise.all([
+    import('#lib/platform/client.ts'),
+    import('./contracts.ts'),
+    import('./calls.ts'),
+  ]);
+  // As the specification asks: the first page of 100000, i.e. all of them.
+  const page = await call(
+    CouponContracts.productCoupons,
+    {
+      query: {
+        shopBizCode: document.body.dataset.shopId ?? '',
+        productNo,
+        pageNum: 1,
+        pageSize: PRODUCT_COUPON_PAGE_MAX,
+      },
+    },
+    { silent: true },
+  );
+  return page.list;
+}

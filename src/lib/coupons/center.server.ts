@@ -17,6 +17,8 @@ import {
   couponCondition,
   couponFace,
   couponScopeText,
+  inScope,
+  type ScopeLine,
 } from './rules.ts';
 import type { CenterCoupon } from './contracts.ts';
 import { drawCoupon, rulesOf } from './draw.server.ts';
@@ -51,13 +53,22 @@ function offeredNow(now: Date) {
   );
 }
 
-/** The coupons on offer (in one category, or all), for the caller (null: not signed in). */
+/**
+ * The coupons on offer (in one category, or all; only those applying to `scopeLine`, a product,
+ * when given), for the caller (null: not signed in).
+ */
 export async function centerCoupons(
   db: DbOrTx,
-  input: { shopId: string; userId: number | null; categoryId?: number | undefined; now?: Date },
+  input: {
+    shopId: string;
+    userId: number | null;
+    categoryId?: number | undefined;
+    scopeLine?: ScopeLine | undefined;
+    now?: Date;
+  },
 ): Promise<CenterCoupon[]> {
   const now = input.now ?? new Date();
-  const rows = await db
+  const offered = await db
     .select()
     .from(coupons)
     .where(
@@ -68,6 +79,9 @@ export async function centerCoupons(
       ),
     )
     .orderBy(asc(coupons.claimTo), asc(coupons.id));
+  const rows = input.scopeLine
+    ? offered.filter((row) => inScope(rulesOf(row), input.scopeLine!))
+    : offered;
   return withCallerState(db, rows, input.userId, now);
 }
 

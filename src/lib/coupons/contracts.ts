@@ -7,6 +7,22 @@ import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
 import { rowIdSchema, shopIdSchema } from '#lib/platform/ids.ts';
 import type { CenterState } from './rules.ts';
+import type { ProductCard } from '#lib/catalog/cards.server.ts';
+import type { CheckoutTickets, CouponQuote, RecommendedCoupon } from './checkout.server.ts';
+import type { TicketQualification } from './qualification.ts';
+import type { CouponProductsPage } from './products.server.ts';
+import type { ProductCouponsPage } from './for-product.server.ts';
+import {
+  checkoutBody,
+  checkoutLinesBody,
+  COUPON_PRODUCTS_PAGE_MAX,
+  COUPON_PRODUCTS_PAGE_SIZE,
+  couponIdText,
+  PRODUCT_COUPON_PAGE_MAX,
+  productNoText,
+  RECOMMEND_TYPES,
+  selectCouponBody,
+} from './calls.ts';
 
 export const MY_COUPON_TABS = ['unused', 'used', 'expired'] as const;
 export type MyCouponTab = (typeof MY_COUPON_TABS)[number];
@@ -169,5 +185,88 @@ export const CouponContracts = {
     path: '/api/spweb/selectUserCoupon',
     query: { shopBizCode: shopIdSchema, tab: z.enum(MY_COUPON_TABS).default('unused') },
     access: 'signed-in',
+  }),
+
+  // --- Checkout, product page and 可用商品 (issue #13 items 2 and 4) ---------------------------
+  /** The checkout's coupons, usable (most saving first) and not (with the reason). */
+  checkoutTickets: contract<CheckoutTickets>()({
+    method: 'POST',
+    path: '/api/spweb/order/firmOrderTicketList',
+    query: { shopBizCode: shopIdSchema },
+    body: checkoutBody,
+    access: 'signed-in',
+  }),
+  /** The best coupon for the checkout: the one 确认订单 preselects. */
+  recommendCoupons: contract<RecommendedCoupon>()({
+    method: 'POST',
+    path: '/api/spweb/order/recommendCoupons',
+    query: { shopBizCode: shopIdSchema },
+    body: checkoutLinesBody,
+    access: 'signed-in',
+  }),
+  /** The checkout priced with the coupon chosen (or 'none'). */
+  selectCoupon: contract<CouponQuote>()({
+    method: 'POST',
+    path: '/api/spweb/order/selectCoupon',
+    query: { shopBizCode: shopIdSchema },
+    body: selectCouponBody,
+    access: 'signed-in',
+  }),
+  /** The caller's coupons usable now in the shop, on one product when named. */
+  usableTickets: contract<MyCoupon[]>()({
+    method: 'GET',
+    path: '/api/spweb/order/selectUserTicketlist',
+    query: { shopBizCode: shopIdSchema, productNo: productNoText.optional() },
+    access: 'signed-in',
+  }),
+  /** May the caller draw the coupon now: the centre's button and the reason when not. */
+  ticketQualification: contract<TicketQualification>()({
+    method: 'GET',
+    path: '/api/spweb/order/queryUserTicketQualification',
+    query: { shopBizCode: shopIdSchema, couponId: couponIdText },
+    access: 'signed-in',
+  }),
+  /** 可用商品: the products on sale the coupon applies to, one page. */
+  couponProducts: contract<CouponProductsPage>()({
+    method: 'POST',
+    path: '/api/commodity/subscribe/v2/discountCoupon/queryPage/{shopBizCode}/{couponId}',
+    params: { shopBizCode: shopIdSchema, couponId: couponIdText },
+    body: {
+      pageNum: z.number().int().min(1).max(10_000).default(1),
+      pageSize: z
+        .number()
+        .int()
+        .min(1)
+        .max(COUPON_PRODUCTS_PAGE_MAX)
+        .default(COUPON_PRODUCTS_PAGE_SIZE),
+    },
+  }),
+  /** A short list of products the coupon applies to: type 1 热销, 2 凑单 (cheapest first). */
+  couponRecommendation: contract<{ list: ProductCard[] }>()({
+    method: 'POST',
+    path: '/api/commodity/recommend/product/product/coupon/recommendation/user/{shopId}',
+    params: { shopId: shopIdSchema },
+    query: {
+      shopId: shopIdSchema.optional(),
+      couponId: couponIdText,
+      type: z.enum(RECOMMEND_TYPES).default('1'),
+    },
+    body: {},
+  }),
+  /** The centre's coupons that apply to a product, with the caller's button (领券). */
+  productCoupons: contract<ProductCouponsPage>()({
+    method: 'GET',
+    path: '/api/spweb/queryCouponListByUserProduct',
+    query: {
+      shopBizCode: shopIdSchema,
+      productNo: productNoText,
+      pageNum: z.coerce.number().int().min(1).max(10_000).default(1),
+      pageSize: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(PRODUCT_COUPON_PAGE_MAX)
+        .default(PRODUCT_COUPON_PAGE_MAX),
+    },
   }),
 };

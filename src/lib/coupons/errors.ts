@@ -11,4 +11,6 @@ export const CouponErrors = {
   /** The chosen coupon cannot pay for this checkout (used, expired, out of scope, threshold). */
   COUPON_UNUSABLE: { code: 45006, message: '该优惠券不能用于本订单' },
   COUPON_ALREADY_USED: { code: 45007, message: '优惠券已使用' },
+  /** A call naming the shop twice (path and query) with two different shops. */
+  COUPON_SHOP_MISMATCH: { code: 45008, message: '店铺编号不一致' },
 } as const satisfies Record<string, ErrorEntry>;

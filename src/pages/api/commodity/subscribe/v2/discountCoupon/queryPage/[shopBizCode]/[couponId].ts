@@ -1,0 +1,12 @@
+import { CouponContracts } from '#lib/coupons/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { couponProducts, templateOffer } from '#lib/coupons/products.server.ts';
+
+/** 可用商品: the coupon and one page of the products on sale it applies to. */
+export const POST = endpoint(CouponContracts.couponProducts, async ({ params, body, context }) => {
+  const db = context.locals.database.db;
+  const shopId = params.shopBizCode;
+  const { offer, rules } = await templateOffer(db, { shopId, couponId: params.couponId });
+  const page = await couponProducts(db, { shopId, rules, ...body });
+  return { coupon: offer, ...page, ...body };
+});

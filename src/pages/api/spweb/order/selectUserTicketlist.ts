@@ -1,0 +1,12 @@
+import { CouponContracts } from '#lib/coupons/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { usableCoupons } from '#lib/coupons/for-product.server.ts';
+
+/** The caller's coupons usable now in the shop (on the product, when one is named). */
+export const GET = endpoint(CouponContracts.usableTickets, async ({ query, user, context }) =>
+  usableCoupons(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    productNo: query.productNo,
+  }),
+);
