@@ -337,7 +337,7 @@ describe('drawLottery', () => {
       shopId: shop.shopId,
       userId: shopper.id,
       couponId: limited.id,
-      source: 'center',
+      source: 'gift',
       now: NOW,
     });
     // And this one is sold out as a coupon, though the prize has stock.
