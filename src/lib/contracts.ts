@@ -17,6 +17,8 @@ import { PaymentContracts } from '#lib/payments/contracts.ts';
 import { AfterSaleContracts } from '#lib/after-sales/contracts.ts';
 import { InsuranceContracts } from '#lib/insurance/contracts.ts';
 import { CouponContracts } from '#lib/coupons/contracts.ts';
+import { GuideContracts } from '#lib/guides/contracts.ts';
+import { LotteryContracts } from '#lib/lottery/contracts.ts';
 
 export const ContractAreas = {
   platform: PlatformContracts,
@@ -33,6 +35,8 @@ export const ContractAreas = {
   afterSales: AfterSaleContracts,
   insurance: InsuranceContracts,
   coupons: CouponContracts,
+  guides: GuideContracts,
+  lottery: LotteryContracts,
 } as const;
 
 export const allContracts: readonly AnyContract[] = Object.values(ContractAreas).flatMap(
