@@ -2,11 +2,11 @@
  * A coupon centre button: 立即领取 claims the coupon once (a second tap while asking does
  * nothing) and shows what the server says the coupon now is for the shopper (去使用, 已领取,
  * 已抢光); a refusal is toasted with the server's message by the request client. 去使用 leads to
- * the coupon’s products (可用商品).
+ * the coupon’s products (可用商品). `source` picks the call: the centre's, or a handed-out coupon's.
  */
 import { useState } from 'react';
 import { toast } from '#lib/shell/toast.ts';
-import { drawForCenter } from '#lib/coupons/actions.ts';
+import { drawForCenter, drawHandout } from '#lib/coupons/actions.ts';
 import type { CenterState } from '#lib/coupons/rules.ts';
 import { useHydrated } from '../use-hydrated.ts';
 
@@ -16,6 +16,11 @@ interface Props {
   state: CenterState;
   stateText: string;
   useHref: string;
+  /**
+   * Where the coupon is drawn: the centre (the default), a shop keeper's share link or the
+   * success page's after-pay coupons; the server refuses a coupon not offered there.
+   */
+  source?: 'center' | 'share' | 'pay';
 }
 
 export default function DrawButton(props: Props) {
@@ -34,7 +39,11 @@ export default function DrawButton(props: Props) {
     if (busy) return;
     setBusy(true);
     try {
-      const coupon = await drawForCenter(props.couponId);
+      const source = props.source ?? 'center';
+      const coupon =
+        source === 'center'
+          ? await drawForCenter(props.couponId)
+          : await drawHandout(props.couponId, source);
       setState({ state: coupon.state, text: coupon.stateText });
       toast('领取成功', 1500);
     } catch {

@@ -38,3 +38,15 @@ export async function productCouponList(productNo: string): Promise<CenterCoupon
   );
   return page.list;
 }
+
+/** 立即领取 on a receive page: a shared coupon, or an after-pay one on receive-coupon-frompay. */
+export async function drawHandout(couponId: number, scene: 'share' | 'pay'): Promise<CenterCoupon> {
+  const [{ call }, { CouponContracts }] = await Promise.all([
+    import('#lib/platform/client.ts'),
+    import('./contracts.ts'),
+  ]);
+  return call(CouponContracts.drawHandout, {
+    query: { shopBizCode: document.body.dataset.shopId ?? '' },
+    body: { couponId, scene },
+  });
+}

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
 import { rowIdSchema, shopIdSchema } from '#lib/platform/ids.ts';
 import type { CenterState } from './rules.ts';
+import { HANDOUT_SCENES } from './share.ts';
 import type { ProductCard } from '#lib/catalog/cards.server.ts';
 import type { CheckoutTickets, CouponQuote, RecommendedCoupon } from './checkout.server.ts';
 import type { TicketQualification } from './qualification.ts';
@@ -56,6 +57,7 @@ export interface CenterCoupon {
 }
 
 const couponId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const handoutScene = z.enum(HANDOUT_SCENES).default('share');
 
 /** The pages a coupon popup is configured for (couponWindow; venues use couponWindowForVenue). */
 export const POPUP_PAGE_CODES = ['home_page', 'cart_page', 'venue_page'] as const;
@@ -269,4 +271,80 @@ export const CouponContracts = {
         .default(PRODUCT_COUPON_PAGE_MAX),
     },
   }),
+
+  // --- Coupons a shop keeper hands out: share links and the success page (issue #13 item 5) ---
+  /** A shareable coupon's card, for a shop keeper of the shop: the link names the caller. */
+  share: contract<CouponShareInfo>()({
+    method: 'GET',
+    path: '/api/member/coupon/share/{shopId}/{couponId}',
+    params: { shopId: shopIdSchema, couponId: couponIdText },
+    access: 'signed-in',
+  }),
+  /** The shop's shareable coupons (in_share, active, claim window open), each with its card. */
+  shareCoupons: contract<ShareableCoupon[]>()({
+    method: 'GET',
+    path: '/api/member/coupon/shareCoupons/{shopId}',
+    params: { shopId: shopIdSchema },
+    access: 'signed-in',
+  }),
+  /** A coupon as a receive page shows it (without the caller's button being theirs). */
+  handoutInfo: contract<HandoutCoupon>()({
+    method: 'GET',
+    path: '/api/spweb/order/after/share/coupon/iteration/selectCouponInfo',
+    query: { shopBizCode: shopIdSchema, couponId: couponIdText, scene: handoutScene },
+  }),
+  /** The caller's button for a handed-out coupon: 立即领取 / 去使用 / 已领取 / 已抢光. */
+  handoutState: contract<HandoutState>()({
+    method: 'GET',
+    path: '/api/spweb/order/after/share/coupon/iteration/selectCouponDrawInfoById',
+    query: { shopBizCode: shopIdSchema, couponId: couponIdText, scene: handoutScene },
+    access: 'signed-in',
+  }),
+  /**
+   * A receive page's share card: the link names the caller when they are a shop keeper of the
+   * shop; the sharer is the page's distributorId when it is one (for display only).
+   */
+  handoutShareInfo: contract<CouponShareInfo & { sharer: CouponSharer | null }>()({
+    method: 'GET',
+    path: '/api/spweb/order/after/share/coupon/iteration/selectShareInfo',
+    query: { shopBizCode: shopIdSchema, couponId: couponIdText },
+    access: 'signed-in',
+  }),
+  /** A handed-out coupon with the caller's button. */
+  handoutForCaller: contract<HandoutCoupon>()({
+    method: 'GET',
+    path: '/api/spweb/order/after/shop/keeper/coupon/selectCouponInfoById',
+    query: { shopBizCode: shopIdSchema, couponId: couponIdText, scene: handoutScene },
+    access: 'signed-in',
+  }),
+  /** 立即领取 on a receive page: drawn only where the coupon is offered (share or after pay). */
+  drawHandout: contract<HandoutCoupon>()({
+    method: 'POST',
+    path: '/api/spweb/order/after/shop/keeper/coupon/drawCouponToC',
+    query: { shopBizCode: shopIdSchema },
+    body: { couponId, scene: handoutScene },
+    access: 'signed-in',
+  }),
 };
+
+/** A coupon of a receive page (share link or after payment): the centre's view and its validity. */
+export interface HandoutCoupon extends CenterCoupon {
+  /** 领取后7天内有效, or the fixed window. */
+  validity: string;
+}
+
+export type HandoutState = Pick<HandoutCoupon, 'couponId' | 'state' | 'stateText' | 'left'>;
+
+/** What a shared coupon says: 送你一张¥20优惠券, its condition and validity, the receive link. */
+export interface CouponShareInfo {
+  couponId: number;
+  title: string;
+  desc: string;
+  link: string;
+}
+
+export interface CouponSharer {
+  nickname: string;
+}
+
+export type ShareableCoupon = HandoutCoupon & { share: CouponShareInfo };

@@ -1,0 +1,14 @@
+import { CouponContracts } from '#lib/coupons/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { requireRole } from '#lib/membership/auth.server.ts';
+import { shareableCoupons } from '#lib/coupons/share.server.ts';
+
+/** The shop's shareable coupons for a shop keeper of the shop, each link naming the caller. */
+export const GET = endpoint(CouponContracts.shareCoupons, async ({ params, context }) => {
+  const keeper = await requireRole(context, params.shopId, ['D']);
+  return shareableCoupons(context.locals.database.db, {
+    shopId: params.shopId,
+    distributorId: keeper.id,
+    origin: context.locals.site.origin,
+  });
+});
