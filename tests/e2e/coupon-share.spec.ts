@@ -84,12 +84,12 @@ test('a shop keeper copies a coupon link; a new shopper opens it, sees the share
     const use = receive.getByRole('link', { name: /去使用/ });
     await expect(use).toBeVisible();
     expect(await use.getAttribute('href')).toContain(`/coupon-offer-list?couponId=${couponId}`);
-    await shopperPage.screenshot({ path: screen('drawn') });
 
     // Opened again: 去使用 straight away.
     await shopperPage.reload();
     await expect(receive.getByRole('link', { name: /去使用/ })).toBeVisible();
     await expect(receive.getByRole('button', { name: /立即领取/ })).toHaveCount(0);
+    await shopperPage.screenshot({ path: screen('drawn') });
 
     // 我的优惠券 holds it.
     await shopperPage.goto(at('1001', '/coupon'));
