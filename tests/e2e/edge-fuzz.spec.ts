@@ -164,6 +164,9 @@ const NO_SHOP = '9999';
 
 function sample(name: string, schema: z.core.$ZodType, signedIn: boolean): string {
   if (name === 'shopBizCode' || name === 'shopId') return signedIn ? NO_SHOP : SHOP;
+  // A closed list (a guide tag name): its first value.
+  const options = (schema as { options?: unknown }).options;
+  if (Array.isArray(options) && typeof options[0] === 'string') return options[0];
   return SAMPLES.find((value) => z.safeParse(schema, value).success) ?? '1';
 }
 

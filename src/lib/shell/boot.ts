@@ -8,7 +8,6 @@ import { $cartCount, loadCartCount, pageCartCount, setCartCount } from '#lib/car
 import { RELOAD_ON_SHOW_KEY } from './reload.ts';
 import { toast } from './toast.ts';
 import { deviceKey, shopKey } from '#lib/platform/storage-keys.ts';
-import './notices.ts';
 
 const body = document.body;
 const data = body.dataset;
@@ -213,6 +212,8 @@ pageshowReload();
 bridgeCheck();
 scrollRestore();
 dismissibleNotices();
+// The coupon notice and the skin tip: their code loads only on a page that has one.
+if (document.querySelector('[data-coupon-notice], [data-skin-tip]')) void import('./notices.ts');
 void versionCheck();
 void cartBadge();
 // A message the server left for this page view (e.g. 已自动为您切换为管理员身份).

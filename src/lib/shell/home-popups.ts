@@ -7,15 +7,13 @@
  */
 import { runPopupSequence, untilClosed } from './popup-sequence.ts';
 
-if (document.body.dataset.userId) {
-  void runPopupSequence([
-    async () => {
-      const dialog = document.querySelector<HTMLElement>('[data-skin-popup]');
-      if (!dialog) return false;
-      return (await import('#lib/shop/skin-popup.ts')).showSkinPopup(dialog);
-    },
-    () => untilClosed(document.querySelector('[data-dialog="owner-identity"]')),
-    async () => (await import('#lib/coupons/popup-step.ts')).couponPopupStep('home_page')(),
-    async () => (await import('#lib/guides/guide-view.ts')).runGuides('index'),
-  ]);
-}
+void runPopupSequence([
+  async () => {
+    const dialog = document.querySelector<HTMLElement>('[data-skin-popup]');
+    if (!dialog) return false;
+    return (await import('#lib/shop/skin-popup.ts')).showSkinPopup(dialog);
+  },
+  () => untilClosed(document.querySelector('[data-dialog="owner-identity"]')),
+  async () => (await import('#lib/coupons/popup-step.ts')).couponPopupStep('home_page')(),
+  async () => (await import('#lib/guides/guide-view.ts')).runGuides('index'),
+]);
