@@ -35,7 +35,7 @@ const entries = (page: Page, group: string) =>
 const entryLabels = (page: Page, group: string) =>
   trimmed(page.locator(`[data-entries="${group}"] [data-entry] .label`).allInnerTexts());
 
-const SHOPPER = ['优惠券', '收货地址', '心愿单', '发票'];
+const SHOPPER = ['优惠券', '收货地址', '幸运抽奖', '领券中心', '心愿单', '发票'];
 const DISTRIBUTOR = ['我的收益', '我的钱包', '我的客户', '数据中心', '分享优惠券'];
 const MANAGER = ['店铺装修', '皮肤', '全局加价', '隐藏的品牌'];
 
