@@ -225,3 +225,27 @@ test('drawing on a brand page needs the brand: without it the answer is 参数�
     message: '不支持的参数：price',
   });
 });
+
+test('a venue offers its own coupon list (couponWindowForVenue), and the image-search tip shows once', async ({
+  page,
+  context,
+}) => {
+  await newShopper(context);
+  await page.goto(at('1001', '/businessVenue?venueNo=V1001001'));
+  await expect(popup(page)).toHaveAttribute('data-stage', 'list');
+  await expect(popup(page).getByRole('heading', { name: '会场专享券' })).toBeVisible();
+  await expect(popup(page).locator('[data-coupons] li')).toHaveCount(2);
+  await popup(page).getByRole('button', { name: '一键领取' }).click();
+  await expect(popup(page).getByText('恭喜获得 2 张优惠券')).toBeVisible();
+
+  await page.clock.install();
+  await page.goto(at('1001', '/img-search'));
+  await expect(bubble(page)).toHaveText('拍一张照片，就能找到同款商品');
+  await pauseClock(page);
+  await page.clock.runFor(5000);
+  await expect(bubble(page)).toHaveCount(0);
+  await page.goto(at('1001', '/img-search'));
+  await expect(page.getByRole('heading', { name: '拍照搜同款' })).toBeVisible();
+  await page.clock.runFor(1000);
+  await expect(bubble(page)).toHaveCount(0);
+});

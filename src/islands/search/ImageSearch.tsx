@@ -99,7 +99,11 @@ export default function ImageSearch({ shopId }: Props) {
   return (
     <div className="image-search" aria-busy={loading}>
       <div className="is-pickers">
-        <label className="is-pick is-camera" data-disabled={loading || undefined}>
+        <label
+          className="is-pick is-camera"
+          data-disabled={loading || undefined}
+          data-guide="imageSearchTips"
+        >
           <input
             type="file"
             accept="image/*"

@@ -8,21 +8,31 @@ import { userKey } from '#lib/platform/storage-keys.ts';
 import type { PopupStep } from '#lib/shell/popup-sequence.ts';
 import { CouponContracts } from './contracts.ts';
 
-type PageCode = 'home_page' | 'cart_page';
+/** Home or the cart by page code; a venue by its number (couponWindowForVenue). */
+type PopupPage = 'home_page' | 'cart_page' | { venueId: string };
 
-export function couponPopupStep(pageCode: PageCode): PopupStep {
+export function couponPopupStep(page: PopupPage): PopupStep {
   return async () => {
     const data = document.body.dataset;
     const dialog = document.querySelector<HTMLDialogElement>('[data-coupon-popup]');
     if (!dialog || !data.userId || !data.shopId) return false;
-    const key = userKey(data.shopId, data.userId, `couponPopup:${pageCode}`);
+    const where = typeof page === 'string' ? page : `venue:${page.venueId}`;
+    const key = userKey(data.shopId, data.userId, `couponPopup:${where}`);
     const shown = readShown(localStorage.getItem(key));
     if (shown && Date.now() < shown.until) return false;
-    const popup = await call(
-      CouponContracts.popup,
-      { query: { shopBizCode: data.shopId, pageCode } },
-      { silent: true },
-    );
+    const shopBizCode = data.shopId;
+    const popup =
+      typeof page === 'string'
+        ? await call(
+            CouponContracts.popup,
+            { query: { shopBizCode, pageCode: page } },
+            { silent: true },
+          )
+        : await call(
+            CouponContracts.venuePopup,
+            { query: { shopBizCode, venueId: page.venueId } },
+            { silent: true },
+          );
     if (!popup) return false;
     localStorage.setItem(
       key,

@@ -40,7 +40,7 @@ export const GUIDE_TEXT: Record<GuideTag, string> = {
   shoppingCartNotPay: '购物车里还有商品等你结算哦',
   skinTipGuide: '店铺换肤在这里，快去装修你的店铺吧',
   imageSearchTips: '拍一张照片，就能找到同款商品',
-  memberGuidance: '在这里查看你的会员身份和权益',
+  memberGuidance: '这里显示你在本店的会员身份',
 };
 
 /** The guides of each page, in the order shell §4 gives. */

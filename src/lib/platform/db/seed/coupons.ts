@@ -1,7 +1,8 @@
 /**
  * The demo coupons of both shops, in the coupon centre's categories (店铺券, 品牌券): amount-off
  * and discount coupons, shop-wide, brand and sale scopes, one sold out, popup and share ones;
- * the popups: 1001's home rains red envelopes, 1002's home and cart list coupons;
+ * the popups: 1001's home rains red envelopes, its business venue lists two, 1002's home and
+ * cart list coupons;
  * the consumer already holds shop 1001's shop-wide one, drawn as any shopper draws it.
  */
 import type { Tx } from '../client.server.ts';
@@ -9,7 +10,7 @@ import * as t from '../schema.ts';
 import { BRANDS } from './catalog-data.ts';
 import type { CatalogRefs } from './catalog.ts';
 import type { DemoRole } from './identity.ts';
-import { COUPONS, DEMO_PLAN } from './plan.ts';
+import { COUPONS, DEMO_PLAN, VENUES } from './plan.ts';
 import { drawInTx } from '#lib/coupons/draw.server.ts';
 
 const DAY = 86_400_000;
@@ -229,9 +230,21 @@ export async function seedCoupons(
         startsAt: at(-7 * DAY),
         endsAt: at(30 * DAY),
       },
+      {
+        shopId: '1001',
+        pageCode: 'venue_page',
+        venueRef: VENUES.winterGala.venueNo,
+        popType: 0,
+        title: '会场专享券',
+        popDesc: '逛会场，领券再买更划算',
+        brandName: '小鹿优选',
+        intervalMinutes: 24 * 60,
+        startsAt: at(-7 * DAY),
+        endsAt: at(30 * DAY),
+      },
     ])
     .returning({ id: t.couponPopups.id });
-  const [rain1001, home1002, cart1002] = popups.map((row) => row.id);
+  const [rain1001, home1002, cart1002, venue1001] = popups.map((row) => row.id);
   await tx.insert(t.couponPopupCoupons).values([
     { popupId: rain1001!, couponId: idOf(COUPONS['1001'].shopWide), sort: 1 },
     { popupId: rain1001!, couponId: idOf(COUPONS['1001'].newcomer), sort: 2 },
@@ -239,6 +252,8 @@ export async function seedCoupons(
     { popupId: home1002!, couponId: idOf(COUPONS['1002'].shopWide), sort: 1 },
     { popupId: home1002!, couponId: idOf(COUPONS['1002'].newcomer), sort: 2 },
     { popupId: cart1002!, couponId: idOf(COUPONS['1002'].cartPopup), sort: 1 },
+    { popupId: venue1001!, couponId: idOf(COUPONS['1001'].runningShoesSale), sort: 1 },
+    { popupId: venue1001!, couponId: idOf(COUPONS['1001'].senyeBrand), sort: 2 },
   ]);
   await drawInTx(tx, {
     shopId: '1001',
