@@ -154,12 +154,23 @@ test('the best coupon is preselected, can be changed or dropped, and comes back 
     .select({ orderNo: t.orders.orderNo })
     .from(t.orders)
     .where(eq(t.orders.userId, me.id));
+  // 优惠订单 (from 我的优惠券) lists it with what the coupon took off.
+  await page.goto(at(owned.shopId, '/coupon'));
+  await page.getByRole('link', { name: '优惠订单 ›' }).click();
+  await expect(page.getByRole('heading', { name: '优惠订单' })).toBeVisible();
+  await expect(page.locator('[data-coupon-saved]')).toContainText(
+    '1 笔订单使用了优惠券，共节省 ¥10.00',
+  );
+  await expect(page.getByText('优惠券抵扣 ¥10.00')).toBeVisible();
+
   await page.goto(at(owned.shopId, `/orderDetail?orderNo=${order!.orderNo}`));
   await page.getByRole('link', { name: '取消订单' }).first().click();
   await page.getByRole('radio', { name: '我不想买了' }).check();
   await page.getByRole('button', { name: '确定取消' }).click();
   await expect(page.getByRole('heading', { name: '已取消' })).toBeVisible();
   expect(await statusOf(claimed[small]!)).toBe(UserCouponStatus.Unused);
+  await page.goto(at(owned.shopId, '/offer-order'));
+  await expect(page.getByText('还没有使用优惠券的订单，领张券去逛逛吧')).toBeVisible();
   await page.goto(at(owned.shopId, `/confirmationOrder?skuNo=${product.skuNos[0]}&quantity=1`));
   await expect(page.locator('[data-coupon-amount]')).toHaveText('-¥30.00 ›');
 });

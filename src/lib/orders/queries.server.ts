@@ -12,6 +12,7 @@ import {
   eq,
   gt,
   inArray,
+  ne,
   or,
   sql,
   type GetColumnData,
@@ -286,6 +287,36 @@ export function searchOrders(
     },
     input,
   );
+}
+
+/**
+ * 优惠订单: the shopper's orders a coupon paid part of, newest first, with how much coupons saved
+ * on all of them (cancelled orders gave their coupon back and count for nothing).
+ */
+export async function couponOrders(
+  db: DbOrTx,
+  input: ShopperScope & Paging,
+): Promise<OrderPage & { savedCents: number }> {
+  const where = and(gt(orders.couponCents, 0), ne(orders.status, OrderStatus.Cancelled));
+  let savedCents = 0;
+  const page = await orderPage(
+    db,
+    input,
+    where,
+    async () => {
+      const [row] = await db
+        .select({
+          n: sql<number>`count(*)::int`,
+          saved: sql<number>`coalesce(sum(${orders.couponCents}), 0)::int`,
+        })
+        .from(orders)
+        .where(and(ownOrders(input), where));
+      savedCents = row?.saved ?? 0;
+      return row?.n ?? 0;
+    },
+    input,
+  );
+  return { ...page, savedCents };
 }
 
 /** Unpaid orders still within their pay deadline, the newest first (the unpaid-order guide). */
