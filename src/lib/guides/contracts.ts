@@ -16,6 +16,14 @@ export const GuideContracts = {
     body: { tagNames: z.array(tagName).min(1).max(GUIDE_TAGS.length), userType },
     access: 'signed-in',
   }),
+  /** Whether the user has seen one tag (the coupon pages ask it of a single tag). */
+  status: contract<{ name: GuideTag; exist: boolean }>()({
+    method: 'GET',
+    path: '/api/member/xdwxh5/member/tag/{tag}/status',
+    params: { tag: tagName },
+    query: { shopBizCode: shopIdSchema },
+    access: 'signed-in',
+  }),
   /** The user saw the guide. */
   seen: contract<true>()({
     method: 'POST',

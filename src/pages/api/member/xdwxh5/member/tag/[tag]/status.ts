@@ -1,0 +1,13 @@
+import { GuideContracts } from '#lib/guides/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { tagsExist } from '#lib/guides/tags.server.ts';
+
+/** Whether the caller has seen this tag in the shop. */
+export const GET = endpoint(GuideContracts.status, async ({ params, query, user, context }) => {
+  const [status] = await tagsExist(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    tagNames: [params.tag],
+  });
+  return status!;
+});
