@@ -2,7 +2,7 @@
  * The home page's popups (shell §4), in order: the skin popup for an administrator with the
  * skin switch on, the shop-owner identity prompt, the coupon popup, then the page guides —
  * each 200 ms after the previous one closed, a failed call skipping its step. The school popup
- * of the sequence waits for the business school, which the shop does not have yet. Each step's
+ * joins between the coupon popup and the guides with the business school (decision 021). Each step's
  * code loads only when its turn comes, and none for a visitor who is not signed in.
  */
 import { runPopupSequence, untilClosed } from './popup-sequence.ts';
