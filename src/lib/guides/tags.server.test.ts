@@ -34,4 +34,11 @@ describe('guide tags', () => {
     expect((await ask(shop.shopId, someone.id))[0]!.exist).toBe(false);
     expect((await ask(other.shopId, me.id))[0]!.exist).toBe(false);
   });
+
+  it('refuses to save a tag in a shop that does not exist', async () => {
+    const me = await givenMember(database.db, (await givenShop(database.db)).shopId);
+    await expect(
+      markTagSeen(database.db, { shopId: 'no-such-shop', userId: me.id, tagName: 'indexFilter' }),
+    ).rejects.toMatchObject({ message: '店铺不存在' });
+  });
 });

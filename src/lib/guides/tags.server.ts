@@ -1,7 +1,9 @@
 /** The guide tags a user has seen in a shop (guide_tags): read, and saved once. */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { guideTags } from '#lib/platform/db/schema.ts';
+import { guideTags, shops } from '#lib/platform/db/schema.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { Errors } from '#lib/errors.ts';
 import type { GuideTag } from './tags.ts';
 
 export async function tagsExist(
@@ -22,11 +24,13 @@ export async function tagsExist(
   return [...new Set(input.tagNames)].map((name) => ({ name, exist: seen.has(name) }));
 }
 
-/** Saves the tag as seen; saving it again changes nothing. */
+/** Saves the tag as seen; saving it again changes nothing. A shop that does not exist is refused. */
 export async function markTagSeen(
   db: DbOrTx,
   input: { shopId: string; userId: number; tagName: GuideTag },
 ): Promise<true> {
+  const [shop] = await db.select({ id: shops.id }).from(shops).where(eq(shops.id, input.shopId));
+  if (!shop) throw appError(Errors.SHOP_NOT_FOUND);
   await db.insert(guideTags).values(input).onConflictDoNothing();
   return true;
 }
