@@ -19,6 +19,8 @@ import { InsuranceContracts } from '#lib/insurance/contracts.ts';
 import { CouponContracts } from '#lib/coupons/contracts.ts';
 import { GuideContracts } from '#lib/guides/contracts.ts';
 import { LotteryContracts } from '#lib/lottery/contracts.ts';
+import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
+import { SharingContracts } from '#lib/sharing/contracts.ts';
 
 export const ContractAreas = {
   platform: PlatformContracts,
@@ -37,6 +39,8 @@ export const ContractAreas = {
   coupons: CouponContracts,
   guides: GuideContracts,
   lottery: LotteryContracts,
+  distributionReports: DistributionReportContracts,
+  sharing: SharingContracts,
 } as const;
 
 export const allContracts: readonly AnyContract[] = Object.values(ContractAreas).flatMap(

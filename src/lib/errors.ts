@@ -17,6 +17,8 @@ import { AfterSaleErrors } from '#lib/after-sales/errors.ts';
 import { InsuranceErrors } from '#lib/insurance/errors.ts';
 import { CouponErrors } from '#lib/coupons/errors.ts';
 import { LotteryErrors } from '#lib/lottery/errors.ts';
+import { DistributionErrors } from '#lib/distribution/errors.ts';
+import { SharingErrors } from '#lib/sharing/errors.ts';
 
 /** Each area's entries, by area; errors.test.ts checks that no two areas use one name. */
 export const ErrorAreas = {
@@ -34,6 +36,8 @@ export const ErrorAreas = {
   insurance: InsuranceErrors,
   coupons: CouponErrors,
   lottery: LotteryErrors,
+  distribution: DistributionErrors,
+  sharing: SharingErrors,
 } as const;
 
 export const Errors = {
@@ -51,4 +55,6 @@ export const Errors = {
   ...InsuranceErrors,
   ...CouponErrors,
   ...LotteryErrors,
+  ...DistributionErrors,
+  ...SharingErrors,
 } as const;

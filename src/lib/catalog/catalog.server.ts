@@ -1,4 +1,5 @@
 /** Catalogue reads: brand sales and their products. */
+import { commissionCents, commissionRateBp } from '#lib/distribution/commission.ts';
 import { and, asc, eq, exists } from 'drizzle-orm';
 import { saleState, type SaleState } from './sale.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
@@ -110,7 +111,8 @@ export async function getProductDetail(
       subtitle: products.subtitle,
       description: products.description,
       crossBorder: products.crossBorder,
-      profitCents: products.profitCents,
+      productRateBp: products.commissionRateBp,
+      saleRateBp: activities.commissionRateBp,
       salesCount: products.salesCount,
       brandId: brands.id,
       brandName: brands.name,
@@ -176,7 +178,14 @@ export async function getProductDetail(
     crossBorder: row.crossBorder,
     priceCents: cheapest?.priceCents ?? 0,
     marketPriceCents: cheapest?.marketPriceCents ?? 0,
-    profitCents: row.profitCents,
+    // 分享赚: the commission on one piece at the shown price (distribution/commission.ts).
+    profitCents: commissionCents(
+      cheapest?.priceCents ?? 0,
+      commissionRateBp(
+        { commissionRateBp: row.productRateBp },
+        row.saleRateBp === null ? null : { commissionRateBp: row.saleRateBp },
+      ),
+    ),
     salesCount: row.salesCount,
     images: imageRows.filter((i) => i.kind === 'main').map((i) => i.url),
     detailImages: imageRows.filter((i) => i.kind === 'detail').map((i) => i.url),

@@ -1,27 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { allowedEdges } from '#tests/fixtures/transitions.ts';
-import { WithdrawalStatus, withdrawalTransitions } from './status.ts';
+import { WITHDRAWAL_STATUS_TEXT, WithdrawalStatus, withdrawalTransitions } from './status.ts';
 
-const { Applied, PaidOut, Rejected } = WithdrawalStatus;
+const { Applied, Approved, PaidOut, Failed, Rejected } = WithdrawalStatus;
 
 describe('withdrawal statuses', () => {
   it('are the stored numbers', () => {
-    expect(WithdrawalStatus).toEqual({ Applied: 10, PaidOut: 20, Rejected: 30 });
-    expect(withdrawalTransitions.statuses).toEqual([10, 20, 30]);
+    expect(WithdrawalStatus).toEqual({
+      Applied: 10,
+      Approved: 20,
+      PaidOut: 30,
+      Failed: 40,
+      Rejected: 50,
+    });
+    expect(withdrawalTransitions.statuses).toEqual([10, 20, 30, 40, 50]);
   });
 
-  it('are decided once, from applied', () => {
+  it('are reviewed once, then paid out or failed once', () => {
     expect(allowedEdges(withdrawalTransitions)).toEqual([
-      [Applied, PaidOut],
+      [Applied, Approved],
       [Applied, Rejected],
+      [Approved, PaidOut],
+      [Approved, Failed],
     ]);
-    expect(withdrawalTransitions.canTransition(Rejected, PaidOut)).toBe(false);
-    expect(withdrawalTransitions.canTransition(PaidOut, Applied)).toBe(false);
-    expect(withdrawalTransitions.allowedFrom(PaidOut)).toEqual([Applied]);
+    expect(withdrawalTransitions.canTransition(Rejected, Approved)).toBe(false);
+    expect(withdrawalTransitions.canTransition(Failed, PaidOut)).toBe(false);
     expect(withdrawalTransitions.allowedFrom(Rejected)).toEqual([Applied]);
     expect(withdrawalTransitions.statuses.filter(withdrawalTransitions.isTerminal)).toEqual([
       PaidOut,
+      Failed,
       Rejected,
+    ]);
+  });
+
+  it('read as the wallet shows them', () => {
+    expect(Object.values(WITHDRAWAL_STATUS_TEXT)).toEqual([
+      '审核中',
+      '打款中',
+      '已到账',
+      '打款失败',
+      '已驳回',
     ]);
   });
 });

@@ -2,15 +2,32 @@
 import { transitions } from '#lib/platform/transitions.ts';
 
 export const WithdrawalStatus = {
+  /** 审核中: the amount waits in the in-withdrawal account for the shop owner's decision. */
   Applied: 10,
-  PaidOut: 20,
-  /** Refused; the amount returns to the wallet. */
-  Rejected: 30,
+  /** 打款中: approved; the payout is (being) sent under its out_bill_no. */
+  Approved: 20,
+  /** 已到账: the payout provider paid it. */
+  PaidOut: 30,
+  /** 打款失败: the provider refused it; the amount is back in the wallet. */
+  Failed: 40,
+  /** 已驳回: refused by the shop owner; the amount is back in the wallet. */
+  Rejected: 50,
 } as const;
 export type WithdrawalStatus = (typeof WithdrawalStatus)[keyof typeof WithdrawalStatus];
 
 export const withdrawalTransitions = transitions<WithdrawalStatus>({
-  [WithdrawalStatus.Applied]: [WithdrawalStatus.PaidOut, WithdrawalStatus.Rejected],
+  [WithdrawalStatus.Applied]: [WithdrawalStatus.Approved, WithdrawalStatus.Rejected],
+  [WithdrawalStatus.Approved]: [WithdrawalStatus.PaidOut, WithdrawalStatus.Failed],
   [WithdrawalStatus.PaidOut]: [],
+  [WithdrawalStatus.Failed]: [],
   [WithdrawalStatus.Rejected]: [],
 });
+
+/** What the shop keeper reads for each status. */
+export const WITHDRAWAL_STATUS_TEXT: Record<WithdrawalStatus, string> = {
+  [WithdrawalStatus.Applied]: '审核中',
+  [WithdrawalStatus.Approved]: '打款中',
+  [WithdrawalStatus.PaidOut]: '已到账',
+  [WithdrawalStatus.Failed]: '打款失败',
+  [WithdrawalStatus.Rejected]: '已驳回',
+};

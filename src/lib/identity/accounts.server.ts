@@ -12,7 +12,13 @@
  *   decision is not undone by signing up again under another identity); the earlier inviter
  *   and join time. Rows of people the other account invited now name the kept account.
  * - cart_items: one line per SKU, quantities added up to the 99-piece cap.
- * - wallets: balances and frozen amounts added up; every wallet entry is kept.
+ * - ledger_accounts: taken over where the kept account has none of that kind in that shop; when
+ *   both earn in one shop the merge is refused (transfers are immutable history, so two
+ *   accounts cannot become one).
+ * - attributions: the kept account's binding in a shop wins; a binding to the other account now
+ *   names the kept one, and one to itself is dropped. link_visits added up per day.
+ * - bank_cards: all kept; a card bound by both is kept once. share_events kept; forward_texts:
+ *   the kept account's text per content type wins.
  * - guide_tags, popup_closes: seen by either is seen.
  * - coupon_user_claims: the claim counts of a coupon added up (user_coupons are all kept).
  * - lottery_chances: one person has one set of chances per lottery: the larger grant, the used
@@ -55,10 +61,16 @@ export const HANDLED_USER_COLUMNS = new Set([
   'payments.user_id',
   'after_sales.user_id',
   'insurance_claims.user_id',
-  'wallets.user_id',
-  'wallet_entries.user_id',
   'bank_cards.user_id',
   'withdrawals.user_id',
+  'withdrawals.reviewed_by',
+  'ledger_accounts.user_id',
+  'attributions.user_id',
+  'attributions.distributor_id',
+  'link_visits.distributor_id',
+  'share_events.user_id',
+  'share_events.distributor_id',
+  'forward_texts.user_id',
   'media.owner_user_id',
   'share_links.distributor_id',
 ]);
@@ -219,16 +231,54 @@ export async function mergeAccounts(
         select 1 from withdrawals m where m.user_id = ${keep} and m.idempotency_key = o.idempotency_key)`);
     await tx.execute(sql`update withdrawals set user_id = ${keep} where user_id = ${gone}`);
 
-    // Wallets: one per shop, the money added up; every entry kept.
+    await tx.execute(sql`update withdrawals set reviewed_by = ${keep} where reviewed_by = ${gone}`);
+    // Bank cards: all kept; a card both bound is kept once (the other account's is removed).
     await tx.execute(sql`
-      insert into wallets (shop_id, user_id, balance_cents, frozen_cents)
-      select shop_id, ${keep}, balance_cents, frozen_cents from wallets where user_id = ${gone}
-      on conflict (shop_id, user_id) do update set
-        balance_cents = wallets.balance_cents + excluded.balance_cents,
-        frozen_cents = wallets.frozen_cents + excluded.frozen_cents`);
-    await tx.execute(sql`delete from wallets where user_id = ${gone}`);
-    await tx.execute(sql`update wallet_entries set user_id = ${keep} where user_id = ${gone}`);
+      update bank_cards o set removed_at = now()
+      where o.user_id = ${gone} and o.removed_at is null and exists (
+        select 1 from bank_cards m
+        where m.user_id = ${keep} and m.removed_at is null and m.card_no_hash = o.card_no_hash)`);
     await tx.execute(sql`update bank_cards set user_id = ${keep} where user_id = ${gone}`);
+
+    // Ledger accounts: the other account's are taken over where the kept one has none. Transfers
+    // are immutable history, so two accounts of one kind in one shop cannot become one: refused.
+    await tx.execute(sql`
+      update ledger_accounts o set user_id = ${keep}
+      where o.user_id = ${gone} and not exists (
+        select 1 from ledger_accounts m
+        where m.user_id = ${keep} and m.shop_id = o.shop_id and m.kind = o.kind)`);
+    const [clash] = await rows<{ shop_id: string }>(
+      tx,
+      sql`select shop_id from ledger_accounts where user_id = ${gone} limit 1`,
+    );
+    if (clash) throw new MergeRefused(`both accounts earn in shop ${clash.shop_id}`);
+    // Attribution: the kept account's binding wins; nobody becomes their own customer.
+    await tx.execute(sql`
+      delete from attributions o
+      where o.user_id = ${gone} and exists (
+        select 1 from attributions m where m.user_id = ${keep} and m.shop_id = o.shop_id)`);
+    await tx.execute(sql`update attributions set user_id = ${keep} where user_id = ${gone}`);
+    await tx.execute(sql`
+      delete from attributions where distributor_id = ${gone} and user_id = ${keep}`);
+    await tx.execute(
+      sql`update attributions set distributor_id = ${keep} where distributor_id = ${gone}`,
+    );
+    await tx.execute(sql`
+      insert into link_visits (shop_id, distributor_id, day, visits)
+      select shop_id, ${keep}, day, visits from link_visits where distributor_id = ${gone}
+      on conflict (shop_id, distributor_id, day) do update set
+        visits = link_visits.visits + excluded.visits`);
+    await tx.execute(sql`delete from link_visits where distributor_id = ${gone}`);
+    await tx.execute(sql`update share_events set user_id = ${keep} where user_id = ${gone}`);
+    await tx.execute(
+      sql`update share_events set distributor_id = ${keep} where distributor_id = ${gone}`,
+    );
+    await tx.execute(sql`
+      delete from forward_texts o
+      where o.user_id = ${gone} and exists (
+        select 1 from forward_texts m
+        where m.user_id = ${keep} and m.shop_id = o.shop_id and m.content_type = o.content_type)`);
+    await tx.execute(sql`update forward_texts set user_id = ${keep} where user_id = ${gone}`);
 
     await tx.execute(sql`update media set owner_user_id = ${keep} where owner_user_id = ${gone}`);
     await tx.execute(

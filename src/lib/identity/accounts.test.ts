@@ -13,6 +13,8 @@ import {
 import { createSession, getSessionUser } from './sessions.server.ts';
 import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 import { drawLottery } from '#lib/lottery/draw.server.ts';
+import { keeperAccount } from '#lib/distribution/ledger.server.ts';
+import { KeeperAccount } from '#lib/distribution/ledger.ts';
 
 let database: Database;
 let skuA: number;
@@ -191,38 +193,36 @@ describe('merging a messaging-app account into a phone account', () => {
     const movedOrder = await order(appAccount);
     const otherOrder = await order(appAccount);
     const earnedOrder = await order(invitee, appAccount);
-    // Wallets in 1001 (added up) and 1002 (moved), with their entries; a card and a withdrawal.
-    await db.insert(t.wallets).values([
-      { shopId: '1001', userId: phoneAccount, balanceCents: 100, frozenCents: 5 },
-      { shopId: '1001', userId: appAccount, balanceCents: 50, frozenCents: 10 },
-      { shopId: '1002', userId: appAccount, balanceCents: 7 },
-    ]);
-    await db.insert(t.walletEntries).values([
-      { shopId: '1001', userId: phoneAccount, kind: 'income', amountCents: 100 },
-      { shopId: '1001', userId: appAccount, kind: 'income', amountCents: 60, orderId: earnedOrder },
-    ]);
+    // Ledger accounts of the app account in 1002 (taken over); a card and a withdrawal.
+    const appAvailable = await keeperAccount(db, '1002', appAccount, KeeperAccount.Available);
     const [card] = await db
       .insert(t.bankCards)
       .values({
         userId: appAccount,
-        bankName: '银行',
+        bankCode: 'ICBC',
+        bankName: '工商银行',
         holderName: '某',
         cardNoMasked: '6222**',
+        cardNoCipher: 'c',
         cardNoHash: 'h',
       })
       .returning({ id: t.bankCards.id });
     await db.insert(t.withdrawals).values([
       {
+        withdrawalNo: `W${serial}a`,
         shopId: '1001',
         userId: phoneAccount,
         bankCardId: card!.id,
+        cardLabel: '工商银行 6222**',
         amountCents: 1,
         idempotencyKey: 'w',
       },
       {
+        withdrawalNo: `W${serial}b`,
         shopId: '1001',
         userId: appAccount,
         bankCardId: card!.id,
+        cardLabel: '工商银行 6222**',
         amountCents: 2,
         idempotencyKey: 'w',
       },
@@ -358,19 +358,12 @@ describe('merging a messaging-app account into a phone account', () => {
     const [earned] = await db.select().from(t.orders).where(eq(t.orders.id, earnedOrder));
     expect(earned!.distributorId).toBe(phoneAccount);
 
-    // Money: added up per shop, every entry kept.
-    const wallets = await db
+    // Money: the app account's ledger account now the kept account's.
+    const [taken] = await db
       .select()
-      .from(t.wallets)
-      .where(eq(t.wallets.userId, phoneAccount))
-      .orderBy(t.wallets.shopId);
-    expect(wallets.map((w) => [w.shopId, w.balanceCents, w.frozenCents])).toEqual([
-      ['1001', 150, 15],
-      ['1002', 7, 0],
-    ]);
-    expect(
-      await db.select().from(t.walletEntries).where(eq(t.walletEntries.userId, phoneAccount)),
-    ).toHaveLength(2);
+      .from(t.ledgerAccounts)
+      .where(eq(t.ledgerAccounts.id, appAvailable));
+    expect(taken!.userId).toBe(phoneAccount);
     expect(
       await db.select().from(t.withdrawals).where(eq(t.withdrawals.userId, phoneAccount)),
     ).toHaveLength(2);

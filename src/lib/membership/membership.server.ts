@@ -10,7 +10,7 @@ import { maskPhone } from '#lib/identity/login.ts';
 import { MemberRole, needsContract, switchableRoles } from './roles.ts';
 import { ADMIN_APPLY_ERRORS, adminApplyRefusal } from './admin-apply.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { shopMembers, shops, users, wallets } from '#lib/platform/db/schema.ts';
+import { shopMembers, shops, users } from '#lib/platform/db/schema.ts';
 import type { ShopMembership } from '#lib/identity/sessions.server.ts';
 import { consumeCode, issueCode } from '#lib/identity/sms-codes.server.ts';
 import { ShopStatus } from '#lib/shop/status.ts';
@@ -182,7 +182,6 @@ async function becomeShopKeeper(
         distributorDisable: false,
       },
     });
-  await db.insert(wallets).values({ shopId, userId }).onConflictDoNothing();
 }
 
 export type RegisterChannel = 'normal' | 'school' | 'tw';

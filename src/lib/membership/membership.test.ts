@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
-import { shopMembers, shops, smsOutbox, users, wallets } from '#lib/platform/db/schema.ts';
+import { shopMembers, shops, smsOutbox, users } from '#lib/platform/db/schema.ts';
 import { codeInText } from '#lib/identity/sms/console.server.ts';
 import {
   adminBindInfo,
@@ -109,11 +109,6 @@ describe('owner identity', () => {
     const [shop] = await db.select().from(shops).where(eq(shops.id, '1002'));
     expect(shop!.ownerUserId).toBe(owner);
     expect(await getMember(db, '1002', owner)).toMatchObject({ currentRole: 3, level: 1 });
-    const [wallet] = await db
-      .select()
-      .from(wallets)
-      .where(and(eq(wallets.shopId, '1002'), eq(wallets.userId, owner)));
-    expect(wallet).toBeDefined();
   });
 
   it('refuses anybody else', async () => {

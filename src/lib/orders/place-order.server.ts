@@ -6,6 +6,7 @@
  * the pay deadline set and the bought lines taken out of the cart. A retried submit with the same
  * idempotency key answers the same order; the same key with another body is refused.
  */
+import { commissionCents, commissionRateBp, goodsPaidCents } from '#lib/distribution/commission.ts';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
@@ -89,7 +90,8 @@ interface CheckoutLine {
   globalAddCents: number;
   saleAddCents: number;
   unitCents: number;
-  profitCents: number;
+  /** The shop keeper's commission rate of the line (distribution/commission.ts). */
+  commissionRateBp: number;
   crossBorder: boolean;
   activityId: number | null;
   activityNo: string | null;
@@ -147,7 +149,8 @@ async function checkoutLines(db: DbOrTx, input: CheckoutInput, now: Date): Promi
       brandId: products.brandId,
       productName: products.name,
       productStatus: products.status,
-      profitCents: products.profitCents,
+      productRateBp: products.commissionRateBp,
+      saleRateBp: activities.commissionRateBp,
       crossBorder: products.crossBorder,
       activityId: activities.id,
       activityNo: activities.activityNo,
@@ -216,7 +219,10 @@ async function checkoutLines(db: DbOrTx, input: CheckoutInput, now: Date): Promi
       globalAddCents: markups.globalAddCents,
       saleAddCents: markups.saleAddCents,
       unitCents: price.priceCents,
-      profitCents: row.profitCents,
+      commissionRateBp: commissionRateBp(
+        { commissionRateBp: row.productRateBp },
+        row.saleRateBp === null ? null : { commissionRateBp: row.saleRateBp },
+      ),
       crossBorder: row.crossBorder,
       activityId: row.activityId,
       activityNo: row.activityNo,
@@ -689,8 +695,13 @@ async function place(tx: Tx, input: PlaceOrderInput, now: Date): Promise<PlacedO
         freightCents: line.priced.freightCents,
         insuranceCents: line.priced.insuranceCents,
         paidCents: line.priced.paidCents,
-        // The commission estimate of a distributor's sale; the distribution issue settles it.
-        profitCents: distributorId === null ? 0 : line.profitCents * line.quantity,
+        // The shop keeper's commission on what this line pays for its goods; recorded in the
+        // ledger when the order is paid (distribution/commission.server.ts).
+        commissionRateBp: distributorId === null ? 0 : line.commissionRateBp,
+        profitCents:
+          distributorId === null
+            ? 0
+            : commissionCents(goodsPaidCents(line.priced), line.commissionRateBp),
         crossBorder: line.crossBorder,
       })),
     );

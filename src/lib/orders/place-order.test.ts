@@ -614,7 +614,7 @@ describe('提交订单', () => {
 describe('the distributor a purchase is attributed to', () => {
   async function givenDistributors() {
     const s = await givenCheckoutShop();
-    await db.update(products).set({ profitCents: 300 }).where(eq(products.id, s.cap.id));
+    await db.update(products).set({ commissionRateBp: 1000 }).where(eq(products.id, s.cap.id));
     await db.update(skus).set({ stock: 1000 }).where(eq(skus.productId, s.cap.id));
     const linked = await givenMember(db, s.shopId, { role: 3 });
     const carted = await givenMember(db, s.shopId, { role: 3 });
@@ -648,7 +648,8 @@ describe('the distributor a purchase is attributed to', () => {
   it('is the link’s, else the cart line’s, else the inviter’s — each only while an active distributor of the shop', async () => {
     const d = await givenDistributors();
     const { s } = d;
-    const attributed = (id: number) => ({ distributorId: id, profitCents: 600 });
+    // Two caps at 30.90 paid: 10% of 61.80.
+    const attributed = (id: number) => ({ distributorId: id, profitCents: 618 });
     const none = { distributorId: null, profitCents: 0 };
 
     expect(

@@ -77,6 +77,8 @@ export const activities = pgTable(
     status: smallint('status').notNull().default(1),
     /** Activity-level markup in cents on top of the global markup. */
     addPriceCents: integer('add_price_cents').notNull().default(0),
+    /** The sale's commission rate for shop keepers, basis points; its products may override it. */
+    commissionRateBp: integer('commission_rate_bp').notNull().default(0),
     sort: integer('sort').notNull().default(0),
     /**
      * How the sale sells: brand (a brand sale), seckill (one flash-sale session, its window the
@@ -90,6 +92,7 @@ export const activities = pgTable(
   (t) => [
     index('activities_shop_window_idx').on(t.shopId, t.startAt, t.endAt),
     check('activities_window_chk', sql`${t.endAt} > ${t.startAt}`),
+    check('activities_commission_chk', sql`${t.commissionRateBp} between 0 and 5000`),
     check('activities_kind_chk', sql`${t.kind} in ('brand', 'seckill', 'presale', 'npiece')`),
   ],
 );
@@ -113,8 +116,11 @@ export const products = pgTable(
     /** Lowest SKU price and its market price, kept for listing and sorting. */
     priceCents: integer('price_cents').notNull(),
     marketPriceCents: integer('market_price_cents').notNull(),
-    /** Commission a distributor earns per unit sold through their link. */
-    profitCents: integer('profit_cents').notNull().default(0),
+    /**
+     * The commission rate for shop keepers in basis points of the paid goods amount; null takes
+     * the sale's (distribution/commission.ts).
+     */
+    commissionRateBp: integer('commission_rate_bp'),
     salesCount: integer('sales_count').notNull().default(0),
     crossBorder: boolean('cross_border').notNull().default(false),
     status: smallint('status').notNull().default(1),
@@ -125,6 +131,10 @@ export const products = pgTable(
     index('products_shop_idx').on(t.shopId, t.status),
     index('products_activity_idx').on(t.activityId),
     check('products_price_chk', sql`${t.priceCents} >= 0 and ${t.marketPriceCents} >= 0`),
+    check(
+      'products_commission_chk',
+      sql`${t.commissionRateBp} is null or ${t.commissionRateBp} between 0 and 5000`,
+    ),
   ],
 );
 

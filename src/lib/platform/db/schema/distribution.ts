@@ -1,8 +1,10 @@
-/** Distributors' wallets, withdrawals and share links. */
+/** Distributors' ledger, attribution, bank cards, withdrawals and sharing. */
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -10,77 +12,187 @@ import {
   primaryKey,
   smallint,
   text,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { id, ref, createdAt } from './columns.ts';
+import { id, ref, createdAt, at } from './columns.ts';
 import { oneOf } from './columns.ts';
 import { WithdrawalStatus, withdrawalTransitions } from '#lib/distribution/status.ts';
 import { users } from './identity.ts';
-import { orders } from './orders.ts';
+import { orderLines } from './orders.ts';
+import {
+  ACCOUNT_KINDS,
+  type AccountKind,
+  KeeperAccount,
+  ShopAccount,
+  type TransferKind,
+  type TransferReason,
+} from '#lib/distribution/ledger.ts';
 import { shops } from './shop.ts';
 
-/** A distributor's money in one shop: balance may be withdrawn, frozen awaits order completion. */
-export const wallets = pgTable(
-  'wallets',
-  {
-    shopId: text('shop_id')
-      .notNull()
-      .references(() => shops.id),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id),
-    balanceCents: integer('balance_cents').notNull().default(0),
-    frozenCents: integer('frozen_cents').notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.shopId, t.userId] }),
-    check('wallets_nonnegative_chk', sql`${t.balanceCents} >= 0 and ${t.frozenCents} >= 0`),
-  ],
-);
-
-/** Every movement of wallet money: kind income, withdraw, refund_reversal ... */
-export const walletEntries = pgTable(
-  'wallet_entries',
+/**
+ * A ledger account (distribution/ledger.ts): a shop keeper's available, withdrawing and owed
+ * accounts per shop, and each shop's commission and payouts accounts (user null). posted and
+ * pending are running sums kept by the transfers; the CHECKs refuse what we owe a shop keeper
+ * going below zero, and what they owe us going above it.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
   {
     id: id(),
     shopId: text('shop_id')
       .notNull()
       .references(() => shops.id),
-    userId: ref('user_id')
+    userId: ref('user_id').references(() => users.id),
+    kind: text('kind').$type<AccountKind>().notNull(),
+    postedCents: bigint('posted_cents', { mode: 'number' }).notNull().default(0),
+    pendingCents: bigint('pending_cents', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('ledger_accounts_owner_unique').on(t.shopId, t.userId, t.kind).nullsNotDistinct(),
+    check(
+      'ledger_accounts_kind_chk',
+      sql`${t.kind} in (${sql.raw(ACCOUNT_KINDS.map((k) => `'${k}'`).join(', '))})`,
+    ),
+    check(
+      'ledger_accounts_owner_chk',
+      sql`(${t.userId} is null) = (${t.kind} in ('${sql.raw(ShopAccount.Commission)}', '${sql.raw(ShopAccount.Payouts)}'))`,
+    ),
+    check(
+      'ledger_accounts_balance_chk',
+      sql`case ${t.kind}
+        when '${sql.raw(KeeperAccount.Available)}' then ${t.postedCents} >= 0 and ${t.pendingCents} >= 0
+        when '${sql.raw(KeeperAccount.Withdrawing)}' then ${t.postedCents} >= 0 and ${t.pendingCents} = 0
+        when '${sql.raw(KeeperAccount.Owed)}' then ${t.postedCents} <= 0 and ${t.pendingCents} = 0
+        else true end`,
+    ),
+  ],
+);
+
+/**
+ * An immutable transfer (never updated nor deleted: a trigger refuses it). Its id derives from
+ * the business event, so a retry inserts nothing. A `post` or `void` names the pending transfer
+ * it resolves; each pending one is resolved at most once (the unique index).
+ */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').$type<TransferKind>().notNull(),
+    pendingId: text('pending_id').references((): AnyPgColumn => ledgerTransfers.id),
+    debitAccountId: ref('debit_account_id')
       .notNull()
-      .references(() => users.id),
-    kind: text('kind').notNull(),
-    amountCents: integer('amount_cents').notNull(),
-    orderId: ref('order_id').references(() => orders.id),
+      .references(() => ledgerAccounts.id),
+    creditAccountId: ref('credit_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    reason: text('reason').$type<TransferReason>().notNull(),
+    orderLineId: ref('order_line_id').references(() => orderLines.id),
     withdrawalId: ref('withdrawal_id').references((): AnyPgColumn => withdrawals.id),
     createdAt: createdAt(),
   },
   (t) => [
-    index('wallet_entries_user_idx').on(t.shopId, t.userId, t.createdAt),
-    // Settling an order twice must not credit twice.
-    uniqueIndex('wallet_entries_order_unique')
-      .on(t.orderId, t.userId, t.kind)
-      .where(sql`${t.orderId} is not null`),
+    uniqueIndex('ledger_transfers_resolves_unique').on(t.pendingId),
+    index('ledger_transfers_debit_idx').on(t.debitAccountId, t.createdAt),
+    index('ledger_transfers_credit_idx').on(t.creditAccountId, t.createdAt),
+    index('ledger_transfers_line_idx').on(t.orderLineId),
+    check('ledger_transfers_amount_chk', sql`${t.amountCents} > 0`),
+    check('ledger_transfers_accounts_chk', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+    check(
+      'ledger_transfers_kind_chk',
+      sql`${t.kind} in ('posted', 'pending', 'post', 'void') and (${t.kind} in ('post', 'void')) = (${t.pendingId} is not null)`,
+    ),
   ],
 );
 
-export const bankCards = pgTable('bank_cards', {
-  id: id(),
-  userId: ref('user_id')
-    .notNull()
-    .references(() => users.id),
-  bankName: text('bank_name').notNull(),
-  holderName: text('holder_name').notNull(),
-  cardNoMasked: text('card_no_masked').notNull(),
-  cardNoHash: text('card_no_hash').notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Which shop keeper a shopper belongs to in a shop (decision 022): the first active shop keeper
+ * whose link they arrived by, for ATTRIBUTION_DAYS; a later link rebinds only once it lapsed.
+ */
+export const attributions = pgTable(
+  'attributions',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    distributorId: ref('distributor_id')
+      .notNull()
+      .references(() => users.id),
+    boundAt: at('bound_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.userId] }),
+    index('attributions_distributor_idx').on(t.shopId, t.distributorId, t.boundAt),
+    check('attributions_not_self_chk', sql`${t.userId} <> ${t.distributorId}`),
+  ],
+);
 
-/** status: WithdrawalStatus. */
+/** Visits by a shop keeper's links per day (shop-data). */
+export const linkVisits = pgTable(
+  'link_visits',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    distributorId: ref('distributor_id')
+      .notNull()
+      .references(() => users.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    visits: integer('visits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.distributorId, t.day] })],
+);
+
+/**
+ * A bank card a shop keeper withdraws to: personal (the holder is their verified real name) or
+ * enterprise (confirmed by a small amount the provider sends). The number is kept encrypted for
+ * payouts, masked for display and hashed to find it again. status: bound, verifying, failed.
+ */
+export const bankCards = pgTable(
+  'bank_cards',
+  {
+    id: id(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').$type<'personal' | 'enterprise'>().notNull().default('personal'),
+    bankCode: text('bank_code').notNull(),
+    bankName: text('bank_name').notNull(),
+    holderName: text('holder_name').notNull(),
+    cardNoMasked: text('card_no_masked').notNull(),
+    cardNoCipher: text('card_no_cipher').notNull(),
+    cardNoHash: text('card_no_hash').notNull(),
+    status: text('status').$type<'bound' | 'verifying' | 'failed'>().notNull().default('bound'),
+    /** Enterprise cards: the hash of the small amount sent, and the tries left to enter it. */
+    verifyAmountHash: text('verify_amount_hash'),
+    verifyTriesLeft: smallint('verify_tries_left').notNull().default(0),
+    removedAt: at('removed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bank_cards_number_unique')
+      .on(t.userId, t.cardNoHash)
+      .where(sql`${t.removedAt} is null`),
+    check('bank_cards_kind_chk', sql`${t.kind} in ('personal', 'enterprise')`),
+    check('bank_cards_status_chk', sql`${t.status} in ('bound', 'verifying', 'failed')`),
+  ],
+);
+
+/**
+ * A withdrawal; status: WithdrawalStatus. out_bill_no is saved before the payout provider is
+ * asked, so a retry asks about the same bill and never pays twice.
+ */
 export const withdrawals = pgTable(
   'withdrawals',
   {
     id: id(),
+    withdrawalNo: text('withdrawal_no').notNull().unique(),
     shopId: text('shop_id')
       .notNull()
       .references(() => shops.id),
@@ -90,16 +202,99 @@ export const withdrawals = pgTable(
     bankCardId: ref('bank_card_id')
       .notNull()
       .references(() => bankCards.id),
+    /** The card as it was when applied for: bank and masked number. */
+    cardLabel: text('card_label').notNull(),
     amountCents: integer('amount_cents').notNull(),
+    feeCents: integer('fee_cents').notNull().default(0),
     status: smallint('status').notNull().default(WithdrawalStatus.Applied),
+    outBillNo: text('out_bill_no').unique(),
+    providerBillId: text('provider_bill_id'),
+    reviewedBy: ref('reviewed_by').references(() => users.id),
+    reviewedAt: at('reviewed_at'),
+    rejectReason: text('reject_reason'),
+    failReason: text('fail_reason'),
+    paidAt: at('paid_at'),
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
   },
   (t) => [
+    index('withdrawals_user_idx').on(t.shopId, t.userId, t.createdAt),
+    index('withdrawals_status_idx').on(t.shopId, t.status),
     uniqueIndex('withdrawals_idempotency_unique').on(t.userId, t.idempotencyKey),
-    check('withdrawals_amount_chk', sql`${t.amountCents} > 0`),
+    check(
+      'withdrawals_amount_chk',
+      sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.feeCents} < ${t.amountCents}`,
+    ),
     check('withdrawals_status_chk', oneOf(t.status, withdrawalTransitions.statuses)),
   ],
+);
+
+/** Every status change of a withdrawal (cash/{id} timeline), written with the change. */
+export const withdrawalEvents = pgTable(
+  'withdrawal_events',
+  {
+    id: id(),
+    withdrawalId: ref('withdrawal_id')
+      .notNull()
+      .references(() => withdrawals.id),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status').notNull(),
+    actor: text('actor').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('withdrawal_events_idx').on(t.withdrawalId, t.id)],
+);
+
+/**
+ * The payout sandbox's own bills (the provider's side): one per out_bill_no, so asking again
+ * with the same number answers the same bill and pays nothing more.
+ */
+export const sandboxPayoutBills = pgTable('sandbox_payout_bills', {
+  outBillNo: text('out_bill_no').primaryKey(),
+  billId: text('bill_id').notNull().unique(),
+  amountCents: integer('amount_cents').notNull(),
+  cardNoHash: text('card_no_hash').notNull(),
+  state: text('state').$type<'SUCCESS' | 'FAIL'>().notNull(),
+  failReason: text('fail_reason'),
+  createdAt: createdAt(),
+});
+
+/** A share a shopper or keeper confirmed (POST /api/member/v2/confirm), once per requestId. */
+export const shareEvents = pgTable(
+  'share_events',
+  {
+    id: id(),
+    requestId: text('request_id').notNull().unique(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    userId: ref('user_id').references(() => users.id),
+    distributorId: ref('distributor_id').references(() => users.id),
+    contentType: smallint('content_type').notNull(),
+    contentId: text('content_id').notNull().default(''),
+    shareChannel: integer('share_channel'),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('share_events_shop_idx').on(t.shopId, t.distributorId, t.createdAt)],
+);
+
+/** A shop keeper's own forwarding text (editForward), per shop and content type. */
+export const forwardTexts = pgTable(
+  'forward_texts',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    contentType: smallint('content_type').notNull(),
+    text: text('text').notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.userId, t.contentType] })],
 );
 
 /** Short share codes resolved by GET /api/member/normal/share. */

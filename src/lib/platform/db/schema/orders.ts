@@ -225,6 +225,8 @@ export const orderLines = pgTable(
     freightCents: integer('freight_cents').notNull().default(0),
     insuranceCents: integer('insurance_cents').notNull().default(0),
     paidCents: integer('paid_cents').notNull(),
+    /** The shop keeper's commission rate (basis points) and commission, when attributed. */
+    commissionRateBp: integer('commission_rate_bp').notNull().default(0),
     profitCents: integer('profit_cents').notNull().default(0),
     crossBorder: boolean('cross_border').notNull().default(false),
     refundStatus: smallint('refund_status'),

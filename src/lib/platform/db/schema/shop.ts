@@ -46,6 +46,8 @@ export const shops = pgTable('shops', {
   officialAccountUrl: text('official_account_url'),
   /** A shipped order completes by itself this many days after shipping. */
   autoCompleteDays: smallint('auto_complete_days').notNull().default(10),
+  /** Commission settles this many days after its order completes (the after-sale window). */
+  commissionSettleDays: smallint('commission_settle_days').notNull().default(7),
   status: smallint('status').notNull().default(ShopStatus.Open),
   createdAt: createdAt(),
 });

@@ -138,6 +138,8 @@ export async function seedCatalog(tx: Tx, now: Date): Promise<CatalogRefs> {
         bannerUrl,
         ...window,
         sort: saleIndex,
+        // Shop keepers earn 8% of brand sales, 10% of every third one.
+        commissionRateBp: saleIndex % 3 === 2 ? 1000 : 800,
       })
       .returning({ id: t.activities.id });
     for (const product of sale.products) {
@@ -230,7 +232,8 @@ export async function insertProduct(tx: Tx, p: ProductInput): Promise<number> {
       description: `${line.name}，${brand.story}品牌直供，正品保障，支持七天无理由退货。`,
       priceCents: price,
       marketPriceCents: line.market * 100,
-      profitCents: Math.round(price * 0.08),
+      // One product in ten earns shop keepers 12% instead of its sale's rate.
+      commissionRateBp: plan.productNo.endsWith('7') ? 1200 : null,
       salesCount: Math.floor(p.rand() * 3000),
       crossBorder: line.crossBorder ?? false,
     })

@@ -1,11 +1,16 @@
-/** The shop owners' (empty) wallets. */
+/** The shop keepers' money: opened ledger accounts (filled by the demo's orders). */
 import type { Tx } from '../client.server.ts';
-import * as t from '../schema.ts';
+import { keeperAccount, shopAccount } from '#lib/distribution/ledger.server.ts';
+import { KeeperAccount, ShopAccount } from '#lib/distribution/ledger.ts';
 import type { DemoRole } from './identity.ts';
 
-export async function seedWallets(tx: Tx, userId: Record<DemoRole, number>): Promise<void> {
-  await tx.insert(t.wallets).values([
-    { shopId: '1001', userId: userId.owner1001 },
-    { shopId: '1002', userId: userId.owner1002 },
-  ]);
+export async function seedLedger(tx: Tx, userId: Record<DemoRole, number>): Promise<void> {
+  for (const [shopId, owner] of [
+    ['1001', userId.owner1001],
+    ['1002', userId.owner1002],
+  ] as const) {
+    await shopAccount(tx, shopId, ShopAccount.Commission);
+    await shopAccount(tx, shopId, ShopAccount.Payouts);
+    await keeperAccount(tx, shopId, owner, KeeperAccount.Available);
+  }
 }

@@ -12,7 +12,7 @@ import type { Db, Tx } from '../client.server.ts';
 import * as t from '../schema.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedCoupons } from './coupons.ts';
-import { seedWallets } from './distribution.ts';
+import { seedLedger } from './distribution.ts';
 import { seedPeople } from './identity.ts';
 import { seedLiveRooms } from './live.ts';
 import { seedLottery } from './lottery.ts';
@@ -63,7 +63,7 @@ async function seedInto(tx: Tx, now: Date): Promise<void> {
   const skinIds = await seedSkins(tx);
   await seedShops(tx, userId, skinIds);
   await seedMembers(tx, userId);
-  await seedWallets(tx, userId);
+  await seedLedger(tx, userId);
   await seedAddresses(tx, userId);
   const catalog = await seedCatalog(tx, now);
   await seedShopFronts(tx, catalog.productNosByShop);

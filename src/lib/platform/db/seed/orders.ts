@@ -7,6 +7,7 @@
  * insurance claim owed). Priced by the one pricing module and stored with every line's breakdown,
  * as placed orders are.
  */
+import { commissionCents, commissionRateBp, goodsPaidCents } from '#lib/distribution/commission.ts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client.server.ts';
 import * as t from '../schema.ts';
@@ -177,7 +178,8 @@ export async function seedOrders(
         productId: t.products.id,
         productNo: t.products.productNo,
         productName: t.products.name,
-        profitCents: t.products.profitCents,
+        productRateBp: t.products.commissionRateBp,
+        saleRateBp: t.activities.commissionRateBp,
         crossBorder: t.products.crossBorder,
         globalAddCents: t.shops.globalAddPriceCents,
         freightCents: t.shops.freightCents,
@@ -300,7 +302,10 @@ export async function seedOrders(
             freightCents: priced.freightCents,
             insuranceCents: priced.insuranceCents,
             paidCents: priced.paidCents,
-            profitCents: demo.distributor ? row.profitCents * quantity : 0,
+            commissionRateBp: demo.distributor ? rateOf(row) : 0,
+            profitCents: demo.distributor
+              ? commissionCents(goodsPaidCents(priced), rateOf(row))
+              : 0,
             crossBorder: row.crossBorder,
             refundStatus:
               i > 0
@@ -441,4 +446,12 @@ export async function seedOrders(
     events.sort((a, b) => a.createdAt!.getTime() - b.createdAt!.getTime());
     await tx.insert(t.orderEvents).values(events);
   }
+}
+
+/** The commission rate of a seeded line, as checkout decides it. */
+function rateOf(row: { productRateBp: number | null; saleRateBp: number | null }): number {
+  return commissionRateBp(
+    { commissionRateBp: row.productRateBp },
+    row.saleRateBp === null ? null : { commissionRateBp: row.saleRateBp },
+  );
 }

@@ -102,6 +102,7 @@ export async function seedPromotions(tx: Tx, now: Date, c: CatalogRefs): Promise
       tagId: c.tagFor('1001', FRESH),
       venueId: venueId('freshPresale'),
       kind: 'presale',
+      commissionRateBp: 800,
       title: `${FRESH.name} 产地预售`,
       subtitle: '预售锁鲜，付款后 7 天内冷链发货',
       bannerUrl: await insertSvg(
@@ -145,6 +146,7 @@ export async function seedPromotions(tx: Tx, now: Date, c: CatalogRefs): Promise
       tagId: c.tagFor('1001', hemu),
       venueId: venueId('supermarket'),
       kind: 'npiece',
+      commissionRateBp: 800,
       rule: { pieces: 3, discountTenths: 7 },
       title: '家居日用 3件7折',
       subtitle: '毛巾、收纳、香薰任选 3 件，结算享 7 折',
@@ -186,6 +188,7 @@ export async function seedPromotions(tx: Tx, now: Date, c: CatalogRefs): Promise
         shopId: '1001',
         brandId: c.brandIdOf(plan.brand),
         kind: 'seckill',
+        commissionRateBp: 800,
         title: `限时秒杀 ${clock}场`,
         subtitle: `整点开抢，限量${plan.products.length}款，低至${tenths}折`,
         bannerUrl: await insertSvg(

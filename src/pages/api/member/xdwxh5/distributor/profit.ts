@@ -1,8 +1,8 @@
 import { DistributionContracts } from '#lib/distribution/contracts.ts';
 import { endpoint } from '#lib/platform/endpoint.server.ts';
-import { getWalletSummary } from '#lib/distribution/wallet-summary.server.ts';
+import { profitSummary } from '#lib/distribution/ledger.server.ts';
 
 /** GET ?shopBizCode= → { balanceCents, frozenCents }: the shop keeper's own money. Shop keepers. */
 export const GET = endpoint(DistributionContracts.profit, ({ query, user, context }) =>
-  getWalletSummary(context.locals.database.db, query.shopBizCode, user.id),
+  profitSummary(context.locals.database.db, query.shopBizCode, user.id),
 );

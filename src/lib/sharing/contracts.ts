@@ -1,0 +1,2 @@
+/** Sharing's endpoint contracts (commerce §7 "Sharing"). */
+export const SharingContracts = {};
