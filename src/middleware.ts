@@ -14,6 +14,7 @@ import { env } from '#lib/platform/env.server.ts';
 import { isCrossSiteWrite, isOwnNavigation } from '#lib/platform/csrf.server.ts';
 import { describeFault, json, maintenanceAnswer } from '#lib/platform/http.server.ts';
 import { getConfigMap } from '#lib/shop/config.server.ts';
+import { noteArrival } from '#lib/distribution/attribution.server.ts';
 import { SESSION_COOKIE } from '#lib/identity/sessions.server.ts';
 import { knownUserId, readVersions, readViewer } from '#lib/identity/viewer.server.ts';
 import { getShopDetail } from '#lib/shop/shops.server.ts';
@@ -127,6 +128,11 @@ async function serve(
   const version = versions.content;
   context.locals.contentVersion = version;
 
+  // A keeper's link is remembered (and counted) before anything may redirect (decision 022).
+  if (!sessionToken && isShopId(shopId)) {
+    await noteArrival(db.db, { shopId, params: url.searchParams, userId: null, cookies, secure });
+  }
+
   // A visitor without a session on an open page sees what every such visitor sees: answer from
   // the kept rendering when there is a fresh one (src/lib/server/page-cache.ts).
   const pageKeyInput = {
@@ -171,6 +177,15 @@ async function serve(
   }
   const shop = shopResult;
   const user = session?.user ?? null;
+  if (sessionToken) {
+    await noteArrival(db.db, {
+      shopId: shop.shopId,
+      params: url.searchParams,
+      userId: user?.id ?? null,
+      cookies,
+      secure,
+    });
+  }
   context.locals.userVersion = session?.userVersion ?? null;
   let member = session?.member ?? null;
   let decision = guardRoute({

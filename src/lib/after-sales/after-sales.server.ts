@@ -6,8 +6,8 @@
  * approval and so one refund, whose out_refund_no (RA + the after-sale number) is saved before the
  * gateway is asked. Stock comes back with the goods; the refund is what the line paid for itself.
  */
-import { and, desc, eq, inArray, isNull, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq, inArray, isNull, isNotNull, or, sql } from 'drizzle-orm';
+import { adjustCommissionForRefund } from '#lib/distribution/commission.server.ts';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
@@ -46,14 +46,6 @@ export { RETURN_WINDOW_MS };
 /** Where the shopper's photos are read (the owner and the shop's owner only). */
 export function afterSalePhotoUrl(photoId: number): string {
   return `/api/order/afterSale/photo/${photoId}`;
-}
-
-/**
- * Whether an order has an after-sale still under way: under review, or approved and not yet
- * refunded. Such an order does not complete (orders/commands and timers use it).
- */
-export function openAfterSaleOf(orderId: AnyPgColumn): SQL {
-  return sql`exists (select 1 from ${afterSales} where ${afterSales.orderId} = ${orderId} and (${afterSales.status} = ${RefundStatus.UnderReview} or (${afterSales.status} = ${RefundStatus.Approved} and not exists (select 1 from ${refunds} where ${refunds.afterSaleId} = ${afterSales.id} and ${refunds.status} = ${RefundState.Succeeded}))))`;
 }
 
 interface Viewer {
@@ -513,6 +505,7 @@ async function saveAfterSaleRefund(
     id: number;
     afterSaleNo: string;
     orderId: number;
+    orderLineId: number;
     amountCents: number;
     reason: string;
   },
@@ -541,6 +534,8 @@ async function saveAfterSaleRefund(
   });
   if (refundId === null) throw new Error(`refund ${refundNo} exists already`);
   await tx.update(refunds).set({ afterSaleId: afterSale.id }).where(eq(refunds.id, refundId));
+  // The shop keeper's commission on the line shrinks with what the shopper got back.
+  await adjustCommissionForRefund(tx, { orderLineId: afterSale.orderLineId, refundNo, now });
   return refundId;
 }
 

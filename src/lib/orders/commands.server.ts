@@ -20,7 +20,8 @@ import {
 } from '#lib/platform/db/schema.ts';
 import { UserCouponStatus } from '#lib/coupons/status.ts';
 import { readAddress } from '#lib/addresses/addresses.server.ts';
-import { applyAfterSale, openAfterSaleOf } from '#lib/after-sales/after-sales.server.ts';
+import { applyAfterSale } from '#lib/after-sales/after-sales.server.ts';
+import { openAfterSaleOf } from '#lib/after-sales/open.server.ts';
 import { OrderStatus, orderTransitions } from './status.ts';
 
 export type OrderActor = 'shopper' | 'shop' | 'timer' | 'gateway';

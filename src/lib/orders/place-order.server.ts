@@ -6,6 +6,7 @@
  * the pay deadline set and the bought lines taken out of the cart. A retried submit with the same
  * idempotency key answers the same order; the same key with another body is refused.
  */
+import { attributeOrder } from '#lib/distribution/attribution.server.ts';
 import { commissionCents, commissionRateBp, goodsPaidCents } from '#lib/distribution/commission.ts';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
@@ -22,7 +23,6 @@ import {
   orders,
   productImages,
   products,
-  shopMembers,
   shops,
   skus,
   userCoupons,
@@ -41,7 +41,6 @@ import {
 } from '#lib/catalog/pricing.ts';
 import { saleState } from '#lib/catalog/sale.ts';
 import { ProductStatus, SaleStatus } from '#lib/catalog/status.ts';
-import { MemberRole } from '#lib/membership/roles.ts';
 import { MAX_PIECES_PER_SKU } from '#lib/cart/contracts.ts';
 import { removeCartLines } from '#lib/cart/cart.server.ts';
 import { listAddresses, readAddress } from '#lib/addresses/addresses.server.ts';
@@ -97,8 +96,6 @@ interface CheckoutLine {
   activityNo: string | null;
   saleTitle: string;
   rule: NpieceRule | null;
-  /** The distributor whose link the line was added to the cart by. */
-  cartDistributorId: number | null;
 }
 
 /** Why a line cannot be bought now, or null when it can. */
@@ -161,7 +158,6 @@ async function checkoutLines(db: DbOrTx, input: CheckoutInput, now: Date): Promi
       rule: activities.rule,
       ...skuPriceColumns,
       cartQuantity: cartItems.quantity,
-      cartDistributorId: cartItems.distributorId,
     })
     .from(skus)
     .innerJoin(products, eq(products.id, skus.productId))
@@ -228,7 +224,6 @@ async function checkoutLines(db: DbOrTx, input: CheckoutInput, now: Date): Promi
       activityNo: row.activityNo,
       saleTitle: row.saleTitle ?? '',
       rule: asNpieceRule(row.rule),
-      cartDistributorId: row.cartDistributorId,
     };
   });
 }
@@ -512,41 +507,6 @@ function requestFingerprint(input: PlaceOrderInput): string {
     .digest('base64url');
 }
 
-/**
- * Whose sale this is (DESIGN: never a body field): the distributor of the link the shopper is on,
- * else of the link the line was added to the cart by, else the one who brought the shopper into
- * the shop — each only while an active distributor of this shop.
- */
-async function attributedDistributor(
-  tx: Tx,
-  input: PlaceOrderInput,
-  lines: CheckoutLine[],
-): Promise<number | null> {
-  const candidates = [
-    input.linkDistributorId,
-    ...lines.map((line) => line.cartDistributorId),
-  ].filter((id): id is number => typeof id === 'number');
-  const [invited] = await tx
-    .select({ invitedBy: shopMembers.invitedBy })
-    .from(shopMembers)
-    .where(and(eq(shopMembers.shopId, input.shopId), eq(shopMembers.userId, input.userId)));
-  if (invited?.invitedBy) candidates.push(invited.invitedBy);
-  if (candidates.length === 0) return null;
-  const active = await tx
-    .select({ userId: shopMembers.userId })
-    .from(shopMembers)
-    .where(
-      and(
-        eq(shopMembers.shopId, input.shopId),
-        inArray(shopMembers.userId, candidates),
-        eq(shopMembers.role, MemberRole.Distributor),
-        eq(shopMembers.distributorDisable, false),
-      ),
-    );
-  const ids = new Set(active.map((row) => row.userId));
-  return candidates.find((id) => ids.has(id)) ?? null;
-}
-
 /** What the idempotency key keeps: the answer and the request it answered. */
 type StoredPlacement = {
   groupNo: string;
@@ -597,7 +557,13 @@ async function place(tx: Tx, input: PlaceOrderInput, now: Date): Promise<PlacedO
     if (!(await takeStock(tx, line.skuId, line.quantity))) throw appError(Errors.OUT_OF_STOCK);
   }
 
-  const distributorId = await attributedDistributor(tx, input, lines);
+  // Whose sale this is: the shopper's keeper in this shop (distribution/attribution.server.ts).
+  const distributorId = await attributeOrder(tx, {
+    shopId: input.shopId,
+    userId: input.userId,
+    linkDistributorId: input.linkDistributorId ?? null,
+    now,
+  });
   const payDeadline = new Date(now.getTime() + PAY_WINDOW_MS);
   const { id: _, ...snapshot } = address;
   const { basket } = checkout;

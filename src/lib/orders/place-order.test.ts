@@ -19,8 +19,10 @@ import {
   shopMembers,
   shops,
   skus,
+  attributions,
 } from '#lib/platform/db/schema.ts';
 import { priceBasket } from '#lib/catalog/pricing.ts';
+import { ATTRIBUTION_MS } from '#lib/distribution/attribution.ts';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import {
   givenAddress,
@@ -617,67 +619,76 @@ describe('the distributor a purchase is attributed to', () => {
     await db.update(products).set({ commissionRateBp: 1000 }).where(eq(products.id, s.cap.id));
     await db.update(skus).set({ stock: 1000 }).where(eq(skus.productId, s.cap.id));
     const linked = await givenMember(db, s.shopId, { role: 3 });
-    const carted = await givenMember(db, s.shopId, { role: 3 });
-    const inviter = await givenMember(db, s.shopId, { role: 3 });
+    const other = await givenMember(db, s.shopId, { role: 3 });
     const consumer = await givenMember(db, s.shopId, { role: 1 });
     const disabled = await givenMember(db, s.shopId, { role: 3, distributorDisable: true });
     const manager = await givenMember(db, s.shopId, { role: 4 });
     const otherShop = await givenShop(db);
     const foreign = await givenMember(db, otherShop.shopId, { role: 3 });
     const stranger = await givenUser(db);
-    return { s, linked, carted, inviter, consumer, disabled, manager, foreign, stranger };
+    return { s, linked, other, consumer, disabled, manager, foreign, stranger };
   }
 
-  async function buy(
-    s: CheckoutShop,
-    options: { link?: number; cartBy?: number | null; invitedBy?: number | null },
-  ) {
-    await db
-      .update(shopMembers)
-      .set({ invitedBy: options.invitedBy ?? null })
-      .where(and(eq(shopMembers.shopId, s.shopId), eq(shopMembers.userId, s.shopper.id)));
+  async function buy(s: CheckoutShop, options: { link?: number }) {
     await db.delete(cartItems).where(eq(cartItems.userId, s.shopper.id));
-    await inCart(s.shopId, s.shopper.id, s.cap.skuNos[0]!, 2, {
-      ...(options.cartBy ? { distributorId: options.cartBy } : {}),
-    });
+    await inCart(s.shopId, s.shopper.id, s.cap.skuNos[0]!, 2);
     const { placed } = await previewAndPlace(s, {}, { linkDistributorId: options.link });
     const { orders: placedOrders, lines } = await ordersOfGroup(placed.groupNo);
     return { distributorId: placedOrders[0]!.distributorId, profitCents: lines[0]!.profitCents };
   }
 
-  it('is the link’s, else the cart line’s, else the inviter’s — each only while an active distributor of the shop', async () => {
+  const unbind = (s: CheckoutShop) =>
+    db.delete(attributions).where(eq(attributions.userId, s.shopper.id));
+
+  it('is the keeper the shopper is bound to (first touch), bound at checkout by the link when unbound', async () => {
     const d = await givenDistributors();
     const { s } = d;
     // Two caps at 30.90 paid: 10% of 61.80.
     const attributed = (id: number) => ({ distributorId: id, profitCents: 618 });
     const none = { distributorId: null, profitCents: 0 };
 
-    expect(
-      await buy(s, { link: d.linked.id, cartBy: d.carted.id, invitedBy: d.inviter.id }),
-    ).toEqual(attributed(d.linked.id));
-    expect(await buy(s, { cartBy: d.carted.id, invitedBy: d.inviter.id })).toEqual(
-      attributed(d.carted.id),
-    );
-    expect(await buy(s, { invitedBy: d.inviter.id })).toEqual(attributed(d.inviter.id));
     expect(await buy(s, {})).toEqual(none);
+    expect(await buy(s, { link: d.linked.id })).toEqual(attributed(d.linked.id));
+    // Bound now: another keeper's link does not take the shopper over, nor does no link.
+    expect(await buy(s, { link: d.other.id })).toEqual(attributed(d.linked.id));
+    expect(await buy(s, {})).toEqual(attributed(d.linked.id));
 
-    // Ids that are not this shop's active distributors are passed over.
+    // Ids that are not this shop's active keepers bind nobody.
     for (const id of [d.consumer.id, d.disabled.id, d.manager.id, d.foreign.id, d.stranger.id]) {
+      await unbind(s);
       expect(await buy(s, { link: id })).toEqual(none);
-      expect(await buy(s, { link: id, cartBy: d.carted.id })).toEqual(attributed(d.carted.id));
-      expect(await buy(s, { link: id, invitedBy: d.inviter.id })).toEqual(attributed(d.inviter.id));
     }
-    // A distributor disabled after the line was added or the shopper invited counts no more.
+    // A keeper disabled after binding counts no more.
+    await unbind(s);
+    expect(await buy(s, { link: d.other.id })).toEqual(attributed(d.other.id));
     await db
       .update(shopMembers)
       .set({ distributorDisable: true })
-      .where(and(eq(shopMembers.shopId, s.shopId), eq(shopMembers.userId, d.carted.id)));
-    expect(await buy(s, { cartBy: d.carted.id })).toEqual(none);
-    expect(await buy(s, { cartBy: d.carted.id, invitedBy: d.inviter.id })).toEqual(
-      attributed(d.inviter.id),
-    );
-    expect(await buy(s, { link: d.linked.id, cartBy: d.carted.id })).toEqual(
-      attributed(d.linked.id),
-    );
+      .where(and(eq(shopMembers.shopId, s.shopId), eq(shopMembers.userId, d.other.id)));
+    expect(await buy(s, {})).toEqual(none);
+    expect(await buy(s, { link: d.linked.id })).toEqual(none);
+  });
+
+  it('lapses after the attribution window, and each attributed purchase renews it', async () => {
+    const d = await givenDistributors();
+    const { s } = d;
+    const bindingOf = async () =>
+      (await db.select().from(attributions).where(eq(attributions.userId, s.shopper.id)))[0]!;
+    expect((await buy(s, { link: d.linked.id })).distributorId).toBe(d.linked.id);
+    // An old binding near its end is renewed by the purchase for a whole window from now.
+    await db
+      .update(attributions)
+      .set({ expiresAt: new Date(NOW.getTime() + 1000) })
+      .where(eq(attributions.userId, s.shopper.id));
+    expect((await buy(s, {})).distributorId).toBe(d.linked.id);
+    expect((await bindingOf()).expiresAt.getTime()).toBe(NOW.getTime() + ATTRIBUTION_MS);
+    // Lapsed: nobody's, until another keeper's link binds the shopper.
+    await db
+      .update(attributions)
+      .set({ expiresAt: NOW })
+      .where(eq(attributions.userId, s.shopper.id));
+    expect((await buy(s, {})).distributorId).toBeNull();
+    expect((await buy(s, { link: d.other.id })).distributorId).toBe(d.other.id);
+    expect((await bindingOf()).distributorId).toBe(d.other.id);
   });
 });

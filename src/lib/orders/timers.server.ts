@@ -4,8 +4,9 @@
  * processes sweeping at once still cancel or complete each order once (every change is the
  * commands' conditional UPDATE, one order per transaction).
  */
+import { settleDueCommission } from '#lib/distribution/commission.server.ts';
 import { and, asc, eq, lt, lte, not, sql } from 'drizzle-orm';
-import { openAfterSaleOf } from '#lib/after-sales/after-sales.server.ts';
+import { openAfterSaleOf } from '#lib/after-sales/open.server.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { idempotencyKeys, orders, paymentOrders, payments } from '#lib/platform/db/schema.ts';
 import { PaymentStatus } from '#lib/payments/status.ts';
@@ -79,6 +80,8 @@ export async function purgeIdempotencyKeys(db: DbOrTx, now = new Date()): Promis
 export async function runOrderTimers(db: DbOrTx, now = new Date()): Promise<void> {
   await cancelOverdueOrders(db, now);
   await completeDueOrders(db, now);
+  // Commission of orders whose after-sale window has passed becomes withdrawable.
+  await settleDueCommission(db, now);
   await purgeIdempotencyKeys(db, now);
 }
 

@@ -5,6 +5,7 @@
  * transaction, to whichever of its orders are still waiting — the others (cancelled meanwhile, or
  * paid by another attempt) get their share refunded, never revived.
  */
+import { promiseCommission } from '#lib/distribution/commission.server.ts';
 import QRCode from 'qrcode';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
@@ -419,6 +420,8 @@ async function settleOrders(
         .where(
           and(eq(paymentOrders.paymentId, payment.id), eq(paymentOrders.orderId, line.orderId)),
         );
+      // The shop keeper's commission on it is promised now, settled after the after-sale window.
+      await promiseCommission(tx, line.orderId, now);
       await tx.insert(orderEvents).values({
         orderId: line.orderId,
         kind: 'paid',

@@ -19,3 +19,13 @@ const clockFormat = new Intl.DateTimeFormat('zh-CN', {
 
 /** "14:00": a time of day in the shop's zone. */
 export const shopClock = (at: Date): string => clockFormat.format(at);
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: SHOP_TIME_ZONE,
+});
+
+/** "2026-11-23": the shop's calendar day of an instant (daily counts, bills). */
+export const shopDay = (at: Date): string => dayFormat.format(at);

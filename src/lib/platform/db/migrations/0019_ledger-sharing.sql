@@ -170,3 +170,8 @@ END;
 $$;--> statement-breakpoint
 CREATE TRIGGER ledger_transfers_immutable BEFORE UPDATE OR DELETE ON "ledger_transfers"
   FOR EACH ROW EXECUTE FUNCTION ledger_transfers_immutable();
+--> statement-breakpoint
+-- Keys made once per database: one signs the attribution cookie, one encrypts bank card numbers.
+INSERT INTO "server_secrets" ("name", "value")
+  VALUES ('attribution-key', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')),
+         ('bank-card-key', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));

@@ -1,0 +1,14 @@
+/** Whether an order has an after-sale under way: the one predicate completion and settlement share. */
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { afterSales, refunds } from '#lib/platform/db/schema.ts';
+import { RefundStatus } from '#lib/orders/status.ts';
+import { RefundState } from '#lib/payments/status.ts';
+
+/**
+ * Whether an order has an after-sale still under way: under review, or approved and not yet
+ * refunded. Such an order does not complete (orders/commands and timers use it).
+ */
+export function openAfterSaleOf(orderId: AnyPgColumn): SQL {
+  return sql`exists (select 1 from ${afterSales} where ${afterSales.orderId} = ${orderId} and (${afterSales.status} = ${RefundStatus.UnderReview} or (${afterSales.status} = ${RefundStatus.Approved} and not exists (select 1 from ${refunds} where ${refunds.afterSaleId} = ${afterSales.id} and ${refunds.status} = ${RefundState.Succeeded}))))`;
+}
