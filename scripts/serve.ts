@@ -21,6 +21,7 @@ import { PlatformErrors, type ErrorEntry } from '#lib/platform/errors.ts';
 import { SECURITY_HEADERS } from '#lib/platform/security-headers.ts';
 import { startOrderTimers } from '#lib/orders/timers.server.ts';
 import { startPaymentTimers } from '#lib/payments/timers.server.ts';
+import { startDistributionTimers } from '#lib/distribution/timers.server.ts';
 import { startSandboxNotifier } from '#lib/payments/sandbox/gateway.server.ts';
 import { setSelfOrigin } from '#lib/platform/self-origin.server.ts';
 
@@ -121,12 +122,14 @@ export async function startServer(): Promise<RunningServer> {
   const stopOrderTimers = startOrderTimers(db.db);
   // Open payments past their time are settled with the gateway; unsettled refunds are re-sent.
   const stopPaymentTimers = startPaymentTimers(db.db);
+  const stopDistributionTimers = startDistributionTimers(db.db);
   // The sandbox gateway posts its notifications like the real one: from its own loop, with retries.
   const stopNotifier =
     config.PAYMENT_PROVIDER === 'sandbox' ? startSandboxNotifier(db.db) : () => {};
   const stopTimers = () => {
     stopOrderTimers();
     stopPaymentTimers();
+    stopDistributionTimers();
     stopNotifier();
   };
 

@@ -1,6 +1,34 @@
-/** Distribution's endpoint contracts: the shop keeper's own money. */
+/**
+ * Distribution's endpoint contracts: the shop keeper's own money — balances, the wallet,
+ * withdrawals, bank cards — and the owner's review of withdrawals. Every call is scoped to the
+ * caller and the shop of the query; none takes a keeper id.
+ */
+import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
 import { shopIdSchema } from '#lib/platform/ids.ts';
+import type { KeeperBalances } from './ledger.server.ts';
+import type {
+  CashInfo,
+  WalletMovement,
+  WithdrawalDetail,
+  WithdrawalView,
+} from './withdrawals.server.ts';
+import type { BankCardView } from './cards.server.ts';
+import { BANKS, MAX_WITHDRAWAL_CENTS } from './withdrawal.ts';
+
+const withdrawalNo = z.string().regex(/^WD\d{8,30}$/, '提现记录不存在');
+const cardId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+const bankCode = z.enum(BANKS.map(([code]) => code) as [string, ...string[]], {
+  error: '请选择开户银行',
+});
+const page = {
+  pageNum: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+};
+/** The longest reason an owner may give for rejecting a withdrawal. */
+export const MAX_REJECT_REASON = 100;
+
+export type { BankCardView, CashInfo, WalletMovement, WithdrawalDetail, WithdrawalView };
 
 export const DistributionContracts = {
   /** The shop keeper's balance and frozen money, in cents. Shop keepers only. */
@@ -9,5 +37,133 @@ export const DistributionContracts = {
     path: '/api/member/xdwxh5/distributor/profit',
     query: { shopBizCode: shopIdSchema },
     access: { roles: ['D'] },
+  }),
+  /** 我的钱包: balances and the movements of 可提现 and 待结算, newest first. */
+  wallet: contract<{ balances: KeeperBalances; movements: WalletMovement[]; total: number }>()({
+    method: 'GET',
+    path: '/api/member/xdwxh5/wallet/detail',
+    query: { shopBizCode: shopIdSchema, ...page },
+    access: { roles: ['D'] },
+  }),
+  /** 提现记录. */
+  withdrawals: contract<{ list: WithdrawalView[]; total: number }>()({
+    method: 'GET',
+    path: '/api/member/xdwxh5/wallet/withdrawals',
+    query: { shopBizCode: shopIdSchema, ...page },
+    access: { roles: ['D'] },
+  }),
+  /** What 申请提现 shows before confirming: available, minimum and limit, fee rule, cards. */
+  cashInfo: contract<CashInfo>()({
+    method: 'GET',
+    path: '/api/member/xdwxh5/wallet/cashInfo',
+    query: { shopBizCode: shopIdSchema },
+    access: { roles: ['D'] },
+  }),
+  /** 申请提现: the idempotency key makes a repeated submit one withdrawal. */
+  cash: contract<{ withdrawalNo: string }>()({
+    method: 'POST',
+    path: '/api/member/xdwxh5/wallet/cash',
+    query: { shopBizCode: shopIdSchema },
+    body: {
+      amountCents: z
+        .number({ error: '请输入提现金额' })
+        .int('请输入正确的金额')
+        .min(1, '请输入提现金额')
+        .max(MAX_WITHDRAWAL_CENTS * 10, '请输入正确的金额'),
+      bankCardId: cardId,
+      idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '请刷新页面后重新提交'),
+    },
+    access: { roles: ['D'] },
+    message: '提现申请已提交',
+  }),
+  /** cash/{id}: one withdrawal with its timeline. */
+  cashDetail: contract<WithdrawalDetail>()({
+    method: 'GET',
+    path: '/api/member/xdwxh5/wallet/cash/{withdrawalNo}',
+    params: { withdrawalNo },
+    query: { shopBizCode: shopIdSchema },
+    access: { roles: ['D'] },
+  }),
+  bankCards: contract<{ list: BankCardView[] }>()({
+    method: 'GET',
+    path: '/api/member/xdwxh5/bankCard/list',
+    access: { roles: ['D'] },
+  }),
+  /** 绑定银行卡: a personal debit card in the keeper's verified real name. */
+  bindCard: contract<BankCardView>()({
+    method: 'POST',
+    path: '/api/member/xdwxh5/bankCard/bind',
+    body: {
+      holderName: z.string().trim().min(2, '请输入持卡人姓名').max(30, '持卡人姓名过长'),
+      cardNo: z
+        .string()
+        .trim()
+        .regex(/^[\d\s-]{12,30}$/, '银行卡号有误，请核对后重新输入'),
+      bankCode: bankCode.optional(),
+    },
+    access: { roles: ['D'] },
+    message: '绑定成功',
+  }),
+  removeCard: contract<null>()({
+    method: 'POST',
+    path: '/api/member/xdwxh5/bankCard/remove',
+    body: { cardId },
+    access: { roles: ['D'] },
+    message: '已解绑',
+  }),
+  /** 企业银行卡: saved while the provider sends a small amount to confirm the account. */
+  bindEnterpriseCard: contract<BankCardView>()({
+    method: 'POST',
+    path: '/api/member/xdwxh5/bankCard/enterprise',
+    body: {
+      companyName: z.string().trim().min(2, '请输入正确的企业名称').max(50, '企业名称过长'),
+      accountNo: z
+        .string()
+        .trim()
+        .regex(/^[\d\s-]{8,40}$/, '银行卡号有误，请核对后重新输入'),
+      bankCode,
+    },
+    access: { roles: ['D'] },
+    message: '已向该账户打款，请查收后填写金额',
+  }),
+  /** 验证企业银行卡: the amount received, in yuan as typed (e.g. 0.37). */
+  verifyEnterpriseCard: contract<BankCardView>()({
+    method: 'POST',
+    path: '/api/member/xdwxh5/bankCard/enterprise/verify',
+    body: {
+      cardId,
+      amount: z
+        .string()
+        .trim()
+        .regex(/^0\.\d{1,2}$/, '请输入收到的打款金额，如0.35'),
+    },
+    access: { roles: ['D'] },
+    message: '验证成功',
+  }),
+  /** 提现审核 (the shop's owner): waiting first. */
+  reviewList: contract<{
+    list: (WithdrawalView & { keeper: string })[];
+    waiting: number;
+  }>()({
+    method: 'GET',
+    path: '/api/member/xdwxh5/wallet/review/list',
+    query: { shopBizCode: shopIdSchema, status: z.enum(['waiting', 'all']).default('waiting') },
+    access: { roles: ['D'] },
+  }),
+  review: contract<WithdrawalView>()({
+    method: 'POST',
+    path: '/api/member/xdwxh5/wallet/review',
+    query: { shopBizCode: shopIdSchema },
+    body: {
+      withdrawalNo,
+      approve: z.boolean(),
+      reason: z
+        .string()
+        .trim()
+        .max(MAX_REJECT_REASON, `驳回原因最多${MAX_REJECT_REASON}字`)
+        .optional(),
+    },
+    access: { roles: ['D'] },
+    message: '已处理',
   }),
 };

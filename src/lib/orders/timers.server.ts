@@ -4,7 +4,6 @@
  * processes sweeping at once still cancel or complete each order once (every change is the
  * commands' conditional UPDATE, one order per transaction).
  */
-import { settleDueCommission } from '#lib/distribution/commission.server.ts';
 import { and, asc, eq, lt, lte, not, sql } from 'drizzle-orm';
 import { openAfterSaleOf } from '#lib/after-sales/open.server.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
@@ -80,8 +79,6 @@ export async function purgeIdempotencyKeys(db: DbOrTx, now = new Date()): Promis
 export async function runOrderTimers(db: DbOrTx, now = new Date()): Promise<void> {
   await cancelOverdueOrders(db, now);
   await completeDueOrders(db, now);
-  // Commission of orders whose after-sale window has passed becomes withdrawable.
-  await settleDueCommission(db, now);
   await purgeIdempotencyKeys(db, now);
 }
 

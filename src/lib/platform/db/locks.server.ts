@@ -18,6 +18,8 @@ export const LockClass = {
   smsClient: 7_310_101,
   /** An SMS send: the limits counted per phone are checked and used under it. */
   smsPhone: 7_310_102,
+  /** A shop keeper's bank cards: the cap of MAX_BANK_CARDS is counted under it. */
+  bankCards: 7_310_103,
 } as const;
 
 export type LockClass = (typeof LockClass)[keyof typeof LockClass];

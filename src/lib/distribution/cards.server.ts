@@ -1,0 +1,272 @@
+/**
+ * A shop keeper's bank cards (银行卡): a personal card's holder must be their verified real name
+ * and its number pass the Luhn check; the bank is recognised from the number or chosen. An
+ * enterprise account is confirmed by the small amount the payout provider sends to it. Numbers
+ * are kept encrypted (payouts need them), masked for display, hashed to find a card again.
+ */
+import { createHash } from 'node:crypto';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { appError } from '#lib/platform/errors.ts';
+import { Errors } from '#lib/errors.ts';
+import type { DbOrTx } from '#lib/platform/db/client.server.ts';
+import { bankCards, withdrawals } from '#lib/platform/db/schema.ts';
+import { serverSecret } from '#lib/platform/secrets.server.ts';
+import { LockClass, lockForTransaction } from '#lib/platform/db/locks.server.ts';
+import {
+  checkRealName,
+  decryptValue,
+  encryptValue,
+  readRealName,
+} from '#lib/identity/real-name.server.ts';
+import { WithdrawalStatus } from './status.ts';
+import {
+  ENTERPRISE_VERIFY_TRIES,
+  MAX_BANK_CARDS,
+  bankName,
+  cleanCardNumber,
+  luhnValid,
+  maskCardNumber,
+  recogniseBank,
+} from './withdrawal.ts';
+import type { PayoutProvider } from './payouts.server.ts';
+
+export interface BankCardView {
+  id: number;
+  kind: 'personal' | 'enterprise';
+  bankCode: string;
+  bankName: string;
+  holderName: string;
+  cardNoMasked: string;
+  status: 'bound' | 'verifying' | 'failed';
+}
+
+async function cardKey(db: DbOrTx): Promise<Buffer> {
+  return createHash('sha256')
+    .update(await serverSecret(db, 'bank-card-key'))
+    .digest();
+}
+
+const numberHash = (key: Buffer, digits: string) =>
+  createHash('sha256').update(key).update(digits).digest('hex');
+
+const view = {
+  id: bankCards.id,
+  kind: bankCards.kind,
+  bankCode: bankCards.bankCode,
+  bankName: bankCards.bankName,
+  holderName: bankCards.holderName,
+  cardNoMasked: bankCards.cardNoMasked,
+  status: bankCards.status,
+};
+
+/** The keeper's cards, newest first (removed ones left out). */
+export async function listBankCards(db: DbOrTx, userId: number): Promise<BankCardView[]> {
+  return db
+    .select(view)
+    .from(bankCards)
+    .where(and(eq(bankCards.userId, userId), isNull(bankCards.removedAt)))
+    .orderBy(bankCards.id);
+}
+
+export async function readBankCard(
+  db: DbOrTx,
+  userId: number,
+  cardId: number,
+): Promise<BankCardView> {
+  const [card] = await db
+    .select(view)
+    .from(bankCards)
+    .where(
+      and(eq(bankCards.id, cardId), eq(bankCards.userId, userId), isNull(bankCards.removedAt)),
+    );
+  if (!card) throw appError(Errors.BANK_CARD_NOT_FOUND);
+  return card;
+}
+
+/** The full number of a card, for a payout. */
+export async function cardNumberOf(
+  db: DbOrTx,
+  cardId: number,
+): Promise<{ cardNo: string; cardNoHash: string; holderName: string; bankCode: string }> {
+  const [card] = await db.select().from(bankCards).where(eq(bankCards.id, cardId));
+  if (!card) throw appError(Errors.BANK_CARD_NOT_FOUND);
+  return {
+    cardNo: decryptValue(await cardKey(db), card.cardNoCipher),
+    cardNoHash: card.cardNoHash,
+    holderName: card.holderName,
+    bankCode: card.bankCode,
+  };
+}
+
+/** Saves a card under the keeper's lock: at most MAX_BANK_CARDS, each number once. */
+async function saveCard(
+  db: DbOrTx,
+  values: Omit<typeof bankCards.$inferInsert, 'cardNoCipher' | 'cardNoHash' | 'cardNoMasked'> & {
+    digits: string;
+  },
+): Promise<BankCardView> {
+  const key = await cardKey(db);
+  const { digits, ...rest } = values;
+  const hash = numberHash(key, digits);
+  return db.transaction(async (tx) => {
+    await lockForTransaction(tx, LockClass.bankCards, String(values.userId));
+    const live = and(eq(bankCards.userId, values.userId), isNull(bankCards.removedAt));
+    const [same] = await tx
+      .select({ id: bankCards.id })
+      .from(bankCards)
+      .where(and(live, eq(bankCards.cardNoHash, hash)));
+    if (same) throw appError(Errors.CARD_ALREADY_BOUND);
+    const [held] = await tx.select({ n: count() }).from(bankCards).where(live);
+    if (held!.n >= MAX_BANK_CARDS) throw appError(Errors.CARD_TOO_MANY);
+    const [card] = await tx
+      .insert(bankCards)
+      .values({
+        ...rest,
+        cardNoCipher: encryptValue(key, digits),
+        cardNoHash: hash,
+        cardNoMasked: maskCardNumber(digits),
+      })
+      .returning(view);
+    return card!;
+  });
+}
+
+/** 绑定银行卡: a personal debit card in the keeper's own verified name. */
+export async function bindPersonalCard(
+  db: DbOrTx,
+  input: { userId: number; holderName: string; cardNo: string; bankCode?: string | undefined },
+): Promise<BankCardView> {
+  const digits = cleanCardNumber(input.cardNo);
+  if (!luhnValid(digits)) throw appError(Errors.CARD_NUMBER_INVALID);
+  const bankCode = recogniseBank(digits) ?? input.bankCode ?? null;
+  const bank = bankCode ? bankName(bankCode) : null;
+  if (!bankCode || !bank) throw appError(Errors.CARD_BANK_UNKNOWN);
+  const realName = await readRealName(db, input.userId);
+  if (!realName?.verified) throw appError(Errors.CARD_NEEDS_REAL_NAME);
+  const holderName = input.holderName.trim();
+  if (!(await checkRealName(db, input.userId, holderName))) {
+    throw appError(Errors.CARD_HOLDER_MISMATCH);
+  }
+  return saveCard(db, {
+    userId: input.userId,
+    kind: 'personal',
+    bankCode,
+    bankName: bank,
+    holderName,
+    status: 'bound',
+    digits,
+  });
+}
+
+/** 企业银行卡: saved as verifying; the provider sends a small amount the keeper then enters. */
+export async function startEnterpriseCard(
+  db: DbOrTx,
+  provider: PayoutProvider,
+  input: { userId: number; companyName: string; accountNo: string; bankCode: string },
+): Promise<BankCardView> {
+  const digits = cleanCardNumber(input.accountNo);
+  if (!/^\d{8,30}$/.test(digits)) throw appError(Errors.CARD_NUMBER_INVALID);
+  const bank = bankName(input.bankCode);
+  if (!bank) throw appError(Errors.CARD_BANK_UNKNOWN);
+  const companyName = input.companyName.trim();
+  if (!/^[\p{Script=Han}A-Za-z0-9（）()·\s]{2,50}$/u.test(companyName)) {
+    throw appError(Errors.ENTERPRISE_NAME_INVALID);
+  }
+  const card = await saveCard(db, {
+    userId: input.userId,
+    kind: 'enterprise',
+    bankCode: input.bankCode,
+    bankName: bank,
+    holderName: companyName,
+    status: 'verifying',
+    verifyTriesLeft: ENTERPRISE_VERIFY_TRIES,
+    digits,
+  });
+  const key = await cardKey(db);
+  const amount = await provider.sendVerifyAmount(db, {
+    outBillNo: verifyBillNo(card.id),
+    cardNo: digits,
+    cardNoHash: numberHash(key, digits),
+    holderName: companyName,
+    bankCode: input.bankCode,
+  });
+  await db
+    .update(bankCards)
+    .set({ verifyAmountHash: numberHash(key, `verify:${card.id}:${amount}`) })
+    .where(eq(bankCards.id, card.id));
+  return card;
+}
+
+/** The out_bill_no of an enterprise card's verification payment. */
+export const verifyBillNo = (cardId: number) => `VF${cardId}`;
+
+/**
+ * 验证企业银行卡: the amount received, in cents. Right → bound; wrong → one try fewer, and
+ * none left → failed (bind again).
+ */
+export async function verifyEnterpriseCard(
+  db: DbOrTx,
+  input: { userId: number; cardId: number; amountCents: number },
+): Promise<BankCardView> {
+  const key = await cardKey(db);
+  const [card] = await db
+    .select()
+    .from(bankCards)
+    .where(
+      and(
+        eq(bankCards.id, input.cardId),
+        eq(bankCards.userId, input.userId),
+        isNull(bankCards.removedAt),
+      ),
+    );
+  if (!card) throw appError(Errors.BANK_CARD_NOT_FOUND);
+  if (card.status === 'failed') throw appError(Errors.CARD_VERIFY_LOCKED);
+  if (card.status !== 'verifying') throw appError(Errors.CARD_NOT_VERIFYING);
+  const right = card.verifyAmountHash === numberHash(key, `verify:${card.id}:${input.amountCents}`);
+  if (right) {
+    await db
+      .update(bankCards)
+      .set({ status: 'bound', verifyAmountHash: null, verifyTriesLeft: 0 })
+      .where(and(eq(bankCards.id, card.id), eq(bankCards.status, 'verifying')));
+    return readBankCard(db, input.userId, card.id);
+  }
+  const [left] = await db
+    .update(bankCards)
+    .set({
+      verifyTriesLeft: card.verifyTriesLeft - 1,
+      status: card.verifyTriesLeft - 1 <= 0 ? 'failed' : 'verifying',
+    })
+    .where(
+      and(
+        eq(bankCards.id, card.id),
+        eq(bankCards.status, 'verifying'),
+        eq(bankCards.verifyTriesLeft, card.verifyTriesLeft),
+      ),
+    )
+    .returning({ tries: bankCards.verifyTriesLeft });
+  if (!left || left.tries <= 0) throw appError(Errors.CARD_VERIFY_LOCKED);
+  throw appError(Errors.CARD_VERIFY_WRONG);
+}
+
+/** 解绑: not while a withdrawal to the card is under way. */
+export async function removeBankCard(
+  db: DbOrTx,
+  input: { userId: number; cardId: number; now?: Date },
+): Promise<void> {
+  await readBankCard(db, input.userId, input.cardId);
+  const [busy] = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.bankCardId, input.cardId),
+        inArray(withdrawals.status, [WithdrawalStatus.Applied, WithdrawalStatus.Approved]),
+      ),
+    )
+    .limit(1);
+  if (busy) throw appError(Errors.CARD_IN_USE);
+  await db
+    .update(bankCards)
+    .set({ removedAt: input.now ?? new Date() })
+    .where(and(eq(bankCards.id, input.cardId), eq(bankCards.userId, input.userId)));
+}

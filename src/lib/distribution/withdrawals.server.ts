@@ -1,0 +1,599 @@
+/**
+ * Withdrawals (decision 022): apply → the amount moves from 可提现 to 提现中 in one transaction
+ * → the shop owner approves (out_bill_no saved, then the payout provider is asked) or rejects
+ * (the amount comes back) → paid out (posted to the shop's payouts) or failed (back again).
+ * Every status change is one conditional UPDATE with its event and its transfer in the same
+ * transaction; the payout call happens after the approval committed, and a retry asks about the
+ * same out_bill_no, so nothing is ever paid twice.
+ */
+import { randomInt } from 'node:crypto';
+import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { appError } from '#lib/platform/errors.ts';
+import { Errors } from '#lib/errors.ts';
+import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
+import {
+  bankCards,
+  ledgerAccounts,
+  ledgerTransfers,
+  shops,
+  users,
+  withdrawalEvents,
+  withdrawals,
+} from '#lib/platform/db/schema.ts';
+import { withIdempotencyKey } from '#lib/platform/commands.server.ts';
+import {
+  InsufficientFunds,
+  keeperAccount,
+  keeperBalances,
+  shopAccount,
+  transfer,
+} from './ledger.server.ts';
+import {
+  KeeperAccount,
+  MOVEMENT_TEXT,
+  ShopAccount,
+  TransferKind,
+  TransferReason,
+  transferId,
+} from './ledger.ts';
+import { WITHDRAWAL_STATUS_TEXT, WithdrawalStatus, withdrawalTransitions } from './status.ts';
+import {
+  FEE_RULE_TEXT,
+  MAX_WITHDRAWAL_CENTS,
+  MIN_WITHDRAWAL_CENTS,
+  withdrawalFeeCents,
+  withdrawalNumber,
+} from './withdrawal.ts';
+import { type BankCardView, cardNumberOf, listBankCards } from './cards.server.ts';
+import type { PayoutProvider } from './payouts.server.ts';
+
+type Actor = 'keeper' | 'owner' | 'provider' | 'timer';
+
+export interface WithdrawalView {
+  withdrawalNo: string;
+  amountCents: number;
+  feeCents: number;
+  status: WithdrawalStatus;
+  statusText: string;
+  cardLabel: string;
+  createdAt: string;
+  reviewedAt: string | null;
+  paidAt: string | null;
+  rejectReason: string | null;
+  failReason: string | null;
+}
+
+export interface WithdrawalDetail extends WithdrawalView {
+  timeline: { status: WithdrawalStatus; text: string; note: string; at: string }[];
+}
+
+const viewColumns = {
+  id: withdrawals.id,
+  withdrawalNo: withdrawals.withdrawalNo,
+  amountCents: withdrawals.amountCents,
+  feeCents: withdrawals.feeCents,
+  status: withdrawals.status,
+  cardLabel: withdrawals.cardLabel,
+  createdAt: withdrawals.createdAt,
+  reviewedAt: withdrawals.reviewedAt,
+  paidAt: withdrawals.paidAt,
+  rejectReason: withdrawals.rejectReason,
+  failReason: withdrawals.failReason,
+};
+
+type ViewRow = {
+  withdrawalNo: string;
+  amountCents: number;
+  feeCents: number;
+  status: number;
+  cardLabel: string;
+  createdAt: Date;
+  reviewedAt: Date | null;
+  paidAt: Date | null;
+  rejectReason: string | null;
+  failReason: string | null;
+};
+
+function toView(row: ViewRow): WithdrawalView {
+  const status = row.status as WithdrawalStatus;
+  return {
+    withdrawalNo: row.withdrawalNo,
+    amountCents: row.amountCents,
+    feeCents: row.feeCents,
+    status,
+    statusText: WITHDRAWAL_STATUS_TEXT[status],
+    cardLabel: row.cardLabel,
+    createdAt: row.createdAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    rejectReason: row.rejectReason,
+    failReason: row.failReason,
+  };
+}
+
+/** What 申请提现 shows before the keeper confirms: the balance, the rules, the cards. */
+export interface CashInfo {
+  availableCents: number;
+  minCents: number;
+  maxCents: number;
+  feeRule: string;
+  cards: BankCardView[];
+}
+
+export async function readCashInfo(db: DbOrTx, shopId: string, userId: number): Promise<CashInfo> {
+  const [balances, cards] = await Promise.all([
+    keeperBalances(db, shopId, userId),
+    listBankCards(db, userId),
+  ]);
+  return {
+    availableCents: balances.availableCents,
+    minCents: MIN_WITHDRAWAL_CENTS,
+    maxCents: MAX_WITHDRAWAL_CENTS,
+    feeRule: FEE_RULE_TEXT,
+    cards: cards.filter((card) => card.status === 'bound'),
+  };
+}
+
+async function recordEvent(
+  tx: Tx,
+  e: {
+    withdrawalId: number;
+    from: WithdrawalStatus | null;
+    to: WithdrawalStatus;
+    actor: Actor;
+    note?: string;
+    now: Date;
+  },
+): Promise<void> {
+  await tx.insert(withdrawalEvents).values({
+    withdrawalId: e.withdrawalId,
+    fromStatus: e.from,
+    toStatus: e.to,
+    actor: e.actor,
+    note: e.note ?? '',
+    createdAt: e.now,
+  });
+}
+
+/**
+ * 申请提现: at least the minimum, at most the limit and the available balance, to one of the
+ * keeper's bound cards. The idempotency key makes a repeated tap one withdrawal.
+ */
+export async function applyWithdrawal(
+  db: DbOrTx,
+  input: {
+    shopId: string;
+    userId: number;
+    amountCents: number;
+    bankCardId: number;
+    idempotencyKey: string;
+    now?: Date;
+  },
+): Promise<{ withdrawalNo: string }> {
+  const now = input.now ?? new Date();
+  if (input.amountCents < MIN_WITHDRAWAL_CENTS) throw appError(Errors.WITHDRAW_TOO_LITTLE);
+  if (input.amountCents > MAX_WITHDRAWAL_CENTS) throw appError(Errors.WITHDRAW_OVER_LIMIT);
+  const [card] = await db
+    .select({ id: bankCards.id, bankName: bankCards.bankName, masked: bankCards.cardNoMasked })
+    .from(bankCards)
+    .where(
+      and(
+        eq(bankCards.id, input.bankCardId),
+        eq(bankCards.userId, input.userId),
+        eq(bankCards.status, 'bound'),
+        sql`${bankCards.removedAt} is null`,
+      ),
+    );
+  if (!card) throw appError(Errors.WITHDRAW_NEEDS_CARD);
+  try {
+    return await db.transaction((tx) =>
+      withIdempotencyKey(tx, `withdraw:${input.userId}`, input.idempotencyKey, async () => {
+        const withdrawalNo = withdrawalNumber(now, String(randomInt(10 ** 9, 10 ** 10)));
+        const [row] = await tx
+          .insert(withdrawals)
+          .values({
+            withdrawalNo,
+            shopId: input.shopId,
+            userId: input.userId,
+            bankCardId: card.id,
+            cardLabel: `${card.bankName} ${card.masked}`,
+            amountCents: input.amountCents,
+            feeCents: withdrawalFeeCents(input.amountCents),
+            status: WithdrawalStatus.Applied,
+            idempotencyKey: input.idempotencyKey,
+            createdAt: now,
+          })
+          .returning({ id: withdrawals.id });
+        await transfer(tx, {
+          id: transferId.withdraw(withdrawalNo),
+          kind: TransferKind.Posted,
+          debitAccountId: await keeperAccount(
+            tx,
+            input.shopId,
+            input.userId,
+            KeeperAccount.Available,
+          ),
+          creditAccountId: await keeperAccount(
+            tx,
+            input.shopId,
+            input.userId,
+            KeeperAccount.Withdrawing,
+          ),
+          amountCents: input.amountCents,
+          reason: TransferReason.Withdraw,
+          withdrawalId: row!.id,
+          now,
+        });
+        await recordEvent(tx, {
+          withdrawalId: row!.id,
+          from: null,
+          to: WithdrawalStatus.Applied,
+          actor: 'keeper',
+          now,
+        });
+        return { withdrawalNo };
+      }),
+    );
+  } catch (error) {
+    if (error instanceof InsufficientFunds) throw appError(Errors.WITHDRAW_TOO_MUCH);
+    throw error;
+  }
+}
+
+/** The shop's owner, the one who reviews its withdrawals. */
+async function requireReviewer(db: DbOrTx, shopId: string, userId: number): Promise<void> {
+  const [shop] = await db
+    .select({ ownerId: shops.ownerUserId })
+    .from(shops)
+    .where(eq(shops.id, shopId));
+  if (!shop || shop.ownerId !== userId) throw appError(Errors.WITHDRAW_NOT_REVIEWER);
+}
+
+/** Moves a withdrawal from the statuses allowed to `to`; null when it was not in one of them. */
+async function move(
+  tx: Tx,
+  where: { shopId: string; withdrawalNo: string },
+  to: WithdrawalStatus,
+  set: Partial<typeof withdrawals.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(withdrawals)
+    .set({ ...set, status: to })
+    .where(
+      and(
+        eq(withdrawals.shopId, where.shopId),
+        eq(withdrawals.withdrawalNo, where.withdrawalNo),
+        inArray(withdrawals.status, withdrawalTransitions.allowedFrom(to)),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** The money of a withdrawal goes back to 可提现 (rejected or failed). */
+async function giveBack(tx: Tx, row: typeof withdrawals.$inferSelect, now: Date) {
+  await transfer(tx, {
+    id: transferId.withdrawReturned(row.withdrawalNo),
+    kind: TransferKind.Posted,
+    debitAccountId: await keeperAccount(tx, row.shopId, row.userId, KeeperAccount.Withdrawing),
+    creditAccountId: await keeperAccount(tx, row.shopId, row.userId, KeeperAccount.Available),
+    amountCents: row.amountCents,
+    reason: TransferReason.WithdrawReturned,
+    withdrawalId: row.id,
+    now,
+  });
+}
+
+/**
+ * The owner's decision. Approving saves the out_bill_no with the approval and then pays it
+ * out; rejecting needs a reason and returns the money. A decision already taken refuses.
+ */
+export async function reviewWithdrawal(
+  db: DbOrTx,
+  provider: PayoutProvider,
+  input: {
+    shopId: string;
+    reviewerId: number;
+    withdrawalNo: string;
+    approve: boolean;
+    reason?: string | undefined;
+    now?: Date;
+  },
+): Promise<WithdrawalView> {
+  const now = input.now ?? new Date();
+  await requireReviewer(db, input.shopId, input.reviewerId);
+  const reason = input.reason?.trim() ?? '';
+  if (!input.approve && !reason) throw appError(Errors.REJECT_REASON_REQUIRED);
+  const where = { shopId: input.shopId, withdrawalNo: input.withdrawalNo };
+  const decided = await db.transaction(async (tx) => {
+    const row = await move(
+      tx,
+      where,
+      input.approve ? WithdrawalStatus.Approved : WithdrawalStatus.Rejected,
+      input.approve
+        ? { reviewedBy: input.reviewerId, reviewedAt: now, outBillNo: `PO${input.withdrawalNo}` }
+        : { reviewedBy: input.reviewerId, reviewedAt: now, rejectReason: reason },
+    );
+    if (!row) return null;
+    if (!input.approve) await giveBack(tx, row, now);
+    await recordEvent(tx, {
+      withdrawalId: row.id,
+      from: WithdrawalStatus.Applied,
+      to: row.status as WithdrawalStatus,
+      actor: 'owner',
+      note: input.approve ? '' : reason,
+      now,
+    });
+    return row;
+  });
+  if (!decided) {
+    await readWithdrawalOf(db, where);
+    throw appError(Errors.WITHDRAWAL_STATE_CHANGED);
+  }
+  if (input.approve) {
+    await payOut(db, provider, decided.id, now).catch((error: unknown) =>
+      console.error('[withdrawals] payout not sent yet, the timer retries:', error),
+    );
+  }
+  return toView((await readWithdrawalOf(db, where)).row);
+}
+
+/**
+ * Asks the provider to pay an approved withdrawal under its saved out_bill_no and applies the
+ * answer once: paid → 已到账 (the money leaves for the shop's payouts); refused → 打款失败 (the
+ * money is back in 可提现). Throws when the provider cannot be reached (the timer asks again).
+ */
+export async function payOut(
+  db: DbOrTx,
+  provider: PayoutProvider,
+  withdrawalId: number,
+  now = new Date(),
+): Promise<void> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
+  if (!row || row.status !== WithdrawalStatus.Approved || !row.outBillNo) return;
+  const card = await cardNumberOf(db, row.bankCardId);
+  const result = await provider.transfer(db, {
+    outBillNo: row.outBillNo,
+    amountCents: row.amountCents - row.feeCents,
+    ...card,
+  });
+  const where = { shopId: row.shopId, withdrawalNo: row.withdrawalNo };
+  await db.transaction(async (tx) => {
+    if (result.state === 'SUCCESS') {
+      const paid = await move(tx, where, WithdrawalStatus.PaidOut, {
+        paidAt: now,
+        providerBillId: result.billId,
+      });
+      if (!paid) return;
+      await transfer(tx, {
+        id: transferId.payout(row.withdrawalNo),
+        kind: TransferKind.Posted,
+        debitAccountId: await keeperAccount(tx, row.shopId, row.userId, KeeperAccount.Withdrawing),
+        creditAccountId: await shopAccount(tx, row.shopId, ShopAccount.Payouts),
+        amountCents: row.amountCents,
+        reason: TransferReason.Payout,
+        withdrawalId: row.id,
+        now,
+      });
+      await recordEvent(tx, {
+        withdrawalId: row.id,
+        from: WithdrawalStatus.Approved,
+        to: WithdrawalStatus.PaidOut,
+        actor: 'provider',
+        note: result.billId,
+        now,
+      });
+      return;
+    }
+    const failed = await move(tx, where, WithdrawalStatus.Failed, {
+      failReason: result.failReason ?? '打款失败',
+      providerBillId: result.billId,
+    });
+    if (!failed) return;
+    await giveBack(tx, failed, now);
+    await recordEvent(tx, {
+      withdrawalId: row.id,
+      from: WithdrawalStatus.Approved,
+      to: WithdrawalStatus.Failed,
+      actor: 'provider',
+      note: result.failReason ?? '',
+      now,
+    });
+  });
+}
+
+/** Approved withdrawals whose payout has not been answered for a minute are asked about again. */
+export async function retryPayouts(
+  db: DbOrTx,
+  provider: PayoutProvider,
+  now = new Date(),
+): Promise<number> {
+  const stuck = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.status, WithdrawalStatus.Approved),
+        lte(withdrawals.reviewedAt, new Date(now.getTime() - 60_000)),
+      ),
+    )
+    .orderBy(asc(withdrawals.reviewedAt))
+    .limit(100);
+  let done = 0;
+  for (const { id } of stuck) {
+    try {
+      await payOut(db, provider, id, now);
+      done += 1;
+    } catch (error) {
+      console.error(`[withdrawals] payout ${id} not answered yet:`, (error as Error).message);
+    }
+  }
+  return done;
+}
+
+async function readWithdrawalOf(
+  db: DbOrTx,
+  where: { shopId: string; withdrawalNo: string; userId?: number },
+) {
+  const [row] = await db
+    .select({ ...viewColumns, userId: withdrawals.userId })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.shopId, where.shopId),
+        eq(withdrawals.withdrawalNo, where.withdrawalNo),
+        where.userId === undefined ? undefined : eq(withdrawals.userId, where.userId),
+      ),
+    );
+  if (!row) throw appError(Errors.WITHDRAWAL_NOT_FOUND);
+  return { row, id: row.id };
+}
+
+/** cash/{id}: one of the keeper's withdrawals and its timeline (another's answers like none). */
+export async function readWithdrawal(
+  db: DbOrTx,
+  input: { shopId: string; userId: number; withdrawalNo: string },
+): Promise<WithdrawalDetail> {
+  const { row, id } = await readWithdrawalOf(db, input);
+  const events = await db
+    .select()
+    .from(withdrawalEvents)
+    .where(eq(withdrawalEvents.withdrawalId, id))
+    .orderBy(asc(withdrawalEvents.id));
+  return {
+    ...toView(row),
+    timeline: events.map((e) => ({
+      status: e.toStatus as WithdrawalStatus,
+      text: TIMELINE_TEXT[e.toStatus as WithdrawalStatus],
+      note: e.note,
+      at: e.createdAt.toISOString(),
+    })),
+  };
+}
+
+const TIMELINE_TEXT: Record<WithdrawalStatus, string> = {
+  [WithdrawalStatus.Applied]: '提交提现申请',
+  [WithdrawalStatus.Approved]: '店主审核通过，打款中',
+  [WithdrawalStatus.PaidOut]: '打款成功，已到账',
+  [WithdrawalStatus.Failed]: '打款失败，金额已退回钱包',
+  [WithdrawalStatus.Rejected]: '审核未通过，金额已退回钱包',
+};
+
+/** The keeper's withdrawals in a shop, newest first. */
+export async function listWithdrawals(
+  db: DbOrTx,
+  input: { shopId: string; userId: number; pageNum: number; pageSize: number },
+): Promise<{ list: WithdrawalView[]; total: number }> {
+  const where = and(eq(withdrawals.shopId, input.shopId), eq(withdrawals.userId, input.userId));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(viewColumns)
+      .from(withdrawals)
+      .where(where)
+      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+      .limit(input.pageSize)
+      .offset((input.pageNum - 1) * input.pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(withdrawals)
+      .where(where),
+  ]);
+  return { list: rows.map(toView), total: counted!.n };
+}
+
+/** The review screen: the shop's withdrawals, those waiting for a decision first. */
+export async function listForReview(
+  db: DbOrTx,
+  input: { shopId: string; reviewerId: number; status: 'waiting' | 'all' },
+): Promise<{ list: (WithdrawalView & { keeper: string })[]; waiting: number }> {
+  await requireReviewer(db, input.shopId, input.reviewerId);
+  const rows = await db
+    .select({ ...viewColumns, phone: users.phone, nickname: users.nickname })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(
+      and(
+        eq(withdrawals.shopId, input.shopId),
+        input.status === 'waiting' ? eq(withdrawals.status, WithdrawalStatus.Applied) : undefined,
+      ),
+    )
+    .orderBy(
+      sql`case when ${withdrawals.status} = ${WithdrawalStatus.Applied} then 0 else 1 end`,
+      desc(withdrawals.createdAt),
+    )
+    .limit(100);
+  const [waiting] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(withdrawals)
+    .where(
+      and(eq(withdrawals.shopId, input.shopId), eq(withdrawals.status, WithdrawalStatus.Applied)),
+    );
+  return {
+    list: rows.map((row) => ({
+      ...toView(row),
+      keeper:
+        row.nickname || (row.phone ? `${row.phone.slice(0, 3)}****${row.phone.slice(-4)}` : ''),
+    })),
+    waiting: waiting!.n,
+  };
+}
+
+/** A movement of the keeper's wallet (我的钱包): one transfer touching their accounts. */
+export interface WalletMovement {
+  id: string;
+  text: string;
+  /** Signed: what it added to (positive) or took from (negative) 可提现 or 待结算. */
+  amountCents: number;
+  pending: boolean;
+  at: string;
+}
+
+/** The wallet: balances and the movements of 可提现 and 待结算, newest first. */
+export async function readWallet(
+  db: DbOrTx,
+  input: { shopId: string; userId: number; pageNum: number; pageSize: number },
+) {
+  const balances = await keeperBalances(db, input.shopId, input.userId);
+  const [available] = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.shopId, input.shopId),
+        eq(ledgerAccounts.userId, input.userId),
+        eq(ledgerAccounts.kind, KeeperAccount.Available),
+      ),
+    );
+  if (!available) return { balances, movements: [] as WalletMovement[], total: 0 };
+  const touches = or(
+    eq(ledgerTransfers.debitAccountId, available.id),
+    eq(ledgerTransfers.creditAccountId, available.id),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(ledgerTransfers)
+      .where(touches)
+      .orderBy(desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id))
+      .limit(input.pageSize)
+      .offset((input.pageNum - 1) * input.pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ledgerTransfers)
+      .where(touches),
+  ]);
+  const movements = rows.map((t): WalletMovement => {
+    const into = t.creditAccountId === available.id;
+    // A settlement moves money from 待结算 into 可提现; a void takes it out of 待结算.
+    const sign =
+      t.kind === TransferKind.Void ? -1 : t.kind === TransferKind.Post ? 1 : into ? 1 : -1;
+    return {
+      id: t.id,
+      text: MOVEMENT_TEXT[t.reason],
+      amountCents: sign * t.amountCents,
+      pending: t.kind === TransferKind.Pending || t.kind === TransferKind.Void,
+      at: t.createdAt.toISOString(),
+    };
+  });
+  return { balances, movements, total: counted!.n };
+}

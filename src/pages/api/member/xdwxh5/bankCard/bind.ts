@@ -1,0 +1,13 @@
+import { DistributionContracts } from '#lib/distribution/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { bindPersonalCard } from '#lib/distribution/cards.server.ts';
+
+/** 绑定银行卡 in the keeper's verified real name. */
+export const POST = endpoint(DistributionContracts.bindCard, ({ body, user, context }) =>
+  bindPersonalCard(context.locals.database.db, {
+    userId: user.id,
+    holderName: body.holderName,
+    cardNo: body.cardNo,
+    bankCode: body.bankCode,
+  }),
+);

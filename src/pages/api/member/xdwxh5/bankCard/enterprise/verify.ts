@@ -1,0 +1,15 @@
+import { DistributionContracts } from '#lib/distribution/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { verifyEnterpriseCard } from '#lib/distribution/cards.server.ts';
+import { yuanToCents } from '#lib/distribution/withdrawal.ts';
+
+/** 验证企业银行卡 with the amount received. */
+export const POST = endpoint(
+  DistributionContracts.verifyEnterpriseCard,
+  ({ body, user, context }) =>
+    verifyEnterpriseCard(context.locals.database.db, {
+      userId: user.id,
+      cardId: body.cardId,
+      amountCents: yuanToCents(body.amount) ?? 0,
+    }),
+);

@@ -1,0 +1,12 @@
+import { DistributionContracts } from '#lib/distribution/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { readWithdrawal } from '#lib/distribution/withdrawals.server.ts';
+
+/** One of the keeper's withdrawals with its timeline (another's answers 提现记录不存在). */
+export const GET = endpoint(DistributionContracts.cashDetail, ({ params, query, user, context }) =>
+  readWithdrawal(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    withdrawalNo: params.withdrawalNo,
+  }),
+);

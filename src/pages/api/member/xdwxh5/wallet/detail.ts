@@ -1,0 +1,13 @@
+import { DistributionContracts } from '#lib/distribution/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { readWallet } from '#lib/distribution/withdrawals.server.ts';
+
+/** 我的钱包: the keeper's balances and movements in the shop of the query. */
+export const GET = endpoint(DistributionContracts.wallet, ({ query, user, context }) =>
+  readWallet(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+  }),
+);
