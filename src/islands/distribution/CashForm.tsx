@@ -1,0 +1,165 @@
+/**
+ * 申请提现: the amount (yuan, at most two decimals) and the card; 全部提现 fills in the whole
+ * available balance. The fee and what arrives are shown in a confirm step before anything is
+ * sent; the server checks everything again. One idempotency key per page, so a repeated tap is
+ * one withdrawal. On success the withdrawal's own page opens.
+ */
+import { useId, useMemo, useState } from 'react';
+import { toast } from '#lib/shell/toast.ts';
+import { applyWithdrawal } from '#lib/distribution/actions.ts';
+import { formatYuan } from '#lib/platform/money.ts';
+import { withdrawalFeeCents, yuanToCents } from '#lib/distribution/withdrawal.ts';
+import { useHydrated } from '../use-hydrated.ts';
+import './CashForm.css';
+
+interface Props {
+  availableCents: number;
+  minCents: number;
+  maxCents: number;
+  feeRule: string;
+  cards: { id: number; label: string }[];
+  /** cash/{withdrawalNo} with the page's shop query: `{no}` is replaced. */
+  detailHref: string;
+}
+
+function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export default function CashForm(props: Props) {
+  const id = useId();
+  const hydrated = useHydrated();
+  const [text, setText] = useState('');
+  const [cardId, setCardId] = useState(props.cards[0]?.id ?? 0);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const key = useMemo(newKey, []);
+  const cents = yuanToCents(text);
+  const card = props.cards.find((c) => c.id === cardId);
+
+  function problem(): string | null {
+    if (cents === null || cents === 0) return '请输入正确的提现金额';
+    if (cents < props.minCents) return `提现金额不能低于${formatYuan(props.minCents)}元`;
+    if (cents > props.maxCents) return `单笔提现金额不能超过${formatYuan(props.maxCents)}元`;
+    if (cents > props.availableCents) return '提现金额不能超过可提现余额';
+    if (!card) return '请先绑定银行卡';
+    return null;
+  }
+
+  function ask(event: React.FormEvent) {
+    event.preventDefault();
+    const wrong = problem();
+    if (wrong) {
+      toast(wrong);
+      return;
+    }
+    setConfirming(true);
+  }
+
+  async function send() {
+    if (busy || cents === null || !card) return;
+    setBusy(true);
+    try {
+      const { withdrawalNo } = await applyWithdrawal({
+        amountCents: cents,
+        bankCardId: card.id,
+        idempotencyKey: key,
+      });
+      toast('提现申请已提交', 1500);
+      location.assign(props.detailHref.replace(/\{no\}|%7Bno%7D/, withdrawalNo));
+    } catch {
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+
+  const fee = cents === null ? 0 : withdrawalFeeCents(cents);
+  return (
+    <form className="cash-form" onSubmit={ask} noValidate>
+      <label className="cash-card" htmlFor={`${id}-card`}>
+        <span>到账银行卡</span>
+        <select
+          id={`${id}-card`}
+          value={cardId}
+          disabled={!hydrated}
+          onChange={(e) => setCardId(Number(e.target.value))}
+        >
+          {props.cards.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="cash-amount" htmlFor={`${id}-amount`}>
+        <span>提现金额</span>
+        <span className="cash-input">
+          <b aria-hidden="true">¥</b>
+          <input
+            id={`${id}-amount`}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={`最低${formatYuan(props.minCents)}元`}
+            value={text}
+            maxLength={11}
+            onChange={(e) => setText(e.target.value.replace(/[^\d.]/g, ''))}
+          />
+        </span>
+      </label>
+      <p className="cash-available">
+        可提现余额 ¥<span data-cash-available>{formatYuan(props.availableCents)}</span>
+        <button
+          type="button"
+          className="cash-all"
+          disabled={!hydrated || props.availableCents <= 0}
+          onClick={() => setText(formatYuan(Math.min(props.availableCents, props.maxCents)))}
+        >
+          全部提现
+        </button>
+      </p>
+      <p className="cash-rule">{props.feeRule}</p>
+      <button type="submit" className="cash-submit" disabled={!hydrated || busy}>
+        提现
+      </button>
+      {confirming && cents !== null && card && (
+        <div className="cash-modal" role="presentation">
+          <div
+            className="cash-modal-card"
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby={`${id}-t`}
+          >
+            <h2 id={`${id}-t`}>确认提现</h2>
+            <dl>
+              <div>
+                <dt>提现金额</dt>
+                <dd>¥{formatYuan(cents)}</dd>
+              </div>
+              <div>
+                <dt>手续费</dt>
+                <dd>¥{formatYuan(fee)}</dd>
+              </div>
+              <div>
+                <dt>实际到账</dt>
+                <dd data-cash-arrives>¥{formatYuan(cents - fee)}</dd>
+              </div>
+              <div>
+                <dt>到账银行卡</dt>
+                <dd>{card.label}</dd>
+              </div>
+            </dl>
+            <div className="cash-modal-actions">
+              <button type="button" onClick={() => setConfirming(false)} disabled={busy}>
+                取消
+              </button>
+              <button type="button" className="solid" onClick={send} disabled={busy}>
+                确认提现
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </form>
+  );
+}
