@@ -20,6 +20,7 @@ import {
 } from '#lib/identity/real-name.server.ts';
 import { WithdrawalStatus } from './status.ts';
 import {
+  type BankCode,
   ENTERPRISE_VERIFY_TRIES,
   MAX_BANK_CARDS,
   bankName,
@@ -128,6 +129,29 @@ async function saveCard(
       })
       .returning(view);
     return card!;
+  });
+}
+
+/** A personal card checked elsewhere (the demo's): saved bound, as bindPersonalCard saves it. */
+export function saveVerifiedCard(
+  db: DbOrTx,
+  input: {
+    userId: number;
+    holderName: string;
+    digits: string;
+    bankCode: BankCode;
+    createdAt?: Date;
+  },
+): Promise<BankCardView> {
+  return saveCard(db, {
+    userId: input.userId,
+    kind: 'personal',
+    bankCode: input.bankCode,
+    bankName: bankName(input.bankCode)!,
+    holderName: input.holderName,
+    status: 'bound',
+    digits: input.digits,
+    ...(input.createdAt ? { createdAt: input.createdAt } : {}),
   });
 }
 

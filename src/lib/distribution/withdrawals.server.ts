@@ -597,3 +597,19 @@ export async function readWallet(
   });
   return { balances, movements, total: counted!.n };
 }
+
+/** For the shop's owner, how many withdrawals wait for review; null for anybody else. */
+export async function waitingWithdrawals(
+  db: DbOrTx,
+  shopId: string,
+  userId: number,
+): Promise<number | null> {
+  const [row] = await db
+    .select({
+      ownerId: shops.ownerUserId,
+      waiting: sql<number>`(select count(*)::int from ${withdrawals} where ${withdrawals.shopId} = ${shops.id} and ${withdrawals.status} = ${WithdrawalStatus.Applied})`,
+    })
+    .from(shops)
+    .where(eq(shops.id, shopId));
+  return row && row.ownerId === userId ? row.waiting : null;
+}

@@ -12,7 +12,7 @@ import type { Db, Tx } from '../client.server.ts';
 import * as t from '../schema.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedCoupons } from './coupons.ts';
-import { seedLedger } from './distribution.ts';
+import { seedKeeperCustomers, seedKeeperMoney, seedLedger } from './distribution.ts';
 import { seedPeople } from './identity.ts';
 import { seedLiveRooms } from './live.ts';
 import { seedLottery } from './lottery.ts';
@@ -72,7 +72,9 @@ async function seedInto(tx: Tx, now: Date): Promise<void> {
   await seedConfig(tx, skinIds);
   await seedPromotions(tx, now, catalog);
   await seedOrders(tx, now, userId);
+  await seedKeeperCustomers(tx, now, userId);
   await seedPayments(tx);
+  await seedKeeperMoney(tx, now, userId);
   await seedCart(tx, userId);
   await seedLottery(tx, now);
 }

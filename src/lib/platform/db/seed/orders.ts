@@ -11,6 +11,7 @@ import { commissionCents, commissionRateBp, goodsPaidCents } from '#lib/distribu
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client.server.ts';
 import * as t from '../schema.ts';
+import type { AddressSnapshot } from '../schema.ts';
 import { priceBasket } from '#lib/catalog/pricing.ts';
 import { insuranceCover } from '#lib/insurance/rules.ts';
 import { afterSaleAmount } from '#lib/after-sales/after-sale-view.ts';
@@ -44,7 +45,7 @@ const CONSUMER_ADDRESS = {
   detail: '文三路 90 号 1 幢 501 室',
 };
 
-interface DemoOrder {
+export interface DemoOrder {
   shopId: string;
   buyer: DemoRole;
   distributor: DemoRole | null;
@@ -163,289 +164,306 @@ export async function seedOrders(
   now: Date,
   userId: Record<DemoRole, number>,
 ): Promise<void> {
-  let serial = 0;
-  for (const demo of DEMO_ORDERS) {
-    serial += 1;
-    const skuNos = demo.lines.map((line) => skuNoOf(demo.shopId, line));
-    const rows = await tx
-      .select({
-        skuId: t.skus.id,
-        skuNo: t.skus.skuNo,
-        color: t.skus.color,
-        size: t.skus.size,
-        baseCents: t.skus.priceCents,
-        skuImage: t.skus.imageUrl,
-        productId: t.products.id,
-        productNo: t.products.productNo,
-        productName: t.products.name,
-        productRateBp: t.products.commissionRateBp,
-        saleRateBp: t.activities.commissionRateBp,
-        crossBorder: t.products.crossBorder,
-        globalAddCents: t.shops.globalAddPriceCents,
-        freightCents: t.shops.freightCents,
-        freeOverCents: t.shops.freeFreightOverCents,
-        autoCompleteDays: t.shops.autoCompleteDays,
-        activityId: t.activities.id,
-        activityNo: t.activities.activityNo,
-        saleTitle: t.activities.title,
-        saleAddCents: t.activities.addPriceCents,
-        cover: sql<
-          string | null
-        >`(select url from product_images i where i.product_id = ${t.products.id} and i.kind = 'main' order by i.sort, i.id limit 1)`,
-      })
-      .from(t.skus)
-      .innerJoin(t.products, eq(t.products.id, t.skus.productId))
-      .innerJoin(t.shops, eq(t.shops.id, t.products.shopId))
-      .innerJoin(t.activities, eq(t.activities.id, t.products.activityId))
-      .where(inArray(t.skus.skuNo, skuNos));
-    const lines = skuNos.map((skuNo, i) => ({
-      row: rows.find((r) => r.skuNo === skuNo)!,
-      quantity: demo.lines[i]!.quantity,
-    }));
-    const shop = lines[0]!.row;
-    const basket = priceBasket(
-      lines.map(({ row, quantity }) => ({
-        key: row.skuNo,
-        saleKey: row.activityNo,
-        rule: null,
-        unitCents: row.baseCents + row.globalAddCents + row.saleAddCents,
-        quantity,
-      })),
-      { freightCents: shop.freightCents, freeOverCents: shop.freeOverCents },
-      0,
-      demo.insured ?? false,
-    );
+  for (const [i, demo] of DEMO_ORDERS.entries()) {
+    await insertDemoOrder(tx, now, i + 1, demo, {
+      buyerId: userId[demo.buyer],
+      distributorId: demo.distributor ? userId[demo.distributor] : null,
+      address:
+        demo.buyer === 'consumer'
+          ? CONSUMER_ADDRESS
+          : { ...CONSUMER_ADDRESS, name: '周先生', phone: demoPhones.disabledDistributor },
+    });
+  }
+}
 
-    const placedAt = new Date(now.getTime() - demo.placedHoursAgo * HOUR);
-    const paidAt =
-      demo.status === OrderStatus.Cancelled || demo.status === OrderStatus.AwaitingPayment
-        ? null
-        : new Date(placedAt.getTime() + 3 * 60_000);
-    const shippedAt =
-      demo.status === OrderStatus.Shipped || demo.status === OrderStatus.Completed
-        ? new Date(placedAt.getTime() + 20 * HOUR)
-        : null;
-    const completedAt =
-      demo.status === OrderStatus.Completed ? new Date(shippedAt!.getTime() + 3 * DAY) : null;
-    const payDeadline = new Date(placedAt.getTime() + PAY_WINDOW_MS);
-    const money = {
-      goodsCents: basket.goodsCents,
-      discountCents: basket.discountCents,
-      couponCents: basket.couponCents,
-      freightCents: basket.freightCents,
-      insuranceCents: basket.insuranceCents,
-      payCents: basket.payCents,
-    };
-    const address =
-      demo.buyer === 'consumer'
-        ? CONSUMER_ADDRESS
-        : { ...CONSUMER_ADDRESS, name: '周先生', phone: demoPhones.disabledDistributor };
-    const [group] = await tx
-      .insert(t.orderGroups)
-      .values({
-        groupNo: `GD${demo.shopId}${String(serial).padStart(6, '0')}`,
-        shopId: demo.shopId,
-        userId: userId[demo.buyer],
-        ...money,
-        payDeadline,
-        createdAt: placedAt,
-      })
-      .returning({ id: t.orderGroups.id });
-    const [order] = await tx
-      .insert(t.orders)
-      .values({
-        orderNo: `D${demo.shopId}${String(serial).padStart(8, '0')}`,
-        groupId: group!.id,
-        shopId: demo.shopId,
-        userId: userId[demo.buyer],
-        distributorId: demo.distributor ? userId[demo.distributor] : null,
-        activityId: shop.activityId,
-        saleTitle: shop.saleTitle,
-        status: demo.status,
-        ...money,
-        insuranceCoverCents: basket.insuranceCents > 0 ? insuranceCover(address.province) : 0,
-        address,
-        payDeadline,
-        paidAt,
-        shippedAt,
-        autoCompleteAt: shippedAt
-          ? new Date(shippedAt.getTime() + shop.autoCompleteDays * DAY)
-          : null,
-        completedAt,
-        cancelledAt: demo.status === OrderStatus.Cancelled ? payDeadline : null,
-        cancelReason: demo.status === OrderStatus.Cancelled ? '超时未支付' : null,
-        createdAt: placedAt,
-      })
-      .returning({ id: t.orders.id });
-    const insertedLines = await tx
-      .insert(t.orderLines)
-      .values(
-        lines.map(({ row, quantity }, i) => {
-          const priced = basket.lines[i]!;
-          return {
-            orderId: order!.id,
-            productId: row.productId,
-            skuId: row.skuId,
-            productNo: row.productNo,
-            skuNo: row.skuNo,
-            productName: row.productName,
-            skuDesc: [row.color, row.size].filter(Boolean).join(' '),
-            imageUrl: row.skuImage ?? row.cover,
-            baseCents: row.baseCents,
-            globalAddCents: row.globalAddCents,
-            saleAddCents: row.saleAddCents,
-            unitPriceCents: row.baseCents + row.globalAddCents + row.saleAddCents,
-            quantity,
-            lineCents: priced.lineCents,
-            promotionCents: priced.promotionCents,
-            couponCents: priced.couponCents,
-            freightCents: priced.freightCents,
-            insuranceCents: priced.insuranceCents,
-            paidCents: priced.paidCents,
-            commissionRateBp: demo.distributor ? rateOf(row) : 0,
-            profitCents: demo.distributor
+/** How many demo orders seedOrders writes: later seeders number theirs after them. */
+export const DEMO_ORDER_COUNT = DEMO_ORDERS.length;
+
+/** One demo order with its lines, events, parcel and after-sale, as the demo plans it. */
+export async function insertDemoOrder(
+  tx: Tx,
+  now: Date,
+  serial: number,
+  demo: Omit<DemoOrder, 'buyer' | 'distributor'>,
+  people: { buyerId: number; distributorId: number | null; address: AddressSnapshot },
+): Promise<void> {
+  const skuNos = demo.lines.map((line) => skuNoOf(demo.shopId, line));
+  const rows = await tx
+    .select({
+      skuId: t.skus.id,
+      skuNo: t.skus.skuNo,
+      color: t.skus.color,
+      size: t.skus.size,
+      baseCents: t.skus.priceCents,
+      skuImage: t.skus.imageUrl,
+      productId: t.products.id,
+      productNo: t.products.productNo,
+      productName: t.products.name,
+      productRateBp: t.products.commissionRateBp,
+      saleRateBp: t.activities.commissionRateBp,
+      crossBorder: t.products.crossBorder,
+      globalAddCents: t.shops.globalAddPriceCents,
+      freightCents: t.shops.freightCents,
+      freeOverCents: t.shops.freeFreightOverCents,
+      autoCompleteDays: t.shops.autoCompleteDays,
+      activityId: t.activities.id,
+      activityNo: t.activities.activityNo,
+      saleTitle: t.activities.title,
+      saleAddCents: t.activities.addPriceCents,
+      cover: sql<
+        string | null
+      >`(select url from product_images i where i.product_id = ${t.products.id} and i.kind = 'main' order by i.sort, i.id limit 1)`,
+    })
+    .from(t.skus)
+    .innerJoin(t.products, eq(t.products.id, t.skus.productId))
+    .innerJoin(t.shops, eq(t.shops.id, t.products.shopId))
+    .innerJoin(t.activities, eq(t.activities.id, t.products.activityId))
+    .where(inArray(t.skus.skuNo, skuNos));
+  const lines = skuNos.map((skuNo, i) => ({
+    row: rows.find((r) => r.skuNo === skuNo)!,
+    quantity: demo.lines[i]!.quantity,
+  }));
+  const shop = lines[0]!.row;
+  const basket = priceBasket(
+    lines.map(({ row, quantity }) => ({
+      key: row.skuNo,
+      saleKey: row.activityNo,
+      rule: null,
+      unitCents: row.baseCents + row.globalAddCents + row.saleAddCents,
+      quantity,
+    })),
+    { freightCents: shop.freightCents, freeOverCents: shop.freeOverCents },
+    0,
+    demo.insured ?? false,
+  );
+
+  const placedAt = new Date(now.getTime() - demo.placedHoursAgo * HOUR);
+  const paidAt =
+    demo.status === OrderStatus.Cancelled || demo.status === OrderStatus.AwaitingPayment
+      ? null
+      : new Date(placedAt.getTime() + 3 * 60_000);
+  const shippedAt =
+    demo.status === OrderStatus.Shipped || demo.status === OrderStatus.Completed
+      ? new Date(placedAt.getTime() + 20 * HOUR)
+      : null;
+  const completedAt =
+    demo.status === OrderStatus.Completed ? new Date(shippedAt!.getTime() + 3 * DAY) : null;
+  const payDeadline = new Date(placedAt.getTime() + PAY_WINDOW_MS);
+  const money = {
+    goodsCents: basket.goodsCents,
+    discountCents: basket.discountCents,
+    couponCents: basket.couponCents,
+    freightCents: basket.freightCents,
+    insuranceCents: basket.insuranceCents,
+    payCents: basket.payCents,
+  };
+  const address = people.address;
+  const [group] = await tx
+    .insert(t.orderGroups)
+    .values({
+      groupNo: `GD${demo.shopId}${String(serial).padStart(6, '0')}`,
+      shopId: demo.shopId,
+      userId: people.buyerId,
+      ...money,
+      payDeadline,
+      createdAt: placedAt,
+    })
+    .returning({ id: t.orderGroups.id });
+  const [order] = await tx
+    .insert(t.orders)
+    .values({
+      orderNo: `D${demo.shopId}${String(serial).padStart(8, '0')}`,
+      groupId: group!.id,
+      shopId: demo.shopId,
+      userId: people.buyerId,
+      distributorId: people.distributorId,
+      activityId: shop.activityId,
+      saleTitle: shop.saleTitle,
+      status: demo.status,
+      ...money,
+      insuranceCoverCents: basket.insuranceCents > 0 ? insuranceCover(address.province) : 0,
+      address,
+      payDeadline,
+      paidAt,
+      shippedAt,
+      autoCompleteAt: shippedAt
+        ? new Date(shippedAt.getTime() + shop.autoCompleteDays * DAY)
+        : null,
+      completedAt,
+      cancelledAt: demo.status === OrderStatus.Cancelled ? payDeadline : null,
+      cancelReason: demo.status === OrderStatus.Cancelled ? '超时未支付' : null,
+      createdAt: placedAt,
+    })
+    .returning({ id: t.orders.id });
+  const insertedLines = await tx
+    .insert(t.orderLines)
+    .values(
+      lines.map(({ row, quantity }, i) => {
+        const priced = basket.lines[i]!;
+        return {
+          orderId: order!.id,
+          productId: row.productId,
+          skuId: row.skuId,
+          productNo: row.productNo,
+          skuNo: row.skuNo,
+          productName: row.productName,
+          skuDesc: [row.color, row.size].filter(Boolean).join(' '),
+          imageUrl: row.skuImage ?? row.cover,
+          baseCents: row.baseCents,
+          globalAddCents: row.globalAddCents,
+          saleAddCents: row.saleAddCents,
+          unitPriceCents: row.baseCents + row.globalAddCents + row.saleAddCents,
+          quantity,
+          lineCents: priced.lineCents,
+          promotionCents: priced.promotionCents,
+          couponCents: priced.couponCents,
+          freightCents: priced.freightCents,
+          insuranceCents: priced.insuranceCents,
+          paidCents: priced.paidCents,
+          commissionRateBp: people.distributorId !== null ? rateOf(row) : 0,
+          profitCents:
+            people.distributorId !== null
               ? commissionCents(goodsPaidCents(priced), rateOf(row))
               : 0,
-            crossBorder: row.crossBorder,
-            refundStatus:
-              i > 0
-                ? null
-                : demo.refundFirstLine
-                  ? RefundStatus.UnderReview
-                  : demo.approvedReturn
-                    ? RefundStatus.Approved
-                    : null,
-          };
-        }),
-      )
-      .returning({ id: t.orderLines.id });
-    // Stock the live orders hold.
-    if (demo.status !== OrderStatus.Cancelled) {
-      for (const { row, quantity } of lines) {
-        await tx
-          .update(t.skus)
-          .set({ stock: sql`greatest(${t.skus.stock} - ${quantity}, 0)` })
-          .where(eq(t.skus.id, row.skuId));
-      }
+          crossBorder: row.crossBorder,
+          refundStatus:
+            i > 0
+              ? null
+              : demo.refundFirstLine
+                ? RefundStatus.UnderReview
+                : demo.approvedReturn
+                  ? RefundStatus.Approved
+                  : null,
+        };
+      }),
+    )
+    .returning({ id: t.orderLines.id });
+  // Stock the live orders hold.
+  if (demo.status !== OrderStatus.Cancelled) {
+    for (const { row, quantity } of lines) {
+      await tx
+        .update(t.skus)
+        .set({ stock: sql`greatest(${t.skus.stock} - ${quantity}, 0)` })
+        .where(eq(t.skus.id, row.skuId));
     }
-    const events: (typeof t.orderEvents.$inferInsert)[] = [
+  }
+  const events: (typeof t.orderEvents.$inferInsert)[] = [
+    {
+      orderId: order!.id,
+      kind: 'created',
+      toStatus: OrderStatus.AwaitingPayment,
+      actor: 'shopper',
+      createdAt: placedAt,
+    },
+  ];
+  if (demo.status === OrderStatus.Cancelled) {
+    events.push({
+      orderId: order!.id,
+      kind: 'cancelled',
+      fromStatus: OrderStatus.AwaitingPayment,
+      toStatus: OrderStatus.Cancelled,
+      actor: 'timer',
+      note: '超时未支付',
+      createdAt: payDeadline,
+    });
+  }
+  if (paidAt) {
+    events.push({
+      orderId: order!.id,
+      kind: 'paid',
+      fromStatus: OrderStatus.AwaitingPayment,
+      toStatus: OrderStatus.Paid,
+      actor: 'gateway',
+      createdAt: paidAt,
+    });
+  }
+  if (demo.refundFirstLine) {
+    events.push({
+      orderId: order!.id,
+      kind: 'refund_applied',
+      actor: 'shopper',
+      note: `${lines[0]!.row.productName}：我不想买了`,
+      createdAt: new Date(paidAt!.getTime() + HOUR),
+    });
+  }
+  if (shippedAt && demo.carrier) {
+    events.push({
+      orderId: order!.id,
+      kind: 'shipped',
+      fromStatus: OrderStatus.Paid,
+      toStatus: OrderStatus.Shipped,
+      actor: 'shop',
+      note: `${demo.carrier.company} ${demo.carrier.trackingNo}`,
+      createdAt: shippedAt,
+    });
+    await tx.insert(t.logistics).values({
+      orderId: order!.id,
+      carrier: demo.carrier.code,
+      company: demo.carrier.company,
+      trackingNo: demo.carrier.trackingNo,
+      createdAt: shippedAt,
+    });
+  }
+  if (completedAt) {
+    events.push({
+      orderId: order!.id,
+      kind: 'completed',
+      fromStatus: OrderStatus.Shipped,
+      toStatus: OrderStatus.Completed,
+      actor: 'shopper',
+      createdAt: completedAt,
+    });
+  }
+  if (demo.approvedReturn) {
+    const appliedAt = new Date(shippedAt!.getTime() + 30 * HOUR);
+    const reviewedAt = new Date(appliedAt.getTime() + 2 * HOUR);
+    const afterSaleNo = `SD${demo.shopId}${String(serial).padStart(8, '0')}`;
+    const [afterSale] = await tx
+      .insert(t.afterSales)
+      .values({
+        afterSaleNo,
+        orderId: order!.id,
+        orderLineId: insertedLines[0]!.id,
+        userId: people.buyerId,
+        shopId: demo.shopId,
+        kind: 'return',
+        reason: '尺码不合适',
+        description: '平时穿 M 码，这件偏小，想退货。',
+        amountCents: afterSaleAmount('return', basket.lines[0]!),
+        status: RefundStatus.Approved,
+        auditChannel: 2,
+        reviewedAt,
+        createdAt: appliedAt,
+      })
+      .returning({ id: t.afterSales.id });
+    events.push(
       {
-        orderId: order!.id,
-        kind: 'created',
-        toStatus: OrderStatus.AwaitingPayment,
-        actor: 'shopper',
-        createdAt: placedAt,
-      },
-    ];
-    if (demo.status === OrderStatus.Cancelled) {
-      events.push({
-        orderId: order!.id,
-        kind: 'cancelled',
-        fromStatus: OrderStatus.AwaitingPayment,
-        toStatus: OrderStatus.Cancelled,
-        actor: 'timer',
-        note: '超时未支付',
-        createdAt: payDeadline,
-      });
-    }
-    if (paidAt) {
-      events.push({
-        orderId: order!.id,
-        kind: 'paid',
-        fromStatus: OrderStatus.AwaitingPayment,
-        toStatus: OrderStatus.Paid,
-        actor: 'gateway',
-        createdAt: paidAt,
-      });
-    }
-    if (demo.refundFirstLine) {
-      events.push({
         orderId: order!.id,
         kind: 'refund_applied',
         actor: 'shopper',
-        note: `${lines[0]!.row.productName}：我不想买了`,
-        createdAt: new Date(paidAt!.getTime() + HOUR),
-      });
-    }
-    if (shippedAt && demo.carrier) {
-      events.push({
+        note: `${lines[0]!.row.productName}：尺码不合适`,
+        createdAt: appliedAt,
+      },
+      {
         orderId: order!.id,
-        kind: 'shipped',
-        fromStatus: OrderStatus.Paid,
-        toStatus: OrderStatus.Shipped,
+        kind: 'refund_approved',
         actor: 'shop',
-        note: `${demo.carrier.company} ${demo.carrier.trackingNo}`,
-        createdAt: shippedAt,
-      });
-      await tx.insert(t.logistics).values({
-        orderId: order!.id,
-        carrier: demo.carrier.code,
-        company: demo.carrier.company,
-        trackingNo: demo.carrier.trackingNo,
-        createdAt: shippedAt,
-      });
-    }
-    if (completedAt) {
-      events.push({
-        orderId: order!.id,
-        kind: 'completed',
-        fromStatus: OrderStatus.Shipped,
-        toStatus: OrderStatus.Completed,
-        actor: 'shopper',
-        createdAt: completedAt,
-      });
-    }
-    if (demo.approvedReturn) {
-      const appliedAt = new Date(shippedAt!.getTime() + 30 * HOUR);
-      const reviewedAt = new Date(appliedAt.getTime() + 2 * HOUR);
-      const afterSaleNo = `SD${demo.shopId}${String(serial).padStart(8, '0')}`;
-      const [afterSale] = await tx
-        .insert(t.afterSales)
-        .values({
-          afterSaleNo,
-          orderId: order!.id,
-          orderLineId: insertedLines[0]!.id,
-          userId: userId[demo.buyer],
-          shopId: demo.shopId,
-          kind: 'return',
-          reason: '尺码不合适',
-          description: '平时穿 M 码，这件偏小，想退货。',
-          amountCents: afterSaleAmount('return', basket.lines[0]!),
-          status: RefundStatus.Approved,
-          auditChannel: 2,
-          reviewedAt,
-          createdAt: appliedAt,
-        })
-        .returning({ id: t.afterSales.id });
-      events.push(
-        {
-          orderId: order!.id,
-          kind: 'refund_applied',
-          actor: 'shopper',
-          note: `${lines[0]!.row.productName}：尺码不合适`,
-          createdAt: appliedAt,
-        },
-        {
-          orderId: order!.id,
-          kind: 'refund_approved',
-          actor: 'shop',
-          note: afterSaleNo,
-          createdAt: reviewedAt,
-        },
-      );
-      await tx.insert(t.insuranceClaims).values({
-        claimNo: `CD${demo.shopId}${String(serial).padStart(8, '0')}`,
-        orderId: order!.id,
-        afterSaleId: afterSale!.id,
-        shopId: demo.shopId,
-        userId: userId[demo.buyer],
-        amountCents: insuranceCover(address.province),
+        note: afterSaleNo,
         createdAt: reviewedAt,
-      });
-    }
-    events.sort((a, b) => a.createdAt!.getTime() - b.createdAt!.getTime());
-    await tx.insert(t.orderEvents).values(events);
+      },
+    );
+    await tx.insert(t.insuranceClaims).values({
+      claimNo: `CD${demo.shopId}${String(serial).padStart(8, '0')}`,
+      orderId: order!.id,
+      afterSaleId: afterSale!.id,
+      shopId: demo.shopId,
+      userId: people.buyerId,
+      amountCents: insuranceCover(address.province),
+      createdAt: reviewedAt,
+    });
   }
+  events.sort((a, b) => a.createdAt!.getTime() - b.createdAt!.getTime());
+  await tx.insert(t.orderEvents).values(events);
 }
 
 /** The commission rate of a seeded line, as checkout decides it. */

@@ -7,6 +7,7 @@ import * as t from '../schema.ts';
 import { BRANDS } from './catalog-data.ts';
 import { clearAll, demoPhones, isEmpty, reseedDemo, seedHandles } from './index.ts';
 import { DEMO_PLAN } from './plan.ts';
+import { auditLedger, keeperBalances } from '#lib/distribution/ledger.server.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -42,6 +43,8 @@ describe('demo data', () => {
       })
       .from(t.shopMembers)
       .innerJoin(t.users, eq(t.users.id, t.shopMembers.userId))
+      // The demo phones (13800…); the shop keeper's other customers (13900…) are shoppers.
+      .where(sql`${t.users.phone} like '138%'`)
       .orderBy(t.users.phone, t.shopMembers.shopId);
     expect(rows).toEqual([
       {
@@ -226,6 +229,28 @@ describe('demo data', () => {
       if (/裤$/.test(line.name)) expect(line.shape).toBe('trousers');
       if (line.shape === 'bag') expect(line.name).toMatch(/包/);
     }
+  });
+
+  it('gives shop keeper 13800000003 customers, commission pending and settled, a card and withdrawals, in a sound ledger', async () => {
+    const [keeper] = await database.db
+      .select({ id: t.users.id })
+      .from(t.users)
+      .where(eq(t.users.phone, demoPhones.owner1001));
+    const balances = await keeperBalances(database.db, '1001', keeper!.id);
+    expect(balances.pendingCents).toBeGreaterThan(0);
+    expect(balances.availableCents).toBeGreaterThan(0);
+    expect(balances.withdrawingCents).toBeGreaterThan(0);
+    expect(await count(t.attributions, eq(t.attributions.distributorId, keeper!.id))).toBe(4);
+    const statuses = await database.db
+      .select({ status: t.withdrawals.status })
+      .from(t.withdrawals)
+      .where(eq(t.withdrawals.userId, keeper!.id))
+      .orderBy(t.withdrawals.id);
+    expect(statuses.map((w) => w.status)).toEqual([30, 50, 10]);
+    expect(await count(t.bankCards, eq(t.bankCards.userId, keeper!.id))).toBe(1);
+    const settled = await count(t.ledgerTransfers, eq(t.ledgerTransfers.kind, 'post'));
+    expect(settled).toBeGreaterThan(0);
+    expect(await auditLedger(database.db)).toEqual([]);
   });
 
   it('empties every table with clearAll', async () => {
