@@ -62,6 +62,13 @@ export async function promiseCommission(tx: Tx, orderId: number, now: Date): Pro
   }
 }
 
+/** Holds the order line's row until the transaction ends (settlement and refunds of it queue). */
+async function lockLine(tx: Tx, orderLineId: number): Promise<void> {
+  await tx.execute(
+    sql`select id from ${orderLines} where ${orderLines.id} = ${orderLineId} for update`,
+  );
+}
+
 /** The line's commission transfers, oldest first. */
 function lineTransfers(tx: DbOrTx, orderLineId: number) {
   return tx
@@ -108,6 +115,8 @@ export async function adjustCommissionForRefund(
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(eq(orderLines.id, input.orderLineId));
   if (!line || line.distributorId === null || line.profitCents <= 0) return;
+  // The line's settlement and its refunds take turns: each reads its history under this lock.
+  await lockLine(tx, line.id);
   const history = await lineTransfers(tx, line.id);
   if (history.length === 0) return; // never promised: the order was not paid.
   const kept = Math.min(
@@ -212,8 +221,9 @@ export async function settleDueCommission(db: DbOrTx, now = new Date()): Promise
     .orderBy(asc(orders.completedAt), asc(ledgerTransfers.id))
     .limit(SETTLE_BATCH);
   let settled = 0;
-  for (const { pendingId } of due) {
+  for (const { pendingId, orderLineId } of due) {
     const posted = await db.transaction(async (tx) => {
+      if (orderLineId !== null) await lockLine(tx, orderLineId);
       const settleId = transferId.settle(pendingId);
       const done = await resolvePending(tx, {
         id: settleId,

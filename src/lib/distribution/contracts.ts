@@ -87,12 +87,14 @@ export const DistributionContracts = {
   bankCards: contract<{ list: BankCardView[] }>()({
     method: 'GET',
     path: '/api/member/xdwxh5/bankCard/list',
+    query: { shopBizCode: shopIdSchema },
     access: { roles: ['D'] },
   }),
   /** 绑定银行卡: a personal debit card in the keeper's verified real name. */
   bindCard: contract<BankCardView>()({
     method: 'POST',
     path: '/api/member/xdwxh5/bankCard/bind',
+    query: { shopBizCode: shopIdSchema },
     body: {
       holderName: z.string().trim().min(2, '请输入持卡人姓名').max(30, '持卡人姓名过长'),
       cardNo: z
@@ -107,6 +109,7 @@ export const DistributionContracts = {
   removeCard: contract<null>()({
     method: 'POST',
     path: '/api/member/xdwxh5/bankCard/remove',
+    query: { shopBizCode: shopIdSchema },
     body: { cardId },
     access: { roles: ['D'] },
     message: '已解绑',
@@ -115,6 +118,7 @@ export const DistributionContracts = {
   bindEnterpriseCard: contract<BankCardView>()({
     method: 'POST',
     path: '/api/member/xdwxh5/bankCard/enterprise',
+    query: { shopBizCode: shopIdSchema },
     body: {
       companyName: z.string().trim().min(2, '请输入正确的企业名称').max(50, '企业名称过长'),
       accountNo: z
@@ -130,6 +134,7 @@ export const DistributionContracts = {
   verifyEnterpriseCard: contract<BankCardView>()({
     method: 'POST',
     path: '/api/member/xdwxh5/bankCard/enterprise/verify',
+    query: { shopBizCode: shopIdSchema },
     body: {
       cardId,
       amount: z

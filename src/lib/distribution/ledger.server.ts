@@ -214,7 +214,7 @@ export async function keeperBalances(
     availableCents: Number(of(KeeperAccount.Available)?.posted ?? 0),
     pendingCents: Number(of(KeeperAccount.Available)?.pending ?? 0),
     withdrawingCents: Number(of(KeeperAccount.Withdrawing)?.posted ?? 0),
-    owedCents: -Number(of(KeeperAccount.Owed)?.posted ?? 0),
+    owedCents: Math.abs(Number(of(KeeperAccount.Owed)?.posted ?? 0)),
   };
 }
 
