@@ -55,6 +55,9 @@ export async function keeperAccountIds(
 const touches = (ids: number[]): SQL =>
   or(inArray(ledgerTransfers.creditAccountId, ids), inArray(ledgerTransfers.debitAccountId, ids))!;
 
+/** The keeper's commission as it stands per transfer: promised, less voided and clawed back. */
+export const commissionEffect = sql`case when ${ledgerTransfers.kind} = ${TransferKind.Pending} then ${ledgerTransfers.amountCents} when ${ledgerTransfers.kind} = ${TransferKind.Void} then -${ledgerTransfers.amountCents} when ${ledgerTransfers.reason} in (${TransferReason.Clawback}, ${TransferReason.ClawbackOwed}) then -${ledgerTransfers.amountCents} else 0 end`;
+
 /** A line's first commission promise has the id transferId.commission(line) gives it. */
 const isFirstPromise = sql<boolean>`${ledgerTransfers.id} = 'commission:line:' || ${ledgerTransfers.orderLineId}`;
 
