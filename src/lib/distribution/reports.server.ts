@@ -299,7 +299,7 @@ export async function readMonthlyBill(
     const [row] = await db
       .select({
         opening:
-          sql<number>`coalesce(sum(case when ${ledgerTransfers.createdAt} < ${range.from} then ${effect} else 0 end), 0)`.mapWith(
+          sql<number>`coalesce(sum(case when ${ledgerTransfers.createdAt} < ${range.from.toISOString()}::timestamptz then ${effect} else 0 end), 0)`.mapWith(
             Number,
           ),
         closing: sql<number>`coalesce(sum(${effect}), 0)`.mapWith(Number),
