@@ -1,0 +1,14 @@
+import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { rankCustomers } from '#lib/distribution/customers.server.ts';
+
+/** 客户贡献排行: the caller's customers of a period, ranked. */
+export const GET = endpoint(DistributionReportContracts.contribution, ({ query, user, context }) =>
+  rankCustomers(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    period: query.period,
+    sort: query.sort,
+    now: new Date(),
+  }),
+);

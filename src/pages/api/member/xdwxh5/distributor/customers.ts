@@ -1,0 +1,15 @@
+import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { listCustomers } from '#lib/distribution/customers.server.ts';
+
+/** 我的客户: the customers attributed to the caller, masked. */
+export const GET = endpoint(DistributionReportContracts.customers, ({ query, user, context }) =>
+  listCustomers(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    keyword: query.keyword,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+    now: new Date(),
+  }),
+);

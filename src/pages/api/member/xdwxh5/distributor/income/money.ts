@@ -1,0 +1,12 @@
+import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { readIncome } from '#lib/distribution/reports.server.ts';
+
+/** 我的收益: the caller's income in the shop of the query. Shop keepers. */
+export const GET = endpoint(DistributionReportContracts.incomeMoney, ({ query, user, context }) =>
+  readIncome(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    now: new Date(),
+  }),
+);

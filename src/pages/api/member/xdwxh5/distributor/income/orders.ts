@@ -1,0 +1,14 @@
+import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { listIncomeLines } from '#lib/distribution/reports.server.ts';
+
+/** 收益明细: the caller's commission per order line, optionally of one state. */
+export const GET = endpoint(DistributionReportContracts.incomeOrders, ({ query, user, context }) =>
+  listIncomeLines(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    state: query.state,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+  }),
+);

@@ -1,0 +1,16 @@
+import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { listShopDataOrders } from '#lib/distribution/shop-data.server.ts';
+
+/** The shop's order list of 数据中心: the latest orders paid through the caller. */
+export const GET = endpoint(
+  DistributionReportContracts.shopOrders,
+  async ({ query, user, context }) => ({
+    list: await listShopDataOrders(context.locals.database.db, {
+      shopId: query.shopBizCode,
+      userId: user.id,
+      period: query.period,
+      now: new Date(),
+    }),
+  }),
+);
