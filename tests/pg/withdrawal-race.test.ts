@@ -40,7 +40,7 @@ import { Errors } from '#lib/errors.ts';
 import { OrderStatus, RefundStatus } from '#lib/orders/status.ts';
 import { RefundState } from '#lib/payments/status.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
-import { givenMember, givenOrder, givenShop } from '../fixtures/given.ts';
+import { givenMember, givenOrder, givenProduct, givenSale, givenShop } from '../fixtures/given.ts';
 
 let database: Database;
 let db: Db;
@@ -251,6 +251,7 @@ describe('withdrawals', () => {
 /** A paid order of two attributed lines with pending commission (1,000 and 500 cents). */
 async function givenAttributedOrder() {
   const shop = await givenShop(db);
+  await givenProduct(db, await givenSale(db, shop.shopId), { priceCents: 10_000 });
   const keeper = await givenMember(db, shop.shopId, { role: 3 });
   const buyer = await givenMember(db, shop.shopId);
   const order = await givenOrder(db, {

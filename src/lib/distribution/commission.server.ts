@@ -5,7 +5,7 @@
  * with no after-sale open, voided (and the remainder promised again) when the line is refunded
  * before that, and clawed back by a reversing transfer when refunded after.
  */
-import { and, asc, eq, inArray, lte, not, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
 import {
   afterSales,
@@ -211,10 +211,7 @@ export async function settleDueCommission(db: DbOrTx, now = new Date()): Promise
         eq(ledgerTransfers.kind, TransferKind.Pending),
         not(inArray(ledgerTransfers.id, resolvedIds)),
         eq(orders.status, OrderStatus.Completed),
-        lte(
-          sql`${orders.completedAt} + make_interval(days => ${shops.commissionSettleDays}::int)`,
-          now,
-        ),
+        sql`${orders.completedAt} + make_interval(days => ${shops.commissionSettleDays}::int) <= ${now.toISOString()}::timestamptz`,
         not(openAfterSaleOf(orders.id)),
       ),
     )
