@@ -604,12 +604,14 @@ export async function waitingWithdrawals(
   shopId: string,
   userId: number,
 ): Promise<number | null> {
-  const [row] = await db
-    .select({
-      ownerId: shops.ownerUserId,
-      waiting: sql<number>`(select count(*)::int from ${withdrawals} where ${withdrawals.shopId} = ${shops.id} and ${withdrawals.status} = ${WithdrawalStatus.Applied})`,
-    })
+  const [shop] = await db
+    .select({ ownerId: shops.ownerUserId })
     .from(shops)
     .where(eq(shops.id, shopId));
-  return row && row.ownerId === userId ? row.waiting : null;
+  if (!shop || shop.ownerId !== userId) return null;
+  const [waiting] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.shopId, shopId), eq(withdrawals.status, WithdrawalStatus.Applied)));
+  return waiting!.n;
 }
