@@ -202,9 +202,11 @@ export async function settleDueCommission(db: DbOrTx, now = new Date()): Promise
         eq(ledgerTransfers.kind, TransferKind.Pending),
         not(inArray(ledgerTransfers.id, resolvedIds)),
         eq(orders.status, OrderStatus.Completed),
+        // `now` as text: beside an SQL expression drizzle maps no column type, and postgres.js
+        // cannot send a bare Date (PGlite can, so only the PostgreSQL suite saw it).
         lte(
           sql`${orders.completedAt} + make_interval(days => ${shops.commissionSettleDays}::int)`,
-          now,
+          sql`${now.toISOString()}::timestamptz`,
         ),
         not(openAfterSaleOf(orders.id)),
       ),

@@ -214,7 +214,8 @@ export async function keeperBalances(
     availableCents: Number(of(KeeperAccount.Available)?.posted ?? 0),
     pendingCents: Number(of(KeeperAccount.Available)?.pending ?? 0),
     withdrawingCents: Number(of(KeeperAccount.Withdrawing)?.posted ?? 0),
-    owedCents: -Number(of(KeeperAccount.Owed)?.posted ?? 0),
+    // 0 - x, not -x: nothing owed is 0, never -0.
+    owedCents: 0 - Number(of(KeeperAccount.Owed)?.posted ?? 0),
   };
 }
 
