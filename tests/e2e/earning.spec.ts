@@ -175,7 +175,7 @@ test('a keeper shares, a new shopper buys in the app, the commission settles, th
   await expect(keeperPage.locator('[data-movements]')).toContainText('佣金结算');
 
   // 提现 without a card: bind one first (the holder is the verified real name).
-  await keeperPage.getByRole('link', { name: '提现' }).click();
+  await keeperPage.getByRole('link', { name: '提现', exact: true }).click();
   await expect(keeperPage.getByRole('heading', { name: '请先绑定银行卡' })).toBeVisible();
   await keeperPage.getByRole('link', { name: '去绑定银行卡' }).click();
   await islandsReady(keeperPage);
