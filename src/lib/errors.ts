@@ -19,6 +19,7 @@ import { CouponErrors } from '#lib/coupons/errors.ts';
 import { LotteryErrors } from '#lib/lottery/errors.ts';
 import { DistributionErrors } from '#lib/distribution/errors.ts';
 import { SharingErrors } from '#lib/sharing/errors.ts';
+import { RecruitingErrors } from '#lib/recruiting/errors.ts';
 
 /** Each area's entries, by area; errors.test.ts checks that no two areas use one name. */
 export const ErrorAreas = {
@@ -38,6 +39,7 @@ export const ErrorAreas = {
   lottery: LotteryErrors,
   distribution: DistributionErrors,
   sharing: SharingErrors,
+  recruiting: RecruitingErrors,
 } as const;
 
 export const Errors = {
@@ -57,4 +59,5 @@ export const Errors = {
   ...LotteryErrors,
   ...DistributionErrors,
   ...SharingErrors,
+  ...RecruitingErrors,
 } as const;
