@@ -8,6 +8,8 @@ import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { keeperUnbindings, shopMembers, users } from '#lib/platform/db/schema.ts';
 import { maskBuyer } from '#lib/orders/order-view.ts';
 import { requireKeeper } from './keeper.server.ts';
+import { keeperShopCard, type KeeperShopInfo } from './shop-info.server.ts';
+import { roleLetter } from '#lib/membership/roles.ts';
 import { INVITEE_STATE_TEXT, inviteeState, shopMonthStart, type InviteeState } from './rules.ts';
 
 export interface InvitedKeeper {
@@ -214,4 +216,29 @@ export async function recentKeepers(
     avatarUrl: row.avatarUrl,
     joinedAt: row.joinedAt,
   }));
+}
+
+/**
+ * The inviter a shared landing names (its distributorId): their shop card while they keep a shop
+ * here, else null (a stranger's number shows nobody).
+ */
+export async function inviterCard(
+  db: DbOrTx,
+  shopId: string,
+  distributorId: number,
+): Promise<(KeeperShopInfo & { userId: number }) | null> {
+  const [row] = await db
+    .select({
+      nickname: users.nickname,
+      avatarUrl: users.avatarUrl,
+      currentRole: shopMembers.role,
+      distributorDisable: shopMembers.distributorDisable,
+      level: shopMembers.level,
+    })
+    .from(shopMembers)
+    .innerJoin(users, eq(users.id, shopMembers.userId))
+    .where(and(eq(shopMembers.shopId, shopId), eq(shopMembers.userId, distributorId)));
+  if (!row || row.level === null || roleLetter(row) !== 'D') return null;
+  const card = await keeperShopCard(db, shopId, { userId: distributorId, ...row });
+  return { ...card, userId: distributorId };
 }
