@@ -21,6 +21,7 @@ import { GuideContracts } from '#lib/guides/contracts.ts';
 import { LotteryContracts } from '#lib/lottery/contracts.ts';
 import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
 import { SharingContracts } from '#lib/sharing/contracts.ts';
+import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
 
 export const ContractAreas = {
   platform: PlatformContracts,
@@ -41,6 +42,7 @@ export const ContractAreas = {
   lottery: LotteryContracts,
   distributionReports: DistributionReportContracts,
   sharing: SharingContracts,
+  recruiting: RecruitingContracts,
 } as const;
 
 export const allContracts: readonly AnyContract[] = Object.values(ContractAreas).flatMap(

@@ -20,6 +20,7 @@ import { LotteryErrors } from '#lib/lottery/errors.ts';
 import { DistributionErrors } from '#lib/distribution/errors.ts';
 import { SharingErrors } from '#lib/sharing/errors.ts';
 import { ReportErrors } from '#lib/distribution/report-errors.ts';
+import { RecruitingErrors } from '#lib/recruiting/errors.ts';
 
 /** Each area's entries, by area; errors.test.ts checks that no two areas use one name. */
 export const ErrorAreas = {
@@ -40,6 +41,7 @@ export const ErrorAreas = {
   distribution: DistributionErrors,
   sharing: SharingErrors,
   distributionReports: ReportErrors,
+  recruiting: RecruitingErrors,
 } as const;
 
 export const Errors = {
@@ -60,4 +62,5 @@ export const Errors = {
   ...DistributionErrors,
   ...SharingErrors,
   ...ReportErrors,
+  ...RecruitingErrors,
 } as const;

@@ -17,6 +17,8 @@
  *   accounts cannot become one).
  * - attributions: the kept account's binding in a shop wins; a binding to the other account now
  *   names the kept one, and one to itself is dropped. link_visits added up per day.
+ * - keeper_shop_profiles: the kept account's shop name and intro per shop win; compose_sets and
+ *   keeper_unbindings are all kept.
  * - bank_cards: all kept; a card bound by both is kept once. share_events kept; forward_texts:
  *   the kept account's text per content type wins.
  * - guide_tags, popup_closes: seen by either is seen.
@@ -73,6 +75,10 @@ export const HANDLED_USER_COLUMNS = new Set([
   'forward_texts.user_id',
   'media.owner_user_id',
   'share_links.distributor_id',
+  'keeper_shop_profiles.user_id',
+  'compose_sets.keeper_id',
+  'keeper_unbindings.user_id',
+  'keeper_unbindings.invited_by',
 ]);
 
 export class MergeRefused extends Error {
@@ -279,6 +285,20 @@ export async function mergeAccounts(
         select 1 from forward_texts m
         where m.user_id = ${keep} and m.shop_id = o.shop_id and m.content_type = o.content_type)`);
     await tx.execute(sql`update forward_texts set user_id = ${keep} where user_id = ${gone}`);
+
+    // The keeper's own shop (recruiting): the kept account's profile per shop wins.
+    await tx.execute(sql`
+      delete from keeper_shop_profiles o
+      where o.user_id = ${gone} and exists (
+        select 1 from keeper_shop_profiles m where m.user_id = ${keep} and m.shop_id = o.shop_id)`);
+    await tx.execute(
+      sql`update keeper_shop_profiles set user_id = ${keep} where user_id = ${gone}`,
+    );
+    await tx.execute(sql`update compose_sets set keeper_id = ${keep} where keeper_id = ${gone}`);
+    await tx.execute(sql`update keeper_unbindings set user_id = ${keep} where user_id = ${gone}`);
+    await tx.execute(
+      sql`update keeper_unbindings set invited_by = ${keep} where invited_by = ${gone}`,
+    );
 
     await tx.execute(sql`update media set owner_user_id = ${keep} where owner_user_id = ${gone}`);
     await tx.execute(

@@ -42,10 +42,10 @@ import { smsProvider, type SmsProvider } from './sms/index.server.ts';
 /**
  * What a code is for: logging in (the send-code call's `type` 2), binding a phone to a
  * messaging-app account, or a shop owner authorising one applicant as administrator of one shop
- * (`admin:{shopId}:{userId}`; the code goes to the owner's phone). A code is only good for its
- * purpose.
+ * (`admin:{shopId}:{userId}`; the code goes to the owner's phone), or a shop keeper confirming
+ * they leave a shop (`unbind:{shopId}`; to their own phone). A code is only good for its purpose.
  */
-export type SmsPurpose = 'login' | 'bind' | `admin:${string}`;
+export type SmsPurpose = 'login' | 'bind' | `admin:${string}` | `unbind:${string}`;
 export const PURPOSE_BY_TYPE = { 2: 'login' } as const satisfies Record<number, SmsPurpose>;
 
 const HOUR_MS = 3_600_000;
@@ -73,6 +73,8 @@ export const SMS_HASH_SECRET = 'sms-code-hash';
 export function codeText(code: string, purpose: SmsPurpose = 'login'): string {
   if (purpose === 'bind')
     return `【小店】您正在绑定手机号，验证码是${code}，5分钟内有效，请勿泄露。`;
+  if (purpose.startsWith('unbind:'))
+    return `【小店】您正在解除与店铺的店主绑定，验证码是${code}，5分钟内有效。如非本人操作，请勿泄露。`;
   if (purpose.startsWith('admin:'))
     return `【小店】有人申请成为您店铺的管理员，授权验证码是${code}，5分钟内有效。如非您本人同意，请勿告知他人。`;
   return `【小店】您的登录验证码是${code}，5分钟内有效，请勿泄露。`;

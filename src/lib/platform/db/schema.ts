@@ -20,3 +20,4 @@ export * from './schema/insurance.ts';
 export * from './schema/distribution.ts';
 export * from './schema/live.ts';
 export * from './schema/lottery.ts';
+export * from './schema/recruiting.ts';

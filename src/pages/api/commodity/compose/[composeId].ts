@@ -1,0 +1,8 @@
+import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { readCompose } from '#lib/recruiting/compose.server.ts';
+
+/** GET {composeId}?shopBizCode= → 搭配购: one set of the shop with its products priced now. Anyone. */
+export const GET = endpoint(RecruitingContracts.compose, ({ params, query, context }) =>
+  readCompose(context.locals.database.db, query.shopBizCode, params.composeId),
+);

@@ -1,0 +1,10 @@
+import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { deleteCompose } from '#lib/recruiting/compose.server.ts';
+
+/** POST delete/{composeId}?shopBizCode= → deletes one of the caller's 搭配. Shop keepers. */
+export const POST = endpoint(
+  RecruitingContracts.composeDelete,
+  ({ params, query, user, context }) =>
+    deleteCompose(context.locals.database.db, query.shopBizCode, user.id, params.composeId),
+);

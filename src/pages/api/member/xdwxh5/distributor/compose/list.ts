@@ -1,0 +1,8 @@
+import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { myComposes } from '#lib/recruiting/compose.server.ts';
+
+/** GET ?shopBizCode= → the caller's 搭配, priced now. Shop keepers. */
+export const GET = endpoint(RecruitingContracts.composeList, ({ query, user, context }) =>
+  myComposes(context.locals.database.db, query.shopBizCode, user.id),
+);

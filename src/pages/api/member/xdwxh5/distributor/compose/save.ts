@@ -1,0 +1,8 @@
+import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { saveCompose } from '#lib/recruiting/compose.server.ts';
+
+/** POST ?shopBizCode= { composeId?, title, intro, productNos } → the saved 搭配. Shop keepers. */
+export const POST = endpoint(RecruitingContracts.composeSave, ({ query, body, user, context }) =>
+  saveCompose(context.locals.database.db, query.shopBizCode, user.id, body),
+);

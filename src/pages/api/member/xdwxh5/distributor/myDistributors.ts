@@ -1,0 +1,8 @@
+import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { invitedKeepers } from '#lib/recruiting/invitations.server.ts';
+
+/** GET ?shopBizCode=&pageNum=&pageSize= → the keepers the caller invited, masked. Shop keepers. */
+export const GET = endpoint(RecruitingContracts.myDistributors, ({ query, user, context }) =>
+  invitedKeepers(context.locals.database.db, query.shopBizCode, user.id, query),
+);

@@ -1,0 +1,8 @@
+import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { getKeeperShopInfo } from '#lib/recruiting/shop-info.server.ts';
+
+/** GET ?shopBizCode= → the caller's shop name, intro, avatar and invitation code. Shop keepers. */
+export const GET = endpoint(RecruitingContracts.shopInfo, ({ query, user, context }) =>
+  getKeeperShopInfo(context.locals.database.db, query.shopBizCode, user.id),
+);

@@ -1,0 +1,14 @@
+import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { unbindKeeper } from '#lib/recruiting/unbinding.server.ts';
+import { requestClientAddress } from '#lib/platform/http.server.ts';
+
+/** POST ?shopBizCode= { verifyCode } → the caller leaves the shop: { currentRole: 1 }. Shop keepers. */
+export const POST = endpoint(RecruitingContracts.unbind, ({ query, body, user, context }) =>
+  unbindKeeper(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    code: body.verifyCode,
+    clientIp: requestClientAddress(context),
+  }),
+);

@@ -1,0 +1,13 @@
+import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { sendUnbindCode } from '#lib/recruiting/unbinding.server.ts';
+import { requestClientAddress } from '#lib/platform/http.server.ts';
+
+/** POST ?shopBizCode= → sends the unbinding code to the caller's phone; { phone } masked. Shop keepers. */
+export const POST = endpoint(RecruitingContracts.unbindCode, ({ query, user, context }) =>
+  sendUnbindCode(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    clientIp: requestClientAddress(context),
+  }),
+);

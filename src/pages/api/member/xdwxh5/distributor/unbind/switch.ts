@@ -1,0 +1,8 @@
+import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { unbindSwitch } from '#lib/recruiting/unbinding.server.ts';
+
+/** GET ?shopBizCode= → { open, reason, phone }: may the caller leave the shop now. Shop keepers. */
+export const GET = endpoint(RecruitingContracts.unbindSwitch, ({ query, user, context }) =>
+  unbindSwitch(context.locals.database.db, query.shopBizCode, user.id),
+);

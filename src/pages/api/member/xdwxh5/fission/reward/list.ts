@@ -1,0 +1,11 @@
+import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { invitedKeepers } from '#lib/recruiting/invitations.server.ts';
+
+/** GET ?shopBizCode=&pageNum=&pageSize= → the caller's 有效邀请, masked. Shop keepers. */
+export const GET = endpoint(RecruitingContracts.rewardList, ({ query, user, context }) =>
+  invitedKeepers(context.locals.database.db, query.shopBizCode, user.id, {
+    ...query,
+    validOnly: true,
+  }),
+);
