@@ -157,7 +157,9 @@ test.describe('inside the messaging app', () => {
     await expect
       .poll(async () => (await calls()).map(([name]) => name))
       .toEqual(['config', 'app', 'timeline']);
-    const [[, config], [, card]] = await calls();
+    const [configCall, cardCall] = await calls();
+    const config = configCall![1];
+    const card = cardCall![1];
     expect(config).toMatchObject({
       appId: expect.any(String),
       signature: expect.stringMatching(/^[0-9a-f]{40}$/),
@@ -170,5 +172,64 @@ test.describe('inside the messaging app', () => {
     expect(link.searchParams.get('productNo')).toBe(product.productNo);
     expect(link.searchParams.get('distributorId')).toBe(String(ownerId));
     expect(link.searchParams.get('shareChannel')).toBe('110');
+  });
+});
+
+test.describe('the brand page and editForward', () => {
+  test('a brand sale is shared with its poster; its button carries the share guide for a level keeper', async ({
+    pageAs,
+    pgShop,
+  }) => {
+    const sale = seedHandles.shop1001.sales.senyeRunning;
+    const page = await pageAs('owner1001');
+    const ownerId = await userId(pgShop.admin, demoPhones.owner1001);
+    await page.goto(`${pgShop.url}/brand?activityNo=${sale.activityNo}&shopId=1001`);
+    const button = page.getByRole('button', { name: '分享特卖' });
+    // owner1001 has level 1 in shop 1001 (shell §4: the brand share guide is for level users).
+    await expect(button).toHaveAttribute('data-guide', 'activityShare');
+    await shareReady(page);
+    await button.click();
+    const sheet = page.getByRole('dialog', { name: '分享给好友' });
+    await sheet.getByRole('button', { name: '保存海报' }).click();
+    const src = (await sheet.getByRole('img', { name: '分享海报' }).getAttribute('src'))!;
+    expect(src).toContain(`/poster/sale/${sale.activityNo}.png?shopId=1001&d=${ownerId}&v=`);
+    const link = new URL((await decodeQr(await (await page.request.get(src)).body()))!);
+    expect(link.pathname).toBe('/brand');
+    expect(link.searchParams.get('activityNo')).toBe(sale.activityNo);
+    expect(link.searchParams.get('distributorId')).toBe(String(ownerId));
+  });
+
+  test('a keeper writes the product forwarding text: emoji go, and it becomes their share card’s desc', async ({
+    pageAs,
+    pgShop,
+  }) => {
+    const page = await pageAs('owner1001');
+    await page.goto(`${pgShop.url}/editForward?shopId=1001`);
+    await expect(page.getByRole('heading', { name: '编辑转发文案' })).toBeVisible();
+    const field = page.getByLabel('商品', { exact: true });
+    const row = page.locator('[data-forward-type="6"]');
+    await expect(row.getByRole('button', { name: '保存' })).toBeEnabled();
+    await field.fill('今天的好物😀，闭眼入！');
+    await row.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('保存成功')).toBeVisible();
+    await expect(field).toHaveValue('今天的好物，闭眼入！');
+
+    const answer = await page.request.get(
+      `${pgShop.url}/api/member/v3/product/share/1001/${product.productNo}/0`,
+    );
+    const body = (await answer.json()) as { code: number; data: { desc: string } };
+    expect(body.code).toBe(0);
+    expect(body.data.desc).toBe('今天的好物，闭眼入！');
+
+    // Emptied, the default comes back.
+    await field.fill('');
+    await row.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('已恢复默认文案')).toBeVisible();
+  });
+
+  test('editForward is for shop keepers', async ({ pageAs, pgShop }) => {
+    const page = await pageAs('consumer');
+    await page.goto(`${pgShop.url}/editForward?shopId=1001`);
+    await expect(page.getByText('只有店主可以编辑转发文案')).toBeVisible();
   });
 });
