@@ -50,6 +50,7 @@ test.describe('in a plain browser', () => {
     const button = page.getByRole('button', { name: /^分享赚 ¥\d+\.\d{2}/ });
     await expect(button).toHaveAttribute('data-guide', 'productDetailShare');
     await shareReady(page);
+    await page.screenshot({ path: 'test-results/screens/share-product-375x667.png' });
     await button.click();
 
     const sheet = page.getByRole('dialog', { name: '分享给好友' });
@@ -172,6 +173,31 @@ test.describe('inside the messaging app', () => {
     expect(link.searchParams.get('productNo')).toBe(product.productNo);
     expect(link.searchParams.get('distributorId')).toBe(String(ownerId));
     expect(link.searchParams.get('shareChannel')).toBe('110');
+  });
+  test('a visitor’s home sets the shop’s card, naming nobody', async ({ page, pgShop }) => {
+    await page.addInitScript(() => {
+      const cards: unknown[] = [];
+      Object.assign(window, {
+        shareCards: cards,
+        wx: {
+          config: () => {},
+          ready: (callback: () => void) => callback(),
+          error: () => {},
+          updateAppMessageShareData: (data: unknown) => cards.push(data),
+          updateTimelineShareData: () => {},
+        },
+      });
+    });
+    await page.goto(`${pgShop.url}/index?shopId=1001&distributorId=5`);
+    const card = () =>
+      page.evaluate(
+        () =>
+          (window as unknown as { shareCards: { title: string; link: string }[] }).shareCards[0],
+      );
+    await expect.poll(async () => (await card())?.title).toBe('小鹿优选');
+    const link = new URL((await card())!.link);
+    expect(link.pathname).toBe('/index');
+    expect(link.searchParams.has('distributorId')).toBe(false);
   });
 });
 
