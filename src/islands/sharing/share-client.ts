@@ -1,0 +1,85 @@
+/**
+ * The browser side of sharing: a content's share info (asked once per page and content), the
+ * share confirmation, and copying a link. The request client and the contracts load on first use,
+ * so a page nobody shares from loads none of it.
+ */
+import type { ShareInfo } from '#lib/sharing/contracts.ts';
+
+const asked = new Map<string, Promise<ShareInfo>>();
+
+/** The share info of a content for this viewer (the server decides whom its links name). */
+export function loadShareInfo(contentType: number, contentId: string): Promise<ShareInfo> {
+  const key = `${contentType}:${contentId}`;
+  let pending = asked.get(key);
+  if (!pending) {
+    pending = Promise.all([
+      import('#lib/platform/client.ts'),
+      import('#lib/sharing/contracts.ts'),
+    ]).then(([{ call }, { SharingContracts }]) =>
+      call(SharingContracts.shareContent, {
+        query: { shopBizCode: document.body.dataset.shopId ?? '' },
+        body: { contentType, contentId },
+      }),
+    );
+    pending.catch(() => asked.delete(key));
+    asked.set(key, pending);
+  }
+  return pending;
+}
+
+function requestId(): string {
+  return crypto.randomUUID().replaceAll('-', '');
+}
+
+/**
+ * Tells the server a share went out (commerce §3 share confirm), for a signed-in shopper only;
+ * never in the way of the share itself.
+ */
+export async function confirmShare(
+  content: { contentType: number; contentId: string },
+  how: { scene: 'card' | 'link' | 'poster'; repostFormType: 1 | 2 | 3; posterNo: number },
+): Promise<void> {
+  if (!document.body.dataset.userId) return;
+  try {
+    const [{ call }, { SharingContracts }] = await Promise.all([
+      import('#lib/platform/client.ts'),
+      import('#lib/sharing/contracts.ts'),
+    ]);
+    await call(
+      SharingContracts.confirm,
+      {
+        query: { shopBizCode: document.body.dataset.shopId ?? '' },
+        body: {
+          requestId: requestId(),
+          entryType: 1,
+          ifDirectRepost: true,
+          confirmNum: 1,
+          ...how,
+          extraMap: content,
+        },
+      },
+      { silent: true },
+    );
+  } catch {
+    // A lost confirmation costs a count, never the share.
+  }
+}
+
+/** Copies text: the clipboard API, else a selected text field and the copy command. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const field = document.createElement('textarea');
+    field.value = text;
+    field.setAttribute('readonly', '');
+    field.style.position = 'fixed';
+    field.style.opacity = '0';
+    document.body.append(field);
+    field.select();
+    const done = document.execCommand('copy');
+    field.remove();
+    return done;
+  }
+}

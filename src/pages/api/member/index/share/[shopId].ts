@@ -1,0 +1,13 @@
+import { SharingContracts } from '#lib/sharing/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { ShareType } from '#lib/sharing/rules.ts';
+import { shareInfo } from '#lib/sharing/share.server.ts';
+import { shareRequest } from '#lib/sharing/viewer.server.ts';
+
+/** The shop's share info (type 1); the link names the caller only when a shop keeper. */
+export const GET = endpoint(SharingContracts.indexShare, async ({ params, context }) =>
+  shareInfo(context.locals.database.db, await shareRequest(context, params.shopId), {
+    type: ShareType.Shop,
+    contentId: params.shopId,
+  }),
+);

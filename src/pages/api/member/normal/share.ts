@@ -1,0 +1,11 @@
+import { SharingContracts } from '#lib/sharing/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { resolveShareCode } from '#lib/sharing/share.server.ts';
+
+/** A share code to its link. */
+export const GET = endpoint(SharingContracts.normalShare, ({ query, context }) =>
+  resolveShareCode(context.locals.database.db, {
+    code: query.shareCode,
+    origin: context.locals.site.origin,
+  }),
+);

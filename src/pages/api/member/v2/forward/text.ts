@@ -1,0 +1,13 @@
+import { SharingContracts } from '#lib/sharing/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { saveForwardText } from '#lib/sharing/share.server.ts';
+
+/** editForward: saves one forwarding text (empty: back to the default). */
+export const POST = endpoint(SharingContracts.saveForwardText, ({ query, body, user, context }) =>
+  saveForwardText(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    contentType: body.contentType,
+    text: body.text,
+  }),
+);

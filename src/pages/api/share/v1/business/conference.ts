@@ -1,0 +1,15 @@
+import { SharingContracts } from '#lib/sharing/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { ShareType } from '#lib/sharing/rules.ts';
+import { shareInfo } from '#lib/sharing/share.server.ts';
+import { shareRequest } from '#lib/sharing/viewer.server.ts';
+
+/** A venue's share info (type 2, the 会场 by its number). */
+export const POST = endpoint(
+  SharingContracts.businessConference,
+  async ({ query, body, context }) =>
+    shareInfo(context.locals.database.db, await shareRequest(context, query.shopBizCode), {
+      type: ShareType.Market,
+      contentId: body.conferenceId,
+    }),
+);
