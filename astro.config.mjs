@@ -41,7 +41,8 @@ export default defineConfig({
     // Pages send a Content-Security-Policy header: scripts and style sheets only from the shop
     // itself or hashed by Astro (its inline scripts and styles), nothing framed, nothing posted
     // elsewhere. Pictures may come from https (avatars of the messaging app). Inline style
-    // attributes (a shop's skin colours, a progress width) cannot run code and are allowed.
+    // attributes (a shop's skin colours, a progress width) cannot run code and are allowed. The
+    // messaging app's JS-SDK (share cards) is the one outside script, from its own host.
     csp: {
       algorithm: 'SHA-256',
       directives: [
@@ -54,7 +55,7 @@ export default defineConfig({
         "form-action 'self'",
         "frame-ancestors 'none'",
       ],
-      scriptDirective: { resources: ["'self'"] },
+      scriptDirective: { resources: ["'self'", 'https://res.wx.qq.com'] },
       styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
     },
   },

@@ -180,6 +180,9 @@ async function becomeShopKeeper(
         maxRole: sql`(case when ${shopMembers.maxRole} = ${MemberRole.Manager} then ${MemberRole.Manager} else ${MemberRole.Distributor} end)::smallint`,
         level: sql`coalesce(${shopMembers.level}, 1)`,
         distributorDisable: false,
+        // A member who signed in before applying keeps their row: the inviter is credited now,
+        // unless someone was already.
+        invitedBy: sql`coalesce(${shopMembers.invitedBy}, excluded.invited_by)`,
       },
     });
 }

@@ -139,6 +139,23 @@ describe('shop-keeper application', () => {
     expect(row).toMatchObject({ role: 3, maxRole: 3, level: 1, invitedBy: inviter });
   });
 
+  it('credits the inviter of a shopper who was a member before applying', async () => {
+    const applicant = await newUser('13900000181');
+    const inviter = ids[demoPhones.owner1001]!;
+    await db.insert(shopMembers).values({ shopId: '1001', userId: applicant, role: 1, maxRole: 1 });
+    await registerShopKeeper(db, {
+      shopId: '1001',
+      userId: applicant,
+      channel: 'normal',
+      inviterId: inviter,
+    });
+    const [row] = await db
+      .select()
+      .from(shopMembers)
+      .where(and(eq(shopMembers.shopId, '1001'), eq(shopMembers.userId, applicant)));
+    expect(row).toMatchObject({ role: 3, invitedBy: inviter });
+  });
+
   it('credits nobody when the inviter is not a shop keeper here', async () => {
     const applicant = await newUser('13900000105');
     await registerShopKeeper(db, {
