@@ -1,12 +1,15 @@
 /**
  * Sharing and earning end to end (issue #14, "Must show"): a new shop keeper opens a product and
- * shares it; a new shopper opens that link inside the messaging app, signs in through member auth
+ * shares it (the share sheet's poster, whose QR code decodes to the product link with their
+ * distributorId); a new shopper opens that link inside the messaging app, signs in through member auth
  * and phone binding, buys and pays; the keeper's wallet and income show the pending commission;
  * after the order completes and its after-sale window passes (the server's timer run with a later
  * clock) it is withdrawable; the keeper binds a card and withdraws; the shop's owner approves;
  * the payout sandbox pays; the wallet shows it. The ledger is sound after every step.
  */
 import { eq } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
@@ -57,6 +60,11 @@ async function withPayBridge(page: Page): Promise<void> {
   });
 }
 
+async function decodeQr(png: Buffer): Promise<string | null> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
+}
+
 async function ledgerSound(): Promise<void> {
   expect(await auditLedger(shop.admin.db)).toEqual([]);
 }
@@ -75,18 +83,32 @@ test('a keeper shares, a new shopper buys in the app, the commission settles, th
   await shop.signIn(keeperContext, keeperPhone);
   const keeperPage = await keeperContext.newPage();
 
-  // The keeper opens the product: 分享赚 names the commission of one piece at the shown price.
+  // The keeper opens the product and taps 分享赚 (the commission of one piece at the shown
+  // price): the share sheet's poster carries a QR code of the product link naming them.
   await keeperPage.goto(`${shop.url}/productDetail?productNo=${PRODUCT.productNo}&shopId=${SHOP}`);
-  const profit = keeperPage.locator('[data-profit-tag]');
-  await expect(profit).toContainText('分享赚 ¥');
-  const shownProfit = (await profit.innerText()).match(/¥(\d+\.\d\d)/)![1]!;
-  const link = `${shop.url}/productDetail?productNo=${PRODUCT.productNo}&shopId=${SHOP}&distributorId=${keeper.id}`;
+  const shareButton = keeperPage.getByRole('button', { name: /^分享赚 ¥\d+\.\d{2}/ });
+  await expect(keeperPage.locator('[data-share-button]').first()).toBeEnabled();
+  const shownProfit = (await shareButton.innerText()).match(/¥(\d+\.\d\d)/)![1]!;
+  await shareButton.click();
+  const sheet = keeperPage.getByRole('dialog', { name: '分享给好友' });
+  await expect(sheet.getByRole('button', { name: '复制链接' })).toBeEnabled();
+  await sheet.getByRole('button', { name: '保存海报' }).click();
+  const poster = sheet.getByRole('img', { name: '分享海报' });
+  await expect(sheet.getByText('长按保存')).toBeVisible();
+  const posterPng = await (
+    await keeperPage.request.get((await poster.getAttribute('src'))!)
+  ).body();
+  const link = (await decodeQr(posterPng))!;
+  const shared = new URL(link);
+  expect(shared.pathname).toBe('/productDetail');
+  expect(shared.searchParams.get('productNo')).toBe(PRODUCT.productNo);
+  expect(shared.searchParams.get('distributorId')).toBe(String(keeper.id));
 
   // A new shopper opens the shared link inside the messaging app and signs in there.
   const shopperContext = await browser.newContext({ userAgent: IN_APP_UA });
   const shopperPage = await shopperContext.newPage();
   await withPayBridge(shopperPage);
-  await shopperPage.goto(link);
+  await shopperPage.goto(link.replace(shared.origin, shop.url));
   await expect(shopperPage.getByRole('heading', { level: 1 })).toBeVisible();
   const arrival = (await shopperContext.cookies(shop.url)).find(
     (c) => c.name === `arrival_${SHOP}`,
