@@ -114,7 +114,7 @@ const apply = (k: Keeper, amountCents: number, extra: { bankCardId?: number; now
 const review = (
   k: Keeper,
   withdrawalNo: string,
-  decision: { approve: boolean; reason?: string; reviewerId?: number; now?: Date },
+  decision: { approve: boolean; reason?: string | undefined; reviewerId?: number; now?: Date },
   provider: PayoutProvider = sandboxPayouts,
 ) =>
   reviewWithdrawal(db, provider, {
