@@ -112,6 +112,12 @@ async function saveCard(
   return db.transaction(async (tx) => {
     await lockForTransaction(tx, LockClass.bankCards, String(values.userId));
     const live = and(eq(bankCards.userId, values.userId), isNull(bankCards.removedAt));
+    // An account whose verification failed is bound again (验证失败 → 重新绑定): the failed
+    // card is retired rather than refusing the number as already bound.
+    await tx
+      .update(bankCards)
+      .set({ removedAt: new Date() })
+      .where(and(live, eq(bankCards.cardNoHash, hash), eq(bankCards.status, 'failed')));
     const [same] = await tx
       .select({ id: bankCards.id })
       .from(bankCards)
