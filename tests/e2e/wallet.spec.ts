@@ -155,16 +155,17 @@ async function demoCardListed(page: Page, options: { timeout?: number } = {}): P
   await expect(card).toContainText('张店主');
 }
 
-// KNOWN FAILURE (reported to the lead): the demo keeper has a bound card but no verified real
-// name, and 银行卡 shows only 请先完成实名认证 without the keeper's cards. Either the seed gives
-// 13800000003 the real name 张店主 or the page lists the cards above the prompt; then this
-// passes and `test.fail()` must go.
-test('银行卡 lists the demo card as the demo data stands', async ({ pageAs }) => {
-  test.fail();
+test('银行卡 lists the demo card before the keeper verifies a real name, and asks for it to add one', async ({
+  pageAs,
+}) => {
   const page = await pageAs('owner1001');
   await openCards(page);
   await page.screenshot({ path: screen('cards-demo'), fullPage: true });
-  await demoCardListed(page, { timeout: 2_000 });
+  await demoCardListed(page);
+  await expect(page.locator('[data-need-real-name]')).toContainText(
+    '添加银行卡需先完成实名认证，持卡人须为实名认证本人。',
+  );
+  await expect(page.getByRole('link', { name: '去实名认证' })).toBeVisible();
 });
 
 test('银行卡 lists the demo card once the keeper’s real name is verified', async ({ pageAs }) => {

@@ -27,8 +27,10 @@ interface Card {
 
 interface Props {
   cards: Card[];
-  /** The masked verified real name (张*), shown as the holder hint. */
-  realName: string;
+  /** The masked verified real name (张*), shown as the holder hint; null before 实名认证. */
+  realName: string | null;
+  /** 实名认证, coming back here. */
+  realNameHref: string;
   /** Where to go after binding (申请提现 when the keeper came from there), else reload. */
   afterBind: string | null;
   /** The enterprise verification page of a card still verifying: `{id}` is replaced. */
@@ -40,7 +42,7 @@ const STATUS_TEXT = { bound: '', verifying: '待验证', failed: '验证失败' 
 export default function BankCards(props: Props) {
   const id = useId();
   const hydrated = useHydrated();
-  const [adding, setAdding] = useState(props.cards.length === 0);
+  const [adding, setAdding] = useState(props.cards.length === 0 && props.realName !== null);
   const [holder, setHolder] = useState('');
   const [number, setNumber] = useState('');
   const [chosenBank, setChosenBank] = useState('');
@@ -114,7 +116,12 @@ export default function BankCards(props: Props) {
           ))}
         </ul>
       )}
-      {adding ? (
+      {props.realName === null ? (
+        <p className="bc-need-name" data-need-real-name>
+          添加银行卡需先完成实名认证，持卡人须为实名认证本人。
+          <a href={props.realNameHref}>去实名认证</a>
+        </p>
+      ) : adding ? (
         <form className="bc-form" onSubmit={add} noValidate>
           <h2>添加银行卡</h2>
           <label htmlFor={`${id}-holder`}>
