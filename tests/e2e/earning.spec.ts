@@ -79,6 +79,11 @@ test('a keeper shares, a new shopper buys in the app, the commission settles, th
   const keeperPhone = freshPhone();
   const keeper = await givenMember(admin, SHOP, { role: 3, phone: keeperPhone });
   await saveRealName(admin, keeper.id, { name: '欧阳娜娜', idNumber: '11010519491231002x' });
+  // They signed the shop keeper's agreement when they joined.
+  await admin
+    .update(t.shopMembers)
+    .set({ signAgreement: true })
+    .where(eq(t.shopMembers.userId, keeper.id));
   const keeperContext = await browser.newContext();
   await shop.signIn(keeperContext, keeperPhone);
   const keeperPage = await keeperContext.newPage();
