@@ -216,7 +216,7 @@ export interface OrderGroupView {
   orders: OrderSummary[];
 }
 
-/** An order as its distributor sees it: the buyer masked, the commission (distribution issue). */
+/** An order as its distributor sees it: the buyer masked, the commission. */
 export interface DistributorOrderSummary {
   orderNo: string;
   status: OrderStatus;
@@ -224,7 +224,7 @@ export interface DistributorOrderSummary {
   createdAt: string;
   buyer: string;
   payCents: number;
-  /** The estimated commission of the order; 0 until the distribution issue computes it. */
+  /** The order's commission for the keeper (refunded lines left out); settled after the window. */
   commissionCents: number;
   lines: Pick<
     OrderLineView,

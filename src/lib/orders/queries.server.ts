@@ -45,7 +45,7 @@ import {
   type OrderTab,
   type TraceView,
 } from './contracts.ts';
-import { OrderStatus, type RefundStatus } from './status.ts';
+import { OrderStatus, RefundStatus as RefundStatusValue, type RefundStatus } from './status.ts';
 import {
   distributorStatusText,
   eventText,
@@ -641,8 +641,11 @@ function distributorSummary(
     createdAt: row.createdAt.toISOString(),
     buyer: maskBuyer({ nickname: row.buyerNickname, phone: row.buyerPhone }),
     payCents: row.payCents,
-    // Until the distribution issue computes commission: the lines' stored profit.
-    commissionCents: lines.reduce((sum, l) => sum + l.profitCents, 0),
+    // The lines' commission (distribution/commission.ts); a refunded line earns nothing.
+    commissionCents: lines.reduce(
+      (sum, l) => sum + (l.refundStatus === RefundStatusValue.Approved ? 0 : l.profitCents),
+      0,
+    ),
     lines: lines.map((l) => ({
       productName: l.productName,
       skuDesc: l.skuDesc,
