@@ -15,7 +15,7 @@ import { shopDay } from '#lib/platform/time.ts';
 import { transferId } from '#lib/distribution/ledger.ts';
 import { readIncome } from '#lib/distribution/reports.server.ts';
 import { readShopData } from '#lib/distribution/shop-data.server.ts';
-import { givenSold, ledgerOf } from '#lib/distribution/reports.testing.ts';
+import { givenSold, ledgerOf } from '#tests/fixtures/ledger.ts';
 import { freshPhone, userIdFor } from '../fixtures/accounts.ts';
 
 let shop: PgShop;

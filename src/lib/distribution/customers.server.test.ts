@@ -17,7 +17,7 @@ import * as t from '#lib/platform/db/schema.ts';
 import { transferId } from './ledger.ts';
 import { listCustomers, rankCustomers, readCustomer } from './customers.server.ts';
 import { listShopDataOrders, readShopData } from './shop-data.server.ts';
-import { givenSold, ledgerOf } from './reports.testing.ts';
+import { givenSold, ledgerOf } from '#tests/fixtures/ledger.ts';
 
 /** 14:00 in the shop, 23 November 2026. */
 const NOW = new Date('2026-11-23T06:00:00Z');

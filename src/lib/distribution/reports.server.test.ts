@@ -18,7 +18,7 @@ import {
   readMonthlyBill,
   recentBills,
 } from './reports.server.ts';
-import { givenSold, ledgerOf } from './reports.testing.ts';
+import { givenSold, ledgerOf } from '#tests/fixtures/ledger.ts';
 
 /** 14:00 in the shop, 23 November 2026. */
 const NOW = new Date('2026-11-23T06:00:00Z');
