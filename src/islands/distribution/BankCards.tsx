@@ -14,6 +14,7 @@ import {
   recogniseBank,
 } from '#lib/distribution/withdrawal.ts';
 import { useHydrated } from '../use-hydrated.ts';
+import './Modal.css';
 import './BankCards.css';
 
 interface Card {
@@ -184,18 +185,18 @@ export default function BankCards(props: Props) {
         </button>
       )}
       {removing && (
-        <div className="bc-modal" role="presentation">
+        <div className="dist-modal" role="presentation">
           <div
-            className="bc-modal-card"
+            className="dist-modal-card"
             role="dialog"
             aria-modal="true"
             aria-labelledby={`${id}-rm`}
           >
             <h2 id={`${id}-rm`}>解绑银行卡</h2>
-            <p>
+            <p className="bc-remove">
               确定解绑 {removing.bankName} {removing.cardNoMasked.slice(-4)} 吗？
             </p>
-            <div className="bc-modal-actions">
+            <div className="dist-modal-actions">
               <button type="button" onClick={() => setRemoving(null)} disabled={busy}>
                 取消
               </button>

@@ -10,6 +10,7 @@ import { applyWithdrawal } from '#lib/distribution/actions.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import { withdrawalFeeCents, yuanToCents } from '#lib/distribution/withdrawal.ts';
 import { useHydrated } from '../use-hydrated.ts';
+import './Modal.css';
 import './CashForm.css';
 
 interface Props {
@@ -123,9 +124,9 @@ export default function CashForm(props: Props) {
         提现
       </button>
       {confirming && cents !== null && card && (
-        <div className="cash-modal" role="presentation">
+        <div className="dist-modal" role="presentation">
           <div
-            className="cash-modal-card"
+            className="dist-modal-card"
             role="dialog"
             aria-modal="true"
             aria-labelledby={`${id}-t`}
@@ -149,7 +150,7 @@ export default function CashForm(props: Props) {
                 <dd>{card.label}</dd>
               </div>
             </dl>
-            <div className="cash-modal-actions">
+            <div className="dist-modal-actions">
               <button type="button" onClick={() => setConfirming(false)} disabled={busy}>
                 取消
               </button>

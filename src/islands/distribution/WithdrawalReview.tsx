@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { toast } from '#lib/shell/toast.ts';
 import { reviewWithdrawal } from '#lib/distribution/actions.ts';
 import { useHydrated } from '../use-hydrated.ts';
+import './Modal.css';
 import './CashForm.css';
 
 interface Props {
@@ -65,9 +66,9 @@ export default function WithdrawalReview(props: Props) {
         同意打款
       </button>
       {asking && (
-        <div className="cash-modal" role="presentation">
+        <div className="dist-modal" role="presentation">
           <div
-            className="cash-modal-card"
+            className="dist-modal-card"
             role="dialog"
             aria-modal="true"
             aria-labelledby={`${id}-t`}
@@ -90,7 +91,7 @@ export default function WithdrawalReview(props: Props) {
                 />
               </label>
             )}
-            <div className="cash-modal-actions">
+            <div className="dist-modal-actions">
               <button type="button" onClick={() => setAsking(null)} disabled={busy}>
                 取消
               </button>
