@@ -28,7 +28,8 @@ describe('PostgreSQL data layer', () => {
       const shops = await admin.db.select({ n: sql<number>`count(*)::int` }).from(t.shops);
       expect(shops[0]!.n).toBe(2);
       const users = await admin.db.select({ n: sql<number>`count(*)::int` }).from(t.users);
-      expect(users[0]!.n).toBe(6);
+      // The six demo phones and shop keeper 13800000003's three other customers.
+      expect(users[0]!.n).toBe(9);
       const applied = await queryRows(
         admin,
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
@@ -56,13 +57,21 @@ describe('PostgreSQL data layer', () => {
         'orders',
         'payments',
         'coupons',
-        'wallets',
+        'ledger_accounts',
+        'ledger_transfers',
       ]),
     );
     await expect(
       admin.db.execute(sql`update skus set stock = -1 where id = (select min(id) from skus)`),
     ).rejects.toMatchObject({
       cause: { constraint_name: 'skus_stock_chk' },
+    });
+    await expect(
+      admin.db.execute(
+        sql`update ledger_accounts set posted_cents = -1 where kind = 'available' and id = (select min(id) from ledger_accounts where kind = 'available')`,
+      ),
+    ).rejects.toMatchObject({
+      cause: { constraint_name: 'ledger_accounts_balance_chk' },
     });
   });
 
