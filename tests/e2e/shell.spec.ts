@@ -190,9 +190,9 @@ test.describe('pages of the shell', () => {
   test('a route not built yet answers a page in the shell saying so, with status 404', async ({
     page,
   }) => {
-    const response = await page.goto('/schoolIndex?shopId=1001');
+    const response = await page.goto('/hailan?shopId=1001');
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: '店主学院暂未开放' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '品牌专场暂未开放' })).toBeVisible();
     // The page title is the shop's name (shell §1).
     await expect(page).toHaveTitle('小鹿优选');
   });
