@@ -5,6 +5,8 @@ import { AppError, ErrorCode, Messages } from '#lib/platform/errors.ts';
 import { isDatabaseUnavailable } from '#lib/platform/db/faults.ts';
 import { isShopId } from '#lib/platform/ids.ts';
 import { canonicalLocation, guardRoute } from '#lib/shell/navigation.ts';
+import { isbot } from 'isbot';
+import { noticeCookieName, noticeDue } from '#lib/shell/shop-notice.ts';
 import { MemberRole, roleLetter, switchableRoles } from '#lib/membership/roles.ts';
 import { switchRole } from '#lib/membership/membership.server.ts';
 import { matchRoute } from '#lib/platform/routes.ts';
@@ -142,8 +144,27 @@ async function serve(
     origin: site.origin,
     shopCookieSet: storedShopId === shopId,
   };
+  // The shop first (from memory, per content version): its notice decides whether this visitor
+  // may be answered like every other one.
+  const shopResult = isShopId(shopId)
+    ? await cachedContent(version, `shop:${shopId}`, () => getShopDetail(db.db, shopId)).catch(
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      )
+    : new AppError(ErrorCode.NOT_FOUND, Messages.SHOP_NOT_FOUND);
+  const noticeFirst =
+    !(shopResult instanceof Error) &&
+    noticeDue({
+      shop: shopResult,
+      route: match.route,
+      seen: cookies.get(noticeCookieName(shopId))?.value,
+      robot: isbot(request.headers.get('user-agent')),
+    });
   const pageCacheKey =
-    request.method === 'GET' && !sessionToken && !cookies.has(RETURN_COOKIE) && !match.route.login
+    request.method === 'GET' &&
+    !sessionToken &&
+    !cookies.has(RETURN_COOKIE) &&
+    !match.route.login &&
+    !noticeFirst
       ? pageKey(pageKeyInput)
       : null;
   if (pageCacheKey) {
@@ -159,14 +180,12 @@ async function serve(
     rendering.end = startSharedRender(pageCacheKey);
   }
 
-  const [shopResult, session, config] = await Promise.all([
-    isShopId(shopId)
-      ? cachedContent(version, `shop:${shopId}`, () => getShopDetail(db.db, shopId)).catch(
-          (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-        )
-      : new AppError(ErrorCode.NOT_FOUND, Messages.SHOP_NOT_FOUND),
+  const [session, config] = await Promise.all([
     readViewer(db.db, sessionToken, isShopId(shopId) ? shopId : '', versions.user),
-    cachedContent(version, 'config', () => getConfigMap(db.db)),
+    // The shop's config map: the platform's entries with the shop's own values over them.
+    isShopId(shopId)
+      ? cachedContent(version, `config:${shopId}`, () => getConfigMap(db.db, shopId))
+      : cachedContent(version, 'config', () => getConfigMap(db.db)),
   ]);
   if (shopResult instanceof Error) {
     if (!(shopResult instanceof AppError)) throw shopResult;
@@ -195,6 +214,7 @@ async function serve(
     loggedIn: user !== null,
     role: roleLetter(member),
     mayManage: member !== null && switchableRoles(member).includes(MemberRole.Manager),
+    noticeDue: noticeFirst,
   });
   let toast: string | undefined;
   if (decision.kind === 'switch-to-manager') {

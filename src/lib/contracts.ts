@@ -22,6 +22,11 @@ import { LotteryContracts } from '#lib/lottery/contracts.ts';
 import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
 import { SharingContracts } from '#lib/sharing/contracts.ts';
 import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
+import { DecorationContracts } from '#lib/shop/decoration-contracts.ts';
+import { MarkupContracts } from '#lib/catalog/markups-contracts.ts';
+import { BlacklistContracts } from '#lib/catalog/blacklist-contracts.ts';
+import { ShopSettingContracts } from '#lib/shop/settings-contracts.ts';
+import { ShopConfigContracts } from '#lib/shop/config-contracts.ts';
 
 export const ContractAreas = {
   platform: PlatformContracts,
@@ -43,6 +48,11 @@ export const ContractAreas = {
   distributionReports: DistributionReportContracts,
   sharing: SharingContracts,
   recruiting: RecruitingContracts,
+  decoration: DecorationContracts,
+  markups: MarkupContracts,
+  blacklist: BlacklistContracts,
+  shopSettings: ShopSettingContracts,
+  shopConfig: ShopConfigContracts,
 } as const;
 
 export const allContracts: readonly AnyContract[] = Object.values(ContractAreas).flatMap(

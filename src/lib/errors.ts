@@ -21,6 +21,10 @@ import { DistributionErrors } from '#lib/distribution/errors.ts';
 import { SharingErrors } from '#lib/sharing/errors.ts';
 import { ReportErrors } from '#lib/distribution/report-errors.ts';
 import { RecruitingErrors } from '#lib/recruiting/errors.ts';
+import { DecorationErrors } from '#lib/shop/decoration-errors.ts';
+import { MarkupErrors } from '#lib/catalog/markups-errors.ts';
+import { BlacklistErrors } from '#lib/catalog/blacklist-errors.ts';
+import { ShopSettingErrors } from '#lib/shop/settings-errors.ts';
 
 /** Each area's entries, by area; errors.test.ts checks that no two areas use one name. */
 export const ErrorAreas = {
@@ -42,6 +46,10 @@ export const ErrorAreas = {
   sharing: SharingErrors,
   distributionReports: ReportErrors,
   recruiting: RecruitingErrors,
+  decoration: DecorationErrors,
+  markups: MarkupErrors,
+  blacklist: BlacklistErrors,
+  shopSettings: ShopSettingErrors,
 } as const;
 
 export const Errors = {
@@ -63,4 +71,8 @@ export const Errors = {
   ...SharingErrors,
   ...ReportErrors,
   ...RecruitingErrors,
+  ...DecorationErrors,
+  ...MarkupErrors,
+  ...BlacklistErrors,
+  ...ShopSettingErrors,
 } as const;

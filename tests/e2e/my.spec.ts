@@ -35,9 +35,12 @@ const entries = (page: Page, group: string) =>
 const entryLabels = (page: Page, group: string) =>
   trimmed(page.locator(`[data-entries="${group}"] [data-entry] .label`).allInnerTexts());
 
-const SHOPPER = ['优惠券', '收货地址', '幸运抽奖', '领券中心', '心愿单', '发票'];
+// 联系店主: shop 1001 has a consultation QR code (im-setting).
+const SHOPPER = ['优惠券', '收货地址', '幸运抽奖', '领券中心', '心愿单', '发票', '联系店主'];
 const DISTRIBUTOR = ['我的收益', '我的钱包', '我的客户', '数据中心', '分享优惠券'];
-const MANAGER = ['店铺装修', '皮肤', '全局加价', '隐藏的品牌'];
+const MANAGER = ['店铺装修', '皮肤', '全局加价', '隐藏的品牌', '功能设置'];
+/** The owner's desk (店铺管理), for the shop's owner in role D only. */
+const OWNER = ['店铺设置', '咨询二维码', '待发货订单', '售后审核', '提现审核'];
 
 test.describe('each demo role sees its tab bar and its my page', () => {
   for (const row of [
@@ -110,6 +113,9 @@ test.describe('each demo role sees its tab bar and its my page', () => {
       else await expect(entries(page, 'distributor')).toHaveCount(0);
       if (row.group === 'manager') expect(await entryLabels(page, row.group)).toEqual(MANAGER);
       else await expect(entries(page, 'manager')).toHaveCount(0);
+      if (row.phone === demoPhones.owner1001)
+        expect(await entryLabels(page, 'owner')).toEqual(OWNER);
+      else await expect(entries(page, 'owner')).toHaveCount(0);
 
       const switches = page.locator('[data-switch-role]');
       expect(

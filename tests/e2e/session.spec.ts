@@ -84,7 +84,7 @@ test.describe('roles are enforced on the server', () => {
     await context.clearCookies();
     await signIn(context, demoPhones.manager1001);
     await page.goto(`${shop.url}/decoration?shopId=1001`);
-    await expect(page.getByRole('heading', { name: '店铺装修暂未开放' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: '店铺装修' })).toBeVisible();
     expect((await page.goto(`${shop.url}/wallet?shopId=1001`))?.status()).toBe(403);
   });
 });

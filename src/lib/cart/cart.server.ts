@@ -100,7 +100,8 @@ async function buyableSku(
   if (
     !sku ||
     sku.productStatus !== ProductStatus.Published ||
-    sku.activityStatus === SaleStatus.Withdrawn
+    // A sale hidden by the manager (hideProduct) or withdrawn: not for sale.
+    (sku.activityStatus !== null && sku.activityStatus !== SaleStatus.Published)
   ) {
     throw appError(Errors.PRODUCT_GONE);
   }

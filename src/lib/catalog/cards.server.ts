@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { activities, productImages, products, skus } from '#lib/platform/db/schema.ts';
-import { productPublished, withProductJoins } from './filters.server.ts';
+import { productPublished, productSaleShown, withProductJoins } from './filters.server.ts';
 import { asNpieceRule, priceLabels } from './pricing.ts';
 import { priceOf, productPriceColumns, sellingPriceSql } from './pricing.server.ts';
 
@@ -54,7 +54,8 @@ export function productSortOrder(sort: ProductSort): SQL[] {
 }
 
 /**
- * The published products of the shop matching `where`, as cards, in `orderBy`. `where` and
+ * The published products of the shop matching `where` (never one of a hidden or withdrawn sale),
+ * as cards, in `orderBy`. `where` and
  * `orderBy` may name products, shops, brands and activities (left-joined: a product may be in no
  * sale).
  */
@@ -78,7 +79,7 @@ export async function readProductCards(
       .from(products)
       .$dynamic(),
   )
-    .where(and(productPublished(shopId), where))
+    .where(and(productPublished(shopId), productSaleShown, where))
     .orderBy(...options.orderBy);
   if (options.limit !== undefined) query.limit(options.limit);
   if (options.offset !== undefined) query.offset(options.offset);
@@ -136,7 +137,7 @@ export async function countProducts(
       .select({ total: sql<number>`count(*)::int` })
       .from(products)
       .$dynamic(),
-  ).where(and(productPublished(shopId), where));
+  ).where(and(productPublished(shopId), productSaleShown, where));
   return row?.total ?? 0;
 }
 

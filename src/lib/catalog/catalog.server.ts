@@ -14,6 +14,7 @@ import {
 import { cachedContent } from '#lib/platform/content-cache.server.ts';
 import {
   productPublished,
+  productSaleShown,
   salePublished,
   saleRunningAt,
   withProductJoins,
@@ -95,7 +96,7 @@ export interface ProductDetail {
 
 /**
  * A product of the shop as its detail page shows it, each SKU priced through pricing.ts; null
- * when not on sale here.
+ * when not on sale here (withdrawn, or in a hidden or withdrawn sale).
  */
 export async function getProductDetail(
   db: DbOrTx,
@@ -127,7 +128,7 @@ export async function getProductDetail(
     .from(products)
     .$dynamic();
   const [row] = await withProductJoins(query)
-    .where(and(productPublished(shopId), eq(products.productNo, productNo)))
+    .where(and(productPublished(shopId), productSaleShown, eq(products.productNo, productNo)))
     .limit(1);
   if (!row) return null;
 

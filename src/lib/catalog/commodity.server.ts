@@ -358,7 +358,32 @@ export async function listBanners(
       ),
     )
     .orderBy(asc(banners.sort), asc(banners.id));
-  return rows.map((r) => ({ title: r.title, imageUrl: r.imageUrl, link: linkOf(r.link) }));
+  // A banner leading to one of the shop's sales shows only while shoppers can open the sale:
+  // a hidden or withdrawn sale takes its banners with it.
+  const saleNos = [
+    ...new Set(
+      rows.flatMap((r) =>
+        r.link?.route === 'brand' && r.link.params?.activityNo ? [r.link.params.activityNo] : [],
+      ),
+    ),
+  ];
+  const open = new Set(
+    saleNos.length === 0
+      ? []
+      : (
+          await db
+            .select({ activityNo: activities.activityNo })
+            .from(activities)
+            .where(and(salePublished(shopId), inArray(activities.activityNo, saleNos)))
+        ).map((r) => r.activityNo),
+  );
+  return rows
+    .filter(
+      (r) =>
+        !(r.link?.route === 'brand' && r.link.params?.activityNo) ||
+        open.has(r.link.params.activityNo),
+    )
+    .map((r) => ({ title: r.title, imageUrl: r.imageUrl, link: linkOf(r.link) }));
 }
 
 export interface DiamondItem {

@@ -24,6 +24,7 @@ import {
   shopDay,
 } from './commodity.server.ts';
 import { noListSchema } from './contracts.ts';
+import { SaleStatus } from './status.ts';
 import { getHome } from '#lib/shop/home.server.ts';
 import { productPriceCents } from './pricing.server.ts';
 import { seedHandles } from '#lib/platform/db/seed/handles.ts';
@@ -180,6 +181,37 @@ describe('brands, banners and icons', () => {
     expect(resource).toMatchObject({ configId: 'B1001', title: '品牌墙' });
     expect(resource!.list).toEqual(brands);
     expect(await listBrandsWithSales(database.db, '424242', SEED_NOW)).toEqual([]);
+  });
+
+  it('leaves out a banner leading to a sale shoppers cannot open (hidden or withdrawn)', async () => {
+    const sale = shop1001.sales.senyeRunning;
+    const [first] = await database.db
+      .select({ id: banners.id, link: banners.link })
+      .from(banners)
+      .where(and(eq(banners.shopId, '1001'), eq(banners.location, 'indexBanner')))
+      .orderBy(asc(banners.sort))
+      .limit(1);
+    const before = await listBanners(database.db, '1001', 'indexBanner', SEED_NOW);
+    await database.db
+      .update(banners)
+      .set({ link: { route: 'brand', params: { activityNo: sale.activityNo } } })
+      .where(eq(banners.id, first!.id));
+    try {
+      const linked = await listBanners(database.db, '1001', 'indexBanner', SEED_NOW);
+      expect(linked[0]!.link).toEqual({ route: 'brand', params: { activityNo: sale.activityNo } });
+      await database.db
+        .update(activities)
+        .set({ status: SaleStatus.Hidden })
+        .where(eq(activities.activityNo, sale.activityNo));
+      const hidden = await listBanners(database.db, '1001', 'indexBanner', SEED_NOW);
+      expect(hidden.map((b) => b.title)).toEqual(before.slice(1).map((b) => b.title));
+    } finally {
+      await database.db
+        .update(activities)
+        .set({ status: SaleStatus.Published })
+        .where(eq(activities.activityNo, sale.activityNo));
+      await database.db.update(banners).set({ link: first!.link }).where(eq(banners.id, first!.id));
+    }
   });
 
   it('gives the live banners of a location with their link targets', async () => {

@@ -63,6 +63,15 @@ export function productSaleOpenAt(now: Date): SQL {
   )!;
 }
 
+/**
+ * In no sale, or in a published one: a product of a hidden (hideProduct) or withdrawn sale is
+ * shown nowhere, whatever its sale's window (products left-joined with activities).
+ */
+export const productSaleShown: SQL = or(
+  isNull(products.activityId),
+  eq(activities.status, SaleStatus.Published),
+)!;
+
 /** A published product of the shop that can be bought at `now`. */
 export function productOnSaleAt(shopId: string, now: Date): SQL {
   return and(productPublished(shopId), productSaleOpenAt(now))!;

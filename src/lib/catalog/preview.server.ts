@@ -8,7 +8,8 @@ import sharp, { type OverlayOptions } from 'sharp';
 import { mediaId } from '#lib/media/images.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { productImages, products } from '#lib/platform/db/schema.ts';
+import { activities, productImages, products } from '#lib/platform/db/schema.ts';
+import { productSaleShown } from './filters.server.ts';
 import { ByteLru, memoize } from '#lib/platform/lru.ts';
 import { SHARP_INPUT } from '#lib/media/images.server.ts';
 import { getPublicMedia } from '#lib/media/media.server.ts';
@@ -37,7 +38,10 @@ const rendered = memoize(
   (png) => png.byteLength,
 );
 
-/** What the card shows: the product on the shelf with its selling price; null when unknown. */
+/**
+ * What the card shows: the product on the shelf with its selling price; null when unknown or in a
+ * hidden or withdrawn sale.
+ */
 export async function productPreviewCard(
   db: DbOrTx,
   productNo: string,
@@ -50,7 +54,14 @@ export async function productPreviewCard(
         productImages,
         and(eq(productImages.productId, products.id), eq(productImages.kind, 'main')),
       )
-      .where(and(eq(products.productNo, productNo), eq(products.status, ProductStatus.Published)))
+      .leftJoin(activities, eq(activities.id, products.activityId))
+      .where(
+        and(
+          eq(products.productNo, productNo),
+          eq(products.status, ProductStatus.Published),
+          productSaleShown,
+        ),
+      )
       .orderBy(asc(productImages.sort))
       .limit(1),
     productPriceCents(db, productNo),

@@ -3,7 +3,7 @@
  * selling price as one SQL expression (for sorting and filtering), and the price of a product or
  * a SKU. Computed here, never taken from a client.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { activities, products, shops, skus } from '#lib/platform/db/schema.ts';
 import { withProductJoins } from './filters.server.ts';
@@ -15,7 +15,16 @@ import { shopperPrice, type Markups, type Price } from './pricing.ts';
  */
 export const markupColumns = {
   globalAddCents: shops.globalAddPriceCents,
+  globalAddBp: shops.globalAddPriceBp,
   saleAddCents: activities.addPriceCents,
+  saleAddBp: activities.addPriceBp,
+};
+
+type MarkupRow = {
+  globalAddCents: number;
+  globalAddBp: number;
+  saleAddCents: number | null;
+  saleAddBp: number | null;
 };
 
 /** A product's listing price columns (its cheapest SKU's) with the markup columns. */
@@ -26,17 +35,15 @@ export const productPriceColumns = {
 };
 
 /** The markups of a row selected with markupColumns. */
-export function markupsOf(row: { globalAddCents: number; saleAddCents: number | null }): Markups {
-  return { globalAddCents: row.globalAddCents, saleAddCents: row.saleAddCents ?? 0 };
+export function markupsOf(row: MarkupRow): Markups {
+  return {
+    global: { cents: row.globalAddCents, bp: row.globalAddBp },
+    sale: { cents: row.saleAddCents ?? 0, bp: row.saleAddBp ?? 0 },
+  };
 }
 
 /** The price of a row selected with productPriceColumns (or the like for a SKU). */
-export function priceOf(row: {
-  baseCents: number;
-  marketCents: number;
-  globalAddCents: number;
-  saleAddCents: number | null;
-}): Price {
+export function priceOf(row: MarkupRow & { baseCents: number; marketCents: number }): Price {
   return shopperPrice(row, markupsOf(row));
 }
 
@@ -44,7 +51,12 @@ export function priceOf(row: {
  * sellingPriceCents of a product's listing price, in SQL, for ORDER BY and WHERE over products
  * joined with shops and left-joined with activities.
  */
-export const sellingPriceSql: SQL<number> = sql<number>`(${products.priceCents} + ${shops.globalAddPriceCents} + coalesce(${activities.addPriceCents}, 0))`;
+export const sellingPriceSql: SQL<number> = sql<number>`(${products.priceCents} + ${markupCentsSql(products.priceCents, shops.globalAddPriceCents, shops.globalAddPriceBp)} + ${markupCentsSql(products.priceCents, sql`coalesce(${activities.addPriceCents}, 0)`, sql`coalesce(${activities.addPriceBp}, 0)`)})`;
+
+/** markupCents of markups.ts in SQL: the fixed cents plus the percentage rounded half up. */
+function markupCentsSql(base: SQLWrapper, cents: SQLWrapper, bp: SQLWrapper): SQL<number> {
+  return sql<number>`(${cents} + (${base}::bigint * ${bp} + 5000) / 10000)`;
+}
 
 /** The selling price and market price of a product (its cheapest SKU), or null when unknown. */
 export async function productPriceCents(db: DbOrTx, productNo: string): Promise<Price | null> {

@@ -11,7 +11,9 @@ import {
   ruleLabel,
   sellingPriceCents,
   shopperPrice,
+  markupAmounts,
 } from './pricing.ts';
+import { NO_MARKUP } from './markups.ts';
 
 describe('pricing', () => {
   it('adds the global and the sale markup on the server', () => {
@@ -24,9 +26,31 @@ describe('pricing', () => {
     expect(
       shopperPrice(
         { baseCents: 19900, marketCents: 20000 },
-        { globalAddCents: 500, saleAddCents: 300 },
+        { global: { cents: 500, bp: 0 }, sale: { cents: 300, bp: 0 } },
       ),
     ).toEqual({ priceCents: 20700, marketPriceCents: 20700 });
+  });
+
+  it('adds percentage markups of the base price, each rounded half up to a cent', () => {
+    // 10% of ¥199.00 is ¥19.90; 5% of it ¥9.95: both on the base, never compounded.
+    expect(
+      shopperPrice(
+        { baseCents: 19900, marketCents: 25900 },
+        { global: { cents: 0, bp: 1000 }, sale: { cents: 0, bp: 500 } },
+      ),
+    ).toEqual({ priceCents: 19900 + 1990 + 995, marketPriceCents: 25900 });
+    // 12.5% of 4 cents is half a cent: up; of 3 cents 0.375: down.
+    expect(markupAmounts(4, { global: { cents: 0, bp: 1250 }, sale: NO_MARKUP })).toEqual({
+      globalAddCents: 1,
+      saleAddCents: 0,
+    });
+    expect(
+      markupAmounts(3, { global: { cents: 0, bp: 1250 }, sale: NO_MARKUP }).globalAddCents,
+    ).toBe(0);
+    // A fixed global markup with a percentage sale markup.
+    expect(
+      markupAmounts(9999, { global: { cents: 100, bp: 0 }, sale: { cents: 0, bp: 333 } }),
+    ).toEqual({ globalAddCents: 100, saleAddCents: 333 });
   });
 
   it('labels the discount against the market price', () => {

@@ -4,13 +4,25 @@
  * these; pricing.server.ts holds the same selling price as one SQL expression for sorting.
  */
 import { insurancePremium } from '#lib/insurance/rules.ts';
+import { markupCents, type Markup } from './markups.ts';
 
-/** The markups added to a stored base price, decided on the server (global-add-price). */
+/** The markups on a stored base price, decided on the server (global-add-price, markups.ts). */
 export interface Markups {
   /** The shop's global markup. */
-  globalAddCents: number;
-  /** The sale's markup (0 for a product in no sale). */
-  saleAddCents: number;
+  global: Markup;
+  /** The sale's markup (none for a product in no sale). */
+  sale: Markup;
+}
+
+/** What each markup adds to one base price, in cents (stored on every order line). */
+export function markupAmounts(
+  baseCents: number,
+  markups: Markups,
+): { globalAddCents: number; saleAddCents: number } {
+  return {
+    globalAddCents: markupCents(baseCents, markups.global),
+    saleAddCents: markupCents(baseCents, markups.sale),
+  };
 }
 
 /** The price a shopper pays for a SKU: its base price plus the shop's and the sale's markups. */
@@ -38,11 +50,8 @@ export function shopperPrice(
   stored: { baseCents: number; marketCents: number },
   markups: Markups,
 ): Price {
-  const priceCents = sellingPriceCents(
-    stored.baseCents,
-    markups.globalAddCents,
-    markups.saleAddCents,
-  );
+  const add = markupAmounts(stored.baseCents, markups);
+  const priceCents = sellingPriceCents(stored.baseCents, add.globalAddCents, add.saleAddCents);
   return { priceCents, marketPriceCents: clampedMarketPriceCents(stored.marketCents, priceCents) };
 }
 

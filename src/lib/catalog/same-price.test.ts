@@ -22,7 +22,12 @@ import { getBrandSale, getProductDetail } from './catalog.server.ts';
 import { readProductCards } from './cards.server.ts';
 import { withProductJoins } from './filters.server.ts';
 import { sellingPriceCents } from './pricing.ts';
-import { productPriceCents, sellingPriceSql } from './pricing.server.ts';
+import {
+  priceOf,
+  productPriceCents,
+  productPriceColumns,
+  sellingPriceSql,
+} from './pricing.server.ts';
 import { searchProducts } from './search.server.ts';
 import { productLd } from './structured-data.ts';
 
@@ -155,5 +160,69 @@ describe('one price for a product with both markups', () => {
     });
     const lines = await listCartLines(database.db, '1001', shopper!.id);
     expect(lines).toEqual([{ skuNo: cheapSkuNo, quantity: 2, unitPriceCents: PRICE }]);
+  });
+});
+
+describe('one price with percentage markups', () => {
+  it('sorts by the SQL price that equals the JS price of every product, rounding half up', async () => {
+    const db = database.db;
+    const [brand] = await db.insert(brands).values({ name: '百分比测试品牌' }).returning();
+    const [sale] = await db
+      .insert(activities)
+      .values({
+        activityNo: 'APERCENT',
+        shopId: '1001',
+        brandId: brand!.id,
+        title: '百分比测试特卖',
+        startAt: new Date(SEED_NOW.getTime() - HOUR),
+        endAt: new Date(SEED_NOW.getTime() + 24 * HOUR),
+        addPriceBp: 333,
+      })
+      .returning();
+    // Bases whose percentages land on and around half a cent.
+    const bases = [4, 5, 12, 40, 99, 19900, 12345];
+    await db.insert(products).values(
+      bases.map((base, i) => ({
+        productNo: `PPERCENT${i}`,
+        shopId: '1001',
+        activityId: sale!.id,
+        brandId: brand!.id,
+        name: `百分比测试商品${i}`,
+        priceCents: base,
+        marketPriceCents: base,
+      })),
+    );
+    await db
+      .update(shops)
+      .set({ globalAddPriceCents: 0, globalAddPriceBp: 1250 })
+      .where(eq(shops.id, '1001'));
+    try {
+      const rows = await withProductJoins(
+        db
+          .select({
+            productNo: products.productNo,
+            sqlPrice: sellingPriceSql,
+            ...productPriceColumns,
+          })
+          .from(products)
+          .$dynamic(),
+      ).where(eq(products.shopId, '1001'));
+      expect(rows.length).toBeGreaterThan(bases.length);
+      for (const row of rows) {
+        expect(Number(row.sqlPrice), row.productNo).toBe(priceOf(row).priceCents);
+      }
+      // 4 × 12.5% = 0.5 → 1 and 4 × 3.33% = 0.13 → 0: 5 cents.
+      expect(priceOf(rows.find((r) => r.productNo === 'PPERCENT0')!).priceCents).toBe(5);
+      const byPrice = await readProductCards(db, '1001', undefined, {
+        orderBy: [asc(sellingPriceSql), asc(products.id)],
+      });
+      const prices = byPrice.map((c) => c.priceCents);
+      expect(prices).toEqual(prices.toSorted((a, b) => a - b));
+    } finally {
+      await db
+        .update(shops)
+        .set({ globalAddPriceCents: GLOBAL_ADD, globalAddPriceBp: 0 })
+        .where(eq(shops.id, '1001'));
+    }
   });
 });

@@ -4,7 +4,12 @@
  */
 
 /** activities.status: whether the shop shows the sale at all (its window decides the rest). */
-export const SaleStatus = { Withdrawn: 0, Published: 1 } as const;
+export const SaleStatus = {
+  Withdrawn: 0,
+  Published: 1,
+  /** Hidden by the shop's manager (hideProduct): on the black list until undone. */
+  Hidden: 2,
+} as const;
 export type SaleStatus = (typeof SaleStatus)[keyof typeof SaleStatus];
 
 /** products.status: whether the product is on the shelf. */

@@ -78,6 +78,9 @@ export const HANDLED_USER_COLUMNS = new Set([
   'keeper_shop_profiles.user_id',
   'compose_sets.keeper_id',
   'keeper_unbindings.user_id',
+  'sale_blacklist.hidden_by',
+  'sale_blacklist.undone_by',
+  'shop_decorations.published_by',
   'keeper_unbindings.invited_by',
 ]);
 
@@ -301,6 +304,12 @@ export async function mergeAccounts(
     );
 
     await tx.execute(sql`update media set owner_user_id = ${keep} where owner_user_id = ${gone}`);
+    // Who hid a sale or published the decoration: a record of the shop's, kept under the account.
+    await tx.execute(sql`update sale_blacklist set hidden_by = ${keep} where hidden_by = ${gone}`);
+    await tx.execute(sql`update sale_blacklist set undone_by = ${keep} where undone_by = ${gone}`);
+    await tx.execute(
+      sql`update shop_decorations set published_by = ${keep} where published_by = ${gone}`,
+    );
     await tx.execute(
       sql`update share_links set distributor_id = ${keep} where distributor_id = ${gone}`,
     );

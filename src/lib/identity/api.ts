@@ -2,7 +2,7 @@
  * The login calls of the browser (shell §7): send a login code, log in with it, log out. Every
  * call goes through the one request client; login calls carry the login channel.
  */
-import { ApiError, call } from '#lib/platform/client.ts';
+import { ApiError, call, setSigningOut } from '#lib/platform/client.ts';
 import { Messages, isLoginInvalid } from '#lib/platform/errors.ts';
 import { toast } from '#lib/shell/toast.ts';
 import { IdentityContracts, type LoginResult } from './contracts.ts';
@@ -31,12 +31,14 @@ export function loginWithCode(phone: string, verifyCode: string): Promise<LoginR
  * stays, told why.
  */
 export async function logout(homeHref: string): Promise<void> {
+  setSigningOut(true);
   try {
     await call(IdentityContracts.logout, {}, { silent: true });
   } catch (error) {
     const answer = error instanceof ApiError ? error : new ApiError(-1, '');
     // "Not logged in" means there is no session left to end; anything else leaves it running.
     if (!isLoginInvalid(answer.code, answer.message)) {
+      setSigningOut(false);
       toast(answer.message || Messages.SYSTEM_ERROR);
       return;
     }

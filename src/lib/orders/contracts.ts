@@ -412,7 +412,14 @@ export const OrderContracts = {
   distributorList: contract<DistributorOrderPage>()({
     method: 'GET',
     path: '/api/order/distributor/listByPage',
-    query: { shopBizCode: shopIdSchema, tab: z.enum(ORDER_TABS).default('all'), pageNum, pageSize },
+    query: {
+      shopBizCode: shopIdSchema,
+      tab: z.enum(ORDER_TABS).default('all'),
+      pageNum,
+      pageSize,
+      /** `shop`: every order of the shop, for its owner (to ship them); else the caller's own. */
+      scope: z.enum(['mine', 'shop']).default('mine'),
+    },
     access: { roles: ['D'] },
   }),
   distributorDetail: contract<DistributorOrderDetail>()({

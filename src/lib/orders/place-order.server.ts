@@ -36,6 +36,7 @@ import {
   asNpieceRule,
   priceBasket,
   ruleLabel,
+  markupAmounts,
   shopperPrice,
   type NpieceRule,
 } from '#lib/catalog/pricing.ts';
@@ -112,7 +113,8 @@ function unavailable(
 ) {
   if (
     row.productStatus !== ProductStatus.Published ||
-    row.activityStatus === SaleStatus.Withdrawn
+    // A sale hidden by the manager (hideProduct) or withdrawn: not for sale.
+    (row.activityStatus !== null && row.activityStatus !== SaleStatus.Published)
   ) {
     return Errors.PRODUCT_GONE;
   }
@@ -200,6 +202,7 @@ async function checkoutLines(db: DbOrTx, input: CheckoutInput, now: Date): Promi
   return buyable.map(({ row, quantity }) => {
     const markups = markupsOf(row);
     const price = shopperPrice(row, markups);
+    const add = markupAmounts(row.baseCents, markups);
     return {
       skuId: row.skuId,
       skuNo: row.skuNo,
@@ -212,8 +215,8 @@ async function checkoutLines(db: DbOrTx, input: CheckoutInput, now: Date): Promi
       quantity: Math.min(quantity, MAX_PIECES_PER_SKU),
       stock: row.stock,
       baseCents: row.baseCents,
-      globalAddCents: markups.globalAddCents,
-      saleAddCents: markups.saleAddCents,
+      globalAddCents: add.globalAddCents,
+      saleAddCents: add.saleAddCents,
       unitCents: price.priceCents,
       commissionRateBp: commissionRateBp(
         { commissionRateBp: row.productRateBp },

@@ -66,6 +66,11 @@ export interface DistributorScope {
   /** The distributor (the caller): only orders attributed to them. */
   distributorId: number;
   shopId: string;
+  /**
+   * Every order of the shop, whoever it is attributed to (or nobody): the owner's view, to ship
+   * them. Refused (NOT_SHOP_ORDER) when the caller does not own the shop.
+   */
+  shopWide?: boolean | undefined;
 }
 
 /** Unpaid orders listed by the unpaid-order guide per page (shell §9). */
@@ -665,8 +670,11 @@ async function distributorPage(
 ): Promise<DistributorOrderPage> {
   const pageNum = paging.pageNum ?? 1;
   const pageSize = paging.pageSize ?? ORDER_PAGE_SIZE;
-  const filter = and(attributedTo(scope), where);
-  const [rows, [count], owner] = await Promise.all([
+  const owner = await shopOwner(db, scope.shopId);
+  const isOwner = owner === scope.distributorId;
+  if (scope.shopWide && !isOwner) throw appError(Errors.NOT_SHOP_ORDER);
+  const filter = and(scope.shopWide ? eq(orders.shopId, scope.shopId) : attributedTo(scope), where);
+  const [rows, [count]] = await Promise.all([
     db
       .select(distributorColumns)
       .from(orders)
@@ -679,13 +687,11 @@ async function distributorPage(
       .select({ n: sql<number>`count(*)::int` })
       .from(orders)
       .where(filter),
-    shopOwner(db, scope.shopId),
   ]);
   const lines = await linesOf(
     db,
     rows.map((r) => r.id),
   );
-  const isOwner = owner === scope.distributorId;
   return {
     list: rows.map((r) => distributorSummary(r, lines.get(r.id) ?? [], isOwner)),
     total: count?.n ?? 0,

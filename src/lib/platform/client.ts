@@ -17,6 +17,15 @@ export const CLIENT_MARKER = 'shop-h5';
 /** The login channel sent on login-channel calls (shell §3: loginChannel 20). */
 export const LOGIN_CHANNEL = '20';
 
+/**
+ * Set once the shopper taps 退出登录 (identity/api.ts logout): calls still in flight then answer
+ * "logged out", and that is no reason to send them to login_web instead of where logout goes.
+ */
+let signingOut = false;
+export function setSigningOut(value: boolean): void {
+  signingOut = value;
+}
+
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly code: number;
@@ -142,6 +151,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
 
   const action = classifyAnswer(status, body, context);
+  if (signingOut && ['member-auth', 'login-popup', 'login-web'].includes(action.kind)) {
+    throw new ApiError(typeof body?.code === 'number' ? body.code : status, body?.message ?? '');
+  }
   switch (action.kind) {
     case 'ok':
       return (body as Envelope<T>).data;

@@ -3,6 +3,7 @@
  * (`endpoint(contract, handler)`, endpoint.server.ts) and the browser (`call(contract, input)`,
  * client.ts). Isomorphic: zod and types only, so islands may import every contract.
  */
+import '#lib/platform/zod-browser.ts';
 import { z } from 'zod';
 import type { RoleLetter } from './routes.ts';
 import { Messages } from './errors.ts';

@@ -269,6 +269,7 @@ const TABLE = [
     ['hideProduct', '隐藏的品牌'],
     ['decoration', '店铺装修', { tabBar: true, switchesToManager: true }],
     ['skin', '皮肤详情'],
+    ['feature-setting', '功能设置'],
     ['global-add-price', '全局加价'],
   ]),
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { truncate } from './text.ts';
+import { sanitiseText, truncate } from './text.ts';
 
 describe('truncate', () => {
   it('keeps texts up to 100 characters and cuts longer ones with an ellipsis', () => {
@@ -9,5 +9,19 @@ describe('truncate', () => {
   });
   it('never splits a character made of two code units', () => {
     expect(truncate('😀😀😀', 2)).toBe('😀😀…');
+  });
+});
+
+describe('sanitiseText (commerce §5)', () => {
+  it('drops emoji and odd characters, keeps Chinese, letters, digits and punctuation', () => {
+    expect(sanitiseText('好物推荐😀🎉！New 2026，¥99')).toBe('好物推荐！New 2026，¥99');
+    expect(sanitiseText('限时👍🏻特卖<script>')).toBe('限时特卖script');
+  });
+  it('drops emoji made of several code points (flags, families, keycaps’ selectors)', () => {
+    expect(sanitiseText('🇨🇳👨‍👩‍👧小店')).toBe('小店');
+    expect(sanitiseText('★☆♥✿小店')).toBe('小店');
+  });
+  it('keeps line breaks for texts written over several lines', () => {
+    expect(sanitiseText('第一行\n第二行\t!')).toBe('第一行\n第二行!');
   });
 });

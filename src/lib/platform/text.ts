@@ -5,3 +5,17 @@ export function truncate(text: string, max: number = DEFAULT_TRUNCATE): string {
   const chars = [...text];
   return chars.length <= max ? text : `${chars.slice(0, max).join('')}…`;
 }
+
+/**
+ * Commerce §5 name text sanitiser: removes emoji and any character outside letters, digits,
+ * Chinese characters, spaces and common punctuation.
+ */
+export function sanitiseText(text: string): string {
+  return text
+    .normalize('NFC')
+    .replace(
+      /[^\p{L}\p{N}\p{Script=Han} ，。、！？：；“”‘’（）《》【】…—·,.!?:;'"()[\]\-_~@#%&*+=/￥¥\n]/gu,
+      '',
+    )
+    .replace(/\p{Extended_Pictographic}/gu, '');
+}

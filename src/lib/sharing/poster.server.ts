@@ -15,6 +15,7 @@ import { SHARP_INPUT } from '#lib/media/images.server.ts';
 import { getPublicMedia } from '#lib/media/media.server.ts';
 import { readContentVersion } from '#lib/platform/content-cache.server.ts';
 import { getShopDetail } from '#lib/shop/shops.server.ts';
+import { DEFAULT_THEME, skinVariables } from '#lib/shop/skins.ts';
 import { getBrandSale, getProductDetail } from '#lib/catalog/catalog.server.ts';
 import { wrapText } from '#lib/catalog/preview.server.ts';
 import { AppError } from '#lib/platform/errors.ts';
@@ -28,17 +29,18 @@ const PICTURE = 600;
 const QR_SIZE = 180;
 const PAD = 32;
 const BACKDROP = '#f6f4f1';
-const RED = '#e4393c';
 
 export interface PosterCard {
   title: string;
-  /** The big red line: ¥199.00, 低至¥59.00; '' for none. */
+  /** The big line in the shop's colour: ¥199.00, 低至¥59.00; '' for none. */
   priceLine: string;
   /** A grey line under it: the market price (struck), a coupon's condition, a live room's state. */
   subLine: string;
   struck: boolean;
   shopName: string;
   sharerName: string | null;
+  /** The shop's skin colour (its price colour, readable on white): the price and the plain block. */
+  accent: string;
   /** Stored media, or null: the poster's picture area is drawn plain (a coupon shows its title). */
   pictureId: number | null;
   /** What the QR code says: the share link naming the sharer. */
@@ -97,6 +99,7 @@ export async function posterCard(
     struck: false,
     shopName: shop.shopName,
     sharerName: keeper?.nickname ?? null,
+    accent: skinVariables(shop.skin?.theme ?? DEFAULT_THEME)['--price']!,
     pictureId: mediaId(content.picture),
     link: shareLink({
       origin: input.origin,
@@ -175,7 +178,7 @@ async function drawPoster(db: DbOrTx, card: PosterCard): Promise<Uint8Array<Arra
           width: PICTURE,
           height: PICTURE,
           channels: 3,
-          background: card.pictureId === null ? RED : BACKDROP,
+          background: card.pictureId === null ? card.accent : BACKDROP,
         },
       },
       left: 0,
@@ -224,7 +227,7 @@ export function posterSvg(card: PosterCard): string {
     `<text x="${x}" y="${y}" font-size="${size}" fill="${fill}"${extra}>${escapeXml(text)}</text>`;
   const parts: string[] = [];
   if (card.pictureId === null) {
-    // No picture (a coupon): its title big on the red block.
+    // No picture (a coupon): its title big on the block of the shop's colour.
     const big = wrapText(card.title, (PICTURE - PAD * 2) / 48, 3);
     big.forEach((text, i) =>
       parts.push(
@@ -237,7 +240,7 @@ export function posterSvg(card: PosterCard): string {
   );
   let y = PICTURE + 170;
   if (card.priceLine) {
-    parts.push(line(y, 44, RED, card.priceLine, ' font-weight="700"'));
+    parts.push(line(y, 44, card.accent, card.priceLine, ' font-weight="700"'));
     y += 40;
   }
   if (card.subLine) {

@@ -12,7 +12,6 @@ import {
   forwardTypeOf,
   posterKindOf,
   posterPath,
-  sanitiseText,
   shareChannelCode,
   shareLink,
   shareModeText,
@@ -153,11 +152,6 @@ describe('forwarding texts', () => {
     expect(forwardTypeOf(ShareType.LiveReview)).toBe(ShareType.LiveChannel);
     expect(forwardTypeOf(ShareType.Product)).toBe(ShareType.Product);
     expect(forwardTypeOf(ShareType.Material)).toBeNull();
-  });
-
-  it('lose emoji and odd characters, keep Chinese, letters, digits and punctuation', () => {
-    expect(sanitiseText('好物推荐😀🎉！New 2026，¥99')).toBe('好物推荐！New 2026，¥99');
-    expect(sanitiseText('限时👍🏻特卖<script>')).toBe('限时特卖script');
   });
 
   it('are trimmed, at most 100 characters, and not empty', () => {

@@ -6,6 +6,7 @@
 import { buildLink } from '#lib/platform/links.ts';
 import { routeByName, type RouteName } from '#lib/platform/routes.ts';
 import { roleLetter, type Membership } from '#lib/membership/roles.ts';
+import { sanitiseText } from '#lib/platform/text.ts';
 import { FORWARD_TEXT_MAX, ShareType } from './channels.ts';
 
 export * from './channels.ts';
@@ -114,20 +115,6 @@ export function forwardTypeOf(type: ShareType): ForwardType | null {
   if (type === ShareType.SuperMarket) return ShareType.Market;
   if (isLiveRoomType(type)) return ShareType.LiveChannel;
   return isForwardType(type) ? type : null;
-}
-
-/**
- * Commerce §5 name text sanitiser: removes emoji and any character outside letters, digits,
- * Chinese characters, spaces and common punctuation.
- */
-export function sanitiseText(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(
-      /[^\p{L}\p{N}\p{Script=Han} ，。、！？：；“”‘’（）《》【】…—·,.!?:;'"()[\]\-_~@#%&*+=/￥¥\n]/gu,
-      '',
-    )
-    .replace(/\p{Extended_Pictographic}/gu, '');
 }
 
 export type ForwardTextCheck =

@@ -23,6 +23,7 @@ import { imageUrl } from '#lib/media/images.ts';
 import { isRouteName, routeByName } from '#lib/platform/routes.ts';
 import { readContentVersion } from '#lib/platform/content-cache.server.ts';
 import { getShopDetail } from '#lib/shop/shops.server.ts';
+import { truncate } from '#lib/platform/text.ts';
 import { getBrandSale, getProductDetail } from '#lib/catalog/catalog.server.ts';
 import { isVenueKind, listTopBrands } from '#lib/catalog/venues.server.ts';
 import { couponShareInfo, linkSharer } from '#lib/coupons/share.server.ts';
@@ -119,7 +120,8 @@ export async function sharedContent(
     return {
       ...base,
       title: shop.shopName,
-      desc: `${shop.shopName}：品牌特卖每天上新，快来逛逛`,
+      // The owner's introduction (store-setting) when there is one.
+      desc: shop.intro ? truncate(shop.intro, 60) : `${shop.shopName}：品牌特卖每天上新，快来逛逛`,
       picture: shop.shopLogoUrl,
       target: { route: 'index' },
       posterId: shopId,

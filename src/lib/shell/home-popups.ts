@@ -3,9 +3,11 @@
  * skin switch on, the shop-owner identity prompt, the coupon popup, then the page guides —
  * each 200 ms after the previous one closed, a failed call skipping its step. The school popup
  * joins between the coupon popup and the guides with the business school (decision 021). Each step's
- * code loads only when its turn comes, and none for a visitor who is not signed in.
+ * code loads only when its turn comes, and none for a visitor who is not signed in. The guides
+ * run while the shop's 新手引导 switch is on.
  */
 import { runPopupSequence, untilClosed } from './popup-sequence.ts';
+import { Feature } from '#lib/shop/features.ts';
 
 void runPopupSequence([
   async () => {
@@ -15,5 +17,10 @@ void runPopupSequence([
   },
   () => untilClosed(document.querySelector('[data-dialog="owner-identity"]')),
   async () => (await import('#lib/coupons/popup-step.ts')).couponPopupStep('home_page')(),
-  async () => (await import('#lib/guides/guide-view.ts')).runGuides('index'),
+  async () => {
+    // The shop's 新手引导 switch (feature 1013), from the entrance status the browser keeps.
+    const { featureOn } = await import('#lib/shop/kept-calls.ts');
+    if (!(await featureOn(document.body.dataset.shopId ?? '', Feature.Guides))) return false;
+    return (await import('#lib/guides/guide-view.ts')).runGuides('index');
+  },
 ]);

@@ -61,6 +61,22 @@ describe('guardRoute', () => {
     });
   });
 
+  it('sends a visitor to insideTips when the shop’s notice is due, storing the URL as it was', () => {
+    expect(guard('brand', '/brand?shopId=1001&activityNo=A1', { noticeDue: true })).toEqual({
+      kind: 'redirect',
+      location: '/insideTips?shopId=1001&activityNo=A1',
+      storeReturn: '/brand?shopId=1001&activityNo=A1',
+    });
+    expect(guard('insideTips', '/insideTips?shopId=1001', { noticeDue: true })).toEqual({
+      kind: 'render',
+      needLoginPopup: false,
+    });
+    expect(guard('brand', '/brand?shopId=1001', { noticeDue: false })).toEqual({
+      kind: 'render',
+      needLoginPopup: false,
+    });
+  });
+
   it('sends register and applyForAdmin to orderPosterEnv in a plain browser only', () => {
     expect(guard('register', '/register?shopId=1001')).toEqual({
       kind: 'redirect',

@@ -32,6 +32,11 @@ export interface GuardInput {
   role: RoleLetter;
   /** The user may switch to manager (an administrator or maxRole 4). */
   mayManage: boolean;
+  /**
+   * The shop's notice is on and this browser has not seen its text (shell/shop-notice.ts
+   * `noticeDue`): the visitor reads it on insideTips first.
+   */
+  noticeDue?: boolean;
 }
 
 /** The URL without the messaging app's extra query, or null when there is none to strip. */
@@ -86,6 +91,14 @@ export function guardRoute(input: GuardInput): NavigationDecision {
     const onward = new URL(url);
     onward.searchParams.set('shopNotice', 'OFF');
     return { kind: 'redirect', location: pathAndQuery(tips), storeReturn: pathAndQuery(onward) };
+  }
+
+  if (input.noticeDue && route.name !== 'insideTips') {
+    // The owner's notice: insideTips with the same query, then on to the page asked for as it
+    // was (insideTips marks the text read in this browser, so the way back is not sent again).
+    const tips = new URL(url);
+    tips.pathname = '/insideTips';
+    return { kind: 'redirect', location: pathAndQuery(tips), storeReturn: pathAndQuery(url) };
   }
 
   if (!input.inApp && route.posterOnly) {

@@ -5,7 +5,7 @@ import { Messages } from '#lib/platform/errors.ts';
 import { shopIdSchema } from '#lib/platform/ids.ts';
 import type { ConfigMap } from './config.server.ts';
 import type { SellerInfo, ShopDetail } from './shops.server.ts';
-import type { SkinEntry } from './skins.server.ts';
+import type { SkinEntry, SkinInfo } from './skins.server.ts';
 import type { OfficialAccountQr } from './official-account.server.ts';
 import type { SkinPopup } from './skin-popup.server.ts';
 
@@ -21,7 +21,15 @@ export const ShopContracts = {
     path: '/api/member/xdwxh5/seller/info/{shopId}',
     params: { shopId: shopIdSchema },
   }),
-  configMap: contract<ConfigMap>()({ method: 'GET', path: '/api/front/conf/map' }),
+  /**
+   * The config map: the platform's entries with the shop's own values over them, for the shop the
+   * query names (the request client adds it from the page URL), else the shop last opened.
+   */
+  configMap: contract<ConfigMap>()({
+    method: 'GET',
+    path: '/api/front/conf/map',
+    query: { shopBizCode: shopIdSchema.optional() },
+  }),
   /** The shop's official account QR code for order notices; null when it has none. */
   subscriptionQr: contract<OfficialAccountQr | null>()({
     method: 'GET',
@@ -35,6 +43,12 @@ export const ShopContracts = {
     path: '/api/shop/decoration/querySkinList',
     query: { shopBizCode: shopIdSchema },
     access: { roles: ['M'] },
+  }),
+  /** The skin the shop wears (null: the platform's colours). Browsers keep it 120 s (shell §9). */
+  skinInfo: contract<SkinInfo | null>()({
+    method: 'GET',
+    path: '/api/shop/decoration/querySkinInfo',
+    query: { shopBizCode: shopIdSchema },
   }),
   selectSkin: contract<true>()({
     method: 'POST',

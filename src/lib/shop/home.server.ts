@@ -1,4 +1,8 @@
-/** The home page's modules, read in one go (shell §3 market resource, hot keys; §7 home calls). */
+/**
+ * The home page's modules, read in one go (shell §3 market resource, hot keys; §7 home calls), in
+ * the order the shop's published decoration gives them (decoration.server.ts); a manager's
+ * preview reads the draft instead.
+ */
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import {
@@ -13,12 +17,16 @@ import { productCardsByNo, type ProductCard } from '#lib/catalog/cards.server.ts
 import { listBanners, type BannerView } from '#lib/catalog/commodity.server.ts';
 import { listUpcomingSaleCards } from '#lib/catalog/venues.server.ts';
 import { HotKeyType } from '#lib/catalog/status.ts';
+import type { ModuleKind } from './decoration.ts';
+import { homeDecoration } from './decoration.server.ts';
 
 export const SALES_PAGE_SIZE = 6;
 /** The upcoming sales the home page previews. */
 const UPCOMING_PREVIEW_SIZE = 3;
 
 export interface Home {
+  /** The modules to render, in order; hidden ones are absent. */
+  modules: ModuleKind[];
   hotKey: string | null;
   banners: BannerView[];
   diamonds: { name: string; iconUrl: string; route: string }[];
@@ -43,12 +51,19 @@ export interface Home {
 export async function getHome(
   db: DbOrTx,
   shopId: string,
-  options: { tagNo?: string | undefined; page?: number; now?: Date } = {},
+  options: {
+    tagNo?: string | undefined;
+    page?: number;
+    now?: Date;
+    /** The manager's preview: the draft's modules and banners instead of the published ones. */
+    preview?: boolean;
+  } = {},
 ): Promise<Home> {
   const now = options.now ?? new Date();
   const page = Math.max(1, Math.min(options.page ?? 1, 100));
-  const [hotKey, bannerRows, resources, tags, allSales, upcoming, categoryRows] = await Promise.all(
-    [
+  const [decoration, hotKey, bannerRows, resources, tags, allSales, upcoming, categoryRows] =
+    await Promise.all([
+      homeDecoration(db, shopId, { preview: options.preview ?? false }),
       db
         .select({ hotName: hotSearchKeys.hotName })
         .from(hotSearchKeys)
@@ -72,8 +87,7 @@ export async function getHome(
         .select({ name: categories.name, iconUrl: categories.iconUrl })
         .from(categories)
         .orderBy(asc(categories.sort)),
-    ],
-  );
+    ]);
 
   const resource = (kind: string) => resources.find((r) => r.kind === kind);
   const productNosOf = (kind: string) => {
@@ -101,12 +115,19 @@ export async function getHome(
   const newBorn = resource('newBornZone');
   const seenBrands = new Set<string>();
   return {
+    modules: decoration.modules,
     hotKey: hotKey[0]?.hotName ?? null,
-    banners: bannerRows.map((b) => ({
-      title: b.title,
-      imageUrl: b.imageUrl,
-      link: b.link ?? null,
-    })),
+    banners: decoration.banners
+      ? decoration.banners.map((b) => ({
+          title: b.title,
+          imageUrl: b.imageUrl,
+          link: b.link ? { route: b.link.route, params: b.link.params ?? {} } : null,
+        }))
+      : bannerRows.map((b) => ({
+          title: b.title,
+          imageUrl: b.imageUrl,
+          link: b.link ?? null,
+        })),
     diamonds: Array.isArray(diamondItems)
       ? diamondItems.filter(
           (d): d is { name: string; iconUrl: string; route: string } =>

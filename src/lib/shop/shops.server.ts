@@ -17,6 +17,8 @@ export interface ShopDetail extends SellerInfo {
   /** ON when the shop has a notice to show on insideTips. */
   shopNotice: 'ON' | 'OFF';
   noticeText: string;
+  /** The owner's introduction of the shop (store-setting); '' when none. */
+  intro: string;
   skin: { id: number; name: string; theme: SkinTheme } | null;
 }
 
@@ -30,6 +32,7 @@ export async function getShopDetail(db: DbOrTx, shopId: string): Promise<ShopDet
       status: shops.status,
       noticeEnabled: shops.noticeEnabled,
       noticeText: shops.noticeText,
+      intro: shops.intro,
       skinId: skins.id,
       skinName: skins.name,
       skinTheme: skins.theme,
@@ -46,6 +49,7 @@ export async function getShopDetail(db: DbOrTx, shopId: string): Promise<ShopDet
     shopLogoUrl: row.logoUrl ?? '',
     shopNotice: row.noticeEnabled ? 'ON' : 'OFF',
     noticeText: row.noticeText,
+    intro: row.intro,
     skin:
       row.skinId !== null && row.skinTheme !== null
         ? { id: row.skinId, name: row.skinName ?? '', theme: row.skinTheme }

@@ -5,9 +5,12 @@
  */
 import { and, desc, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { featureSwitches, popupCloses, shops, skinPopups, skins } from '#lib/platform/db/schema.ts';
+import { popupCloses, shops, skinPopups, skins } from '#lib/platform/db/schema.ts';
+import { Feature } from './features.ts';
+import { featureEnabled } from './features.server.ts';
 
-export const SKIN_FEATURE_CODE = '1010';
+export { featureEnabled };
+export const SKIN_FEATURE_CODE = Feature.SkinPopup;
 
 export interface SkinPopup {
   id: number;
@@ -19,15 +22,6 @@ export interface SkinPopup {
   /** The skin the shop wears now. */
   skinId: number | null;
   ringShopSkinVOList: { id: number; name: string; homePreview: string | null }[];
-}
-
-/** Whether a feature switch of the shop is on. */
-export async function featureEnabled(db: DbOrTx, shopId: string, code: string): Promise<boolean> {
-  const [row] = await db
-    .select({ enableStatus: featureSwitches.enableStatus })
-    .from(featureSwitches)
-    .where(and(eq(featureSwitches.shopId, shopId), eq(featureSwitches.code, code)));
-  return row?.enableStatus === 1;
 }
 
 /** queryPopup: the newest active skin popup the user has not closed, or null. */

@@ -7,10 +7,9 @@ import { ApiError, call } from '#lib/platform/client.ts';
 import { Messages } from '#lib/platform/errors.ts';
 import { shopKey } from '#lib/platform/storage-keys.ts';
 import { toast } from '#lib/shell/toast.ts';
+import { SKIN_CHANGED_KEY } from '#lib/shell/skin-tip.ts';
+import { skinChanged } from './kept-calls.ts';
 import { ShopContracts } from './contracts.ts';
-
-/** Set when a skin was applied; the next page shows the skin tip (shell §4). */
-export const SKIN_CHANGED_KEY = 'skinChangedAt';
 
 export async function showSkinPopup(dialog: HTMLElement): Promise<boolean> {
   const shopBizCode = document.body.dataset.shopId ?? '';
@@ -82,6 +81,7 @@ export async function showSkinPopup(dialog: HTMLElement): Promise<boolean> {
         await record();
         toast(Messages.SKIN_CHANGED);
         sessionStorage.setItem(shopKey(shopBizCode, SKIN_CHANGED_KEY), String(Date.now()));
+        skinChanged(shopBizCode);
         setTimeout(() => location.reload(), 1000);
       } catch (failure) {
         toast(

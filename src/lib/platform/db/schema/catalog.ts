@@ -75,8 +75,12 @@ export const activities = pgTable(
     endAt: at('end_at').notNull(),
     /** 1 published, 0 withdrawn by the shop. */
     status: smallint('status').notNull().default(1),
-    /** Activity-level markup in cents on top of the global markup. */
+    /**
+     * The sale's markup on top of the global one: fixed cents or basis points of the base
+     * price, never both (catalog/markups.ts).
+     */
     addPriceCents: integer('add_price_cents').notNull().default(0),
+    addPriceBp: integer('add_price_bp').notNull().default(0),
     /** The sale's commission rate for shop keepers, basis points; its products may override it. */
     commissionRateBp: integer('commission_rate_bp').notNull().default(0),
     sort: integer('sort').notNull().default(0),
@@ -94,8 +98,25 @@ export const activities = pgTable(
     check('activities_window_chk', sql`${t.endAt} > ${t.startAt}`),
     check('activities_commission_chk', sql`${t.commissionRateBp} between 0 and 5000`),
     check('activities_kind_chk', sql`${t.kind} in ('brand', 'seckill', 'presale', 'npiece')`),
+    check(
+      'activities_markup_chk',
+      sql`${t.addPriceCents} >= 0 and ${t.addPriceBp} >= 0 and (${t.addPriceCents} = 0 or ${t.addPriceBp} = 0)`,
+    ),
   ],
 );
+
+/**
+ * The platform's markup limits per category (queryAddPriceAstrict): a markup on a product may be
+ * at most maxBp of its base price, or at most maxCents as a fixed amount. A category without a
+ * row takes its parent's, then the platform default (catalog/markups.ts).
+ */
+export const markupLimits = pgTable('markup_limits', {
+  categoryId: ref('category_id')
+    .primaryKey()
+    .references(() => categories.id),
+  maxBp: integer('max_bp').notNull(),
+  maxCents: integer('max_cents').notNull(),
+});
 
 export const products = pgTable(
   'products',

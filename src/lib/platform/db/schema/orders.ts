@@ -162,6 +162,8 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.shopId, t.status),
     index('orders_group_idx').on(t.groupId),
     index('orders_distributor_idx').on(t.distributorId, t.shopId),
+    // The owner's screens: the shop's orders by state (待发货 and its count).
+    index('orders_shop_status_idx').on(t.shopId, t.status, t.createdAt),
     index('orders_unpaid_idx')
       .on(t.payDeadline)
       .where(sql`${t.status} = ${literal(OrderStatus.AwaitingPayment)}`),

@@ -1,5 +1,16 @@
 /** Shops, their skins, home modules and switches. */
-import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { id, ref, createdAt, at } from './columns.ts';
 import { ShopStatus } from '#lib/shop/status.ts';
 import { users } from './identity.ts';
@@ -20,37 +31,54 @@ export type SkinTheme = {
   background: string;
 };
 
-export const shops = pgTable('shops', {
-  /** The shopId of the URL, also called shopBizCode. */
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  logoUrl: text('logo_url'),
-  ownerUserId: ref('owner_user_id').references(() => users.id),
-  /** The phone the shop was opened with: its user may bind the owner identity (shell §4). */
-  ownerPhone: text('owner_phone'),
-  skinId: ref('skin_id').references(() => skins.id),
-  /** shopNotice ON/OFF: when on, visitors first see the insideTips notice page. */
-  noticeEnabled: boolean('notice_enabled').notNull().default(false),
-  noticeText: text('notice_text').notNull().default(''),
-  /** The shop-wide price markup in cents added to every product (global-add-price). */
-  globalAddPriceCents: integer('global_add_price_cents').notNull().default(0),
-  /** Freight per checkout, waived when the goods come to freeFreightOverCents or more. */
-  freightCents: integer('freight_cents').notNull().default(1000),
-  freeFreightOverCents: integer('free_freight_over_cents').notNull().default(9900),
-  /** The shop offers freight insurance (退货运费险) at checkout. */
-  freightInsurance: boolean('freight_insurance').notNull().default(true),
-  /**
-   * The follow link of the shop's official account: its QR code on the success page lets the
-   * shopper follow for order notices. Null when the shop has none.
-   */
-  officialAccountUrl: text('official_account_url'),
-  /** A shipped order completes by itself this many days after shipping. */
-  autoCompleteDays: smallint('auto_complete_days').notNull().default(10),
-  /** Commission settles this many days after its order completes (the after-sale window). */
-  commissionSettleDays: smallint('commission_settle_days').notNull().default(7),
-  status: smallint('status').notNull().default(ShopStatus.Open),
-  createdAt: createdAt(),
-});
+export const shops = pgTable(
+  'shops',
+  {
+    /** The shopId of the URL, also called shopBizCode. */
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    logoUrl: text('logo_url'),
+    ownerUserId: ref('owner_user_id').references(() => users.id),
+    /** The phone the shop was opened with: its user may bind the owner identity (shell §4). */
+    ownerPhone: text('owner_phone'),
+    skinId: ref('skin_id').references(() => skins.id),
+    /** shopNotice ON/OFF: when on, visitors first see the insideTips notice page. */
+    noticeEnabled: boolean('notice_enabled').notNull().default(false),
+    noticeText: text('notice_text').notNull().default(''),
+    /**
+     * The shop-wide price markup added to every product (global-add-price): a fixed amount in
+     * cents or a percentage of the base price in basis points, never both (catalog/markups.ts).
+     */
+    globalAddPriceCents: integer('global_add_price_cents').notNull().default(0),
+    globalAddPriceBp: integer('global_add_price_bp').notNull().default(0),
+    /** The shop's introduction (store-setting). */
+    intro: text('intro').notNull().default(''),
+    /** The consultation QR code shoppers scan to reach the shop (im-setting); null when none. */
+    consultQrUrl: text('consult_qr_url'),
+    /** Freight per checkout, waived when the goods come to freeFreightOverCents or more. */
+    freightCents: integer('freight_cents').notNull().default(1000),
+    freeFreightOverCents: integer('free_freight_over_cents').notNull().default(9900),
+    /** The shop offers freight insurance (退货运费险) at checkout. */
+    freightInsurance: boolean('freight_insurance').notNull().default(true),
+    /**
+     * The follow link of the shop's official account: its QR code on the success page lets the
+     * shopper follow for order notices. Null when the shop has none.
+     */
+    officialAccountUrl: text('official_account_url'),
+    /** A shipped order completes by itself this many days after shipping. */
+    autoCompleteDays: smallint('auto_complete_days').notNull().default(10),
+    /** Commission settles this many days after its order completes (the after-sale window). */
+    commissionSettleDays: smallint('commission_settle_days').notNull().default(7),
+    status: smallint('status').notNull().default(ShopStatus.Open),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'shops_global_markup_chk',
+      sql`${t.globalAddPriceCents} >= 0 and ${t.globalAddPriceBp} >= 0 and (${t.globalAddPriceCents} = 0 or ${t.globalAddPriceBp} = 0)`,
+    ),
+  ],
+);
 
 /** Banners by location key: indexBanner, brandBanner, proDetailBanner. */
 export const banners = pgTable('banners', {
@@ -96,7 +124,7 @@ export const hotSearchKeys = pgTable('hot_search_keys', {
   sort: integer('sort').notNull().default(0),
 });
 
-/** Feature switches by code (1004, 1010, ...), per shop; a missing row means off. */
+/** Feature switches by code (1004, 1010, ...), per shop; a missing row: the code's default (shop/features.ts). */
 export const featureSwitches = pgTable(
   'feature_switches',
   {
@@ -147,4 +175,56 @@ export const popupCloses = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.code] })],
+);
+
+/**
+ * The home page's decoration (decoration): the manager edits the draft, previews it and publishes
+ * it; shoppers see the published layout. Both are HomeLayout documents (shop/decoration.ts).
+ */
+export const shopDecorations = pgTable('shop_decorations', {
+  shopId: text('shop_id')
+    .primaryKey()
+    .references(() => shops.id),
+  draft: jsonb('draft').$type<Record<string, unknown>>().notNull(),
+  published: jsonb('published').$type<Record<string, unknown>>(),
+  publishedAt: at('published_at'),
+  publishedBy: ref('published_by').references(() => users.id),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** A shop's own values of config map entries (shell §3), over the platform's config_entries. */
+export const shopConfigEntries = pgTable(
+  'shop_config_entries',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.key] })],
+);
+
+/**
+ * The black list of hidden sales (hideProduct): a manager hides one of the shop's sales from
+ * every shopper page; undoing it ends the row. While a row is open the sale's status is Hidden.
+ */
+export const saleBlacklist = pgTable(
+  'sale_blacklist',
+  {
+    id: id(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    activityId: ref('activity_id').notNull(),
+    hiddenBy: ref('hidden_by').references(() => users.id),
+    hiddenAt: at('hidden_at').notNull().defaultNow(),
+    undoneAt: at('undone_at'),
+    undoneBy: ref('undone_by').references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('sale_blacklist_open_idx')
+      .on(t.shopId, t.activityId)
+      .where(sql`${t.undoneAt} is null`),
+  ],
 );

@@ -19,10 +19,10 @@ import { bannerSvg, iconSvg, logoSvg, productSvg } from './images.ts';
 import { insertSvg, insertSvgs } from './media.ts';
 import { DEMO_PLAN, TAGS, type ProductPlan, type SaleState } from './plan.ts';
 import { prng } from './random.ts';
-import { SHOP_RED } from './shop.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
+const CATEGORY_SLATE = { from: '#5f6b7a', to: '#8d99a8', ink: '#1f2933' };
 
 /** What the later areas (home modules, promotions, coupons) need of the catalogue. */
 export interface CatalogRefs {
@@ -37,7 +37,8 @@ export interface CatalogRefs {
 export async function seedCatalog(tx: Tx, now: Date): Promise<CatalogRefs> {
   const categoryIcons = await insertSvgs(
     tx,
-    CATEGORIES.map((c) => ({ svg: iconSvg(c.glyph, SHOP_RED), w: 120, h: 120 })),
+    // Categories are the platform's, shown by every shop whatever its skin: a neutral colour.
+    CATEGORIES.map((c) => ({ svg: iconSvg(c.glyph, CATEGORY_SLATE), w: 120, h: 120 })),
   );
   const categoryRows = await tx
     .insert(t.categories)

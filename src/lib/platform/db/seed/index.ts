@@ -22,6 +22,7 @@ import { seedCart } from './cart.ts';
 import { seedPayments } from './payments.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedConfig, seedShopFronts, seedShops, seedSkins } from './shop.ts';
+import { seedMarkupLimits } from './markups.ts';
 
 export { demoPhones, seedHandles } from './handles.ts';
 
@@ -77,4 +78,5 @@ async function seedInto(tx: Tx, now: Date): Promise<void> {
   await seedKeeperMoney(tx, now, userId);
   await seedCart(tx, userId);
   await seedLottery(tx, now);
+  await seedMarkupLimits(tx, catalog);
 }

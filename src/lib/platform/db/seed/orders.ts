@@ -12,7 +12,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client.server.ts';
 import * as t from '../schema.ts';
 import type { AddressSnapshot } from '../schema.ts';
-import { priceBasket } from '#lib/catalog/pricing.ts';
+import { markupAmounts, priceBasket } from '#lib/catalog/pricing.ts';
+import { markupsOf } from '#lib/catalog/pricing.server.ts';
 import { insuranceCover } from '#lib/insurance/rules.ts';
 import { afterSaleAmount } from '#lib/after-sales/after-sale-view.ts';
 import { OrderStatus, PAY_WINDOW_MS, RefundStatus } from '#lib/orders/status.ts';
@@ -203,6 +204,7 @@ export async function insertDemoOrder(
       saleRateBp: t.activities.commissionRateBp,
       crossBorder: t.products.crossBorder,
       globalAddCents: t.shops.globalAddPriceCents,
+      globalAddBp: t.shops.globalAddPriceBp,
       freightCents: t.shops.freightCents,
       freeOverCents: t.shops.freeFreightOverCents,
       autoCompleteDays: t.shops.autoCompleteDays,
@@ -210,6 +212,7 @@ export async function insertDemoOrder(
       activityNo: t.activities.activityNo,
       saleTitle: t.activities.title,
       saleAddCents: t.activities.addPriceCents,
+      saleAddBp: t.activities.addPriceBp,
       cover: sql<
         string | null
       >`(select url from product_images i where i.product_id = ${t.products.id} and i.kind = 'main' order by i.sort, i.id limit 1)`,
@@ -219,10 +222,12 @@ export async function insertDemoOrder(
     .innerJoin(t.shops, eq(t.shops.id, t.products.shopId))
     .innerJoin(t.activities, eq(t.activities.id, t.products.activityId))
     .where(inArray(t.skus.skuNo, skuNos));
-  const lines = skuNos.map((skuNo, i) => ({
-    row: rows.find((r) => r.skuNo === skuNo)!,
-    quantity: demo.lines[i]!.quantity,
-  }));
+  // What the markups add is priced as the shop would price it now (pricing.ts).
+  const lines = skuNos.map((skuNo, i) => {
+    const found = rows.find((r) => r.skuNo === skuNo)!;
+    const add = markupAmounts(found.baseCents, markupsOf(found));
+    return { row: { ...found, ...add }, quantity: demo.lines[i]!.quantity };
+  });
   const shop = lines[0]!.row;
   const basket = priceBasket(
     lines.map(({ row, quantity }) => ({

@@ -3,6 +3,7 @@
  * keys), the config map and the feature switches.
  */
 import { sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
 import type { Tx } from '../client.server.ts';
 import * as t from '../schema.ts';
 import { BRANDS } from './catalog-data.ts';
@@ -10,9 +11,20 @@ import type { DemoRole } from './identity.ts';
 import { bannerSvg, iconSvg, logoSvg, type Palette } from './images.ts';
 import { demoPhones } from './identity.ts';
 import { insertSvg, insertSvgs } from './media.ts';
+import { skinVariables, type SkinTheme } from '#lib/shop/skins.ts';
 
 export const SHOP_RED: Palette = { from: '#e4393c', to: '#ff7a45', ink: '#7a0f12' };
 const OCEAN_BLUE: Palette = { from: '#2f6fde', to: '#7fb2ff', ink: '#000' };
+const SKY_BLUE: Palette = { from: '#3a86ff', to: '#8ecae6', ink: '#0b2a5b' };
+
+/**
+ * What each shop's own pictures and module backgrounds are drawn in: its skin's colours, so the
+ * blue shop's home carries no red. (Brand banners keep their brand's colours.)
+ */
+const SHOP_LOOKS: Record<string, { promo: Palette; second: Palette; tints: [string, string] }> = {
+  '1001': { promo: SHOP_RED, second: BRANDS[4]!.palette, tints: ['#fff1ea', '#ffeef0'] },
+  '1002': { promo: OCEAN_BLUE, second: SKY_BLUE, tints: ['#eef4ff', '#eaf5fb'] },
+};
 
 const SKINS = [
   {
@@ -23,7 +35,6 @@ const SKINS = [
       tabUnselected: '#707070',
       background: '#f5f5f5',
     },
-    palette: SHOP_RED,
   },
   {
     name: '清新绿',
@@ -33,7 +44,6 @@ const SKINS = [
       tabUnselected: '#707070',
       background: '#f2f8f6',
     },
-    palette: { from: '#2a9d8f', to: '#8ad1c2', ink: '#000' },
   },
   {
     name: '海洋蓝',
@@ -43,7 +53,6 @@ const SKINS = [
       tabUnselected: '#707070',
       background: '#f3f6fb',
     },
-    palette: OCEAN_BLUE,
   },
   {
     name: '暗夜黑',
@@ -53,9 +62,34 @@ const SKINS = [
       tabUnselected: '#8a8a8a',
       background: '#f4f4f4',
     },
-    palette: { from: '#222', to: '#555', ink: '#000' },
   },
 ];
+
+/**
+ * A phone-shaped (9:16) picture of a home page in the skin's colours: search bar, banner, icon
+ * row, product cards with prices, and the tab bar with its selected tab. The skin page and the
+ * skin popup show it.
+ */
+export function skinPreviewSvg(name: string, theme: SkinTheme): string {
+  const v = skinVariables(theme);
+  const icons = [0, 1, 2, 3, 4]
+    .map((i) => `<circle cx="${48 + i * 66}" cy="236" r="20" fill="${v['--primary']}"/>`)
+    .join('');
+  const cards = [0, 1, 2, 3]
+    .map((i) => {
+      const x = 16 + (i % 2) * 168;
+      const y = 284 + Math.floor(i / 2) * 150;
+      return `<rect x="${x}" y="${y}" width="160" height="140" rx="10" fill="#ffffff"/><rect x="${x + 10}" y="${y + 10}" width="140" height="84" rx="6" fill="#e9e9e9"/><rect x="${x + 10}" y="${y + 102}" width="90" height="8" rx="4" fill="#cccccc"/><text x="${x + 10}" y="${y + 130}" font-family="sans-serif" font-size="16" font-weight="700" fill="${v['--price']}">¥99.00</text>`;
+    })
+    .join('');
+  const tabs = [0, 1, 2]
+    .map(
+      (i) =>
+        `<circle cx="${60 + i * 120}" cy="600" r="9" fill="none" stroke="${i === 0 ? theme.tabSelected : theme.tabUnselected}" stroke-width="3"/><rect x="${46 + i * 120}" y="616" width="28" height="6" rx="3" fill="${i === 0 ? theme.tabSelected : theme.tabUnselected}"/>`,
+    )
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="360" height="640" viewBox="0 0 360 640"><defs><linearGradient id="s" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${v['--primary']}"/><stop offset="1" stop-color="${v['--primary-end']}"/></linearGradient></defs><rect width="360" height="640" fill="${theme.background}"/><rect width="360" height="56" fill="#ffffff"/><rect x="16" y="14" width="28" height="28" rx="6" fill="${v['--primary']}"/><rect x="56" y="16" width="288" height="24" rx="12" fill="#f2f2f2"/><rect x="16" y="68" width="328" height="128" rx="12" fill="url(#s)"/><text x="36" y="128" font-family="sans-serif" font-size="28" font-weight="700" fill="#ffffff">${name}</text><text x="36" y="164" font-family="sans-serif" font-size="15" fill="#ffffff" opacity="0.9">店铺皮肤预览</text>${icons}${cards}<rect y="576" width="360" height="64" fill="#ffffff"/>${tabs}</svg>`;
+}
 
 /** The skins with their preview pictures; answers their ids in order. */
 export async function seedSkins(tx: Tx): Promise<number[]> {
@@ -65,7 +99,7 @@ export async function seedSkins(tx: Tx): Promise<number[]> {
     .returning({ id: t.skins.id });
   const previews = await insertSvgs(
     tx,
-    SKINS.map((s) => ({ svg: bannerSvg(s.name, '店铺皮肤预览', s.palette), w: 750, h: 320 })),
+    SKINS.map((s) => ({ svg: skinPreviewSvg(s.name, s.theme), w: 360, h: 640 })),
   );
   for (const [i, skin] of rows.entries()) {
     await tx
@@ -83,6 +117,18 @@ export async function seedShops(
 ): Promise<void> {
   const logo1001 = await insertSvg(tx, logoSvg('鹿', SHOP_RED), 200, 200);
   const logo1002 = await insertSvg(tx, logoSvg('橙', OCEAN_BLUE), 200, 200);
+  // The owner's consultation QR code (im-setting): a contact link of the messaging app.
+  const consultQr1001 = await insertSvg(
+    tx,
+    await QRCode.toString('https://u.wechat.com/demo-shop-1001-owner', {
+      type: 'svg',
+      margin: 2,
+      width: 400,
+      errorCorrectionLevel: 'M',
+    }),
+    400,
+    400,
+  );
   await tx.insert(t.shops).values([
     {
       id: '1001',
@@ -92,6 +138,8 @@ export async function seedShops(
       ownerPhone: demoPhones.owner1001,
       skinId: skinIds[0]!,
       noticeText: '本店所有商品均为品牌正品，支持七天无理由退货。发货时间：付款后 48 小时内。',
+      intro: '小鹿优选，每天上新大牌特卖。正品保障，七天无理由退货，有问题随时找店主。',
+      consultQrUrl: consultQr1001,
       officialAccountUrl:
         'https://mp.weixin.qq.com/mp/profile_ext?action=home&__biz=MzkxMDAxMDAxMQ==#wechat_redirect',
     },
@@ -103,6 +151,7 @@ export async function seedShops(
       ownerPhone: demoPhones.owner1002,
       skinId: skinIds[2]!,
       noticeText: '橙子好物双十二预热中，关注店铺第一时间获取上新消息。',
+      intro: '橙子好物，精选居家好物与当季鲜果。',
     },
   ]);
 }
@@ -112,13 +161,13 @@ const BANNERS = [
     location: 'indexBanner',
     title: '品牌狂欢季',
     sub: '大牌低至 1 折起，每天 10 点上新',
-    palette: SHOP_RED,
+    palette: 'promo' as const,
   },
   {
     location: 'indexBanner',
     title: '新人专享礼',
     sub: '注册即领 15 元无门槛券',
-    palette: BRANDS[4]!.palette,
+    palette: 'second' as const,
   },
   {
     location: 'indexBanner',
@@ -160,9 +209,12 @@ export async function seedShopFronts(
   productNosByShop: Record<string, string[]>,
 ): Promise<void> {
   for (const shopId of ['1001', '1002']) {
+    const look = SHOP_LOOKS[shopId]!;
+    const palette = (b: (typeof BANNERS)[number]) =>
+      b.palette === 'promo' ? look.promo : b.palette === 'second' ? look.second : b.palette;
     const images = await insertSvgs(
       tx,
-      BANNERS.map((b) => ({ svg: bannerSvg(b.title, b.sub, b.palette), w: 750, h: 320 })),
+      BANNERS.map((b) => ({ svg: bannerSvg(b.title, b.sub, palette(b)), w: 750, h: 320 })),
     );
     await tx.insert(t.banners).values(
       BANNERS.map((b, i) => ({
@@ -178,7 +230,7 @@ export async function seedShopFronts(
     const nos = productNosByShop[shopId]!;
     const diamondIcons = await insertSvgs(
       tx,
-      DIAMONDS.map((d) => ({ svg: iconSvg(d.glyph, SHOP_RED), w: 120, h: 120 })),
+      DIAMONDS.map((d) => ({ svg: iconSvg(d.glyph, look.promo), w: 120, h: 120 })),
     );
     await tx.insert(t.homeResources).values([
       {
@@ -200,7 +252,7 @@ export async function seedShopFronts(
         kind: 'market',
         configId: `M${shopId}`,
         title: '今日爆款',
-        bgColor: '#fff1ea',
+        bgColor: look.tints[0],
         linkUrl: 'top-list',
         content: { productNos: nos.slice(0, 6) },
         sort: 2,
@@ -226,7 +278,7 @@ export async function seedShopFronts(
         kind: 'newBornZone',
         configId: `N${shopId}`,
         title: '新人专区',
-        bgColor: '#ffeef0',
+        bgColor: look.tints[1],
         content: { productNos: nos.slice(6, 10), couponNos: [`C${shopId}02`] },
         sort: 5,
       },

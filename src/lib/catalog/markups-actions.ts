@@ -1,0 +1,47 @@
+/**
+ * The browser side of global-add-price: each call is one markups contract. The request client
+ * and the contracts load on first use, so the page's first load stays small.
+ */
+import type { MarkupInput } from './markups.ts';
+import type { WireDataOf } from '#lib/platform/contract.ts';
+import type { MarkupContracts as Contracts } from './markups-contracts.ts';
+
+async function client() {
+  const [{ call }, { MarkupContracts }] = await Promise.all([
+    import('#lib/platform/client.ts'),
+    import('./markups-contracts.ts'),
+  ]);
+  return { call, MarkupContracts };
+}
+
+/** The page's shop, named explicitly: inside the messaging app the client adds no shopBizCode. */
+const shopId = () => document.body.dataset.shopId ?? '';
+
+/** Saves the global markup, or one sale's when `activityNo` is given; errors are toasted. */
+export async function saveMarkup(activityNo: string | undefined, markup: MarkupInput) {
+  const { call, MarkupContracts } = await client();
+  const query = { shopBizCode: shopId() };
+  if (activityNo === undefined) {
+    await call(MarkupContracts.globalAddPrice, { query, body: markup });
+  } else {
+    await call(MarkupContracts.activityAddPrice, { query, body: { activityNo, ...markup } });
+  }
+}
+
+/** Final prices of products with a proposed markup; nothing is saved. Errors are the caller's. */
+export async function previewPrices(
+  productNos: string[],
+  proposed: MarkupInput & { activityNo?: string | undefined },
+  signal: AbortSignal,
+): Promise<WireDataOf<typeof Contracts.finalPrices>> {
+  const { call, MarkupContracts } = await client();
+  return call(
+    MarkupContracts.finalPrices,
+    {
+      params: { shopBizCode: shopId() },
+      query: { shopBizCode: shopId() },
+      body: { productNos, proposed },
+    },
+    { silent: true, signal },
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_shop_status_idx" ON "orders" USING btree ("shop_id","status","created_at");

@@ -1,0 +1,58 @@
+/**
+ * The owner's desk on the my page (店铺管理): what waits for the shop's owner — paid orders to
+ * ship, after-sales to review, withdrawals to review — in one query. Null for anybody who does not
+ * own the shop, so the page shows the group to the owner only.
+ */
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import type { DbOrTx } from '#lib/platform/db/client.server.ts';
+import { afterSales, orders, shops, withdrawals } from '#lib/platform/db/schema.ts';
+import { OrderStatus, RefundStatus } from '#lib/orders/status.ts';
+import { WithdrawalStatus } from '#lib/distribution/status.ts';
+import { ShopStatus } from './status.ts';
+
+export interface OwnerDesk {
+  /** Paid orders of the shop waiting for 发货 (待发货), whoever shared them. */
+  toShip: number;
+  /** After-sales waiting for the owner's decision (as waitingAuditCount counts them). */
+  afterSales: number;
+  /** Withdrawals of the shop's keepers waiting for review. */
+  withdrawals: number;
+}
+
+export async function readOwnerDesk(
+  db: DbOrTx,
+  shopId: string,
+  userId: number,
+): Promise<OwnerDesk | null> {
+  const count = (query: SQLWrapper) => sql<number>`(${query})`;
+  const [row] = await db
+    .select({
+      toShip: count(
+        db
+          .select({ n: sql`count(*)::int` })
+          .from(orders)
+          .where(and(eq(orders.shopId, shopId), eq(orders.status, OrderStatus.Paid))),
+      ),
+      afterSales: count(
+        db
+          .select({ n: sql`count(*)::int` })
+          .from(afterSales)
+          .where(
+            and(eq(afterSales.shopId, shopId), eq(afterSales.status, RefundStatus.UnderReview)),
+          ),
+      ),
+      withdrawals: count(
+        db
+          .select({ n: sql`count(*)::int` })
+          .from(withdrawals)
+          .where(
+            and(eq(withdrawals.shopId, shopId), eq(withdrawals.status, WithdrawalStatus.Applied)),
+          ),
+      ),
+    })
+    .from(shops)
+    .where(
+      and(eq(shops.id, shopId), eq(shops.ownerUserId, userId), eq(shops.status, ShopStatus.Open)),
+    );
+  return row ?? null;
+}

@@ -1,0 +1,8 @@
+import { ShopSettingContracts } from '#lib/shop/settings-contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { deleteSellerQr } from '#lib/shop/settings.server.ts';
+
+/** im-setting 删除: the shop has no consultation QR code any more. */
+export const POST = endpoint(ShopSettingContracts.deleteSellerQr, ({ query, user, context }) =>
+  deleteSellerQr(context.locals.database.db, query.shopBizCode, user.id),
+);
