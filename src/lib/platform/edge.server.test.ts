@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   MAX_URL_LENGTH,
   admit,
@@ -196,16 +196,28 @@ describe('readLimitedBody', () => {
 });
 
 describe('discardBody', () => {
-  it('throws the rest away, and gives the connection up past the drain limit', async () => {
-    const req = request({});
-    let destroyed = false;
-    Object.assign(req, { socket: { destroy: () => (destroyed = true) } });
-    discardBody(req, 10);
-    req.write('1234567890');
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(destroyed).toBe(false);
-    req.write('1');
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(destroyed).toBe(true);
+  it('throws the rest away; past the drain limit it stops reading, ends, and destroys later', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const req = request({});
+      const socket = { ended: false, destroyed: false };
+      Object.assign(req, {
+        socket: { end: () => (socket.ended = true), destroy: () => (socket.destroyed = true) },
+      });
+      discardBody(req, 10, 2_000);
+      req.write('1234567890');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(socket).toEqual({ ended: false, destroyed: false });
+      req.write('1');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(socket).toEqual({ ended: true, destroyed: false });
+      expect(req.isPaused()).toBe(true);
+      vi.advanceTimersByTime(1_999);
+      expect(socket.destroyed).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(socket.destroyed).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -139,16 +139,30 @@ export function readLimitedBody(
   });
 }
 
+/** How long a client past the drain allowance has to read the answer before the socket goes. */
+export const LINGER_MS = 2_000;
+
 /**
  * After a refusal, reads and throws away what the client still sends, so it gets the answer rather
- * than a reset connection; past `max` bytes more the connection is given up. Nothing is kept.
+ * than a reset connection. Past `max` bytes more, reading stops and the answer is closed with a FIN
+ * (the client's writes then wait on a full window instead of failing); the socket is destroyed
+ * `lingerMs` later. Nothing is kept.
  */
-export function discardBody(request: IncomingMessage, max = DRAIN_BYTES): void {
+export function discardBody(
+  request: IncomingMessage,
+  max = DRAIN_BYTES,
+  lingerMs = LINGER_MS,
+): void {
   let discarded = 0;
-  request.on('data', (chunk: Buffer) => {
+  const discard = (chunk: Buffer) => {
     discarded += chunk.byteLength;
-    if (discarded > max) request.socket.destroy();
-  });
+    if (discarded <= max) return;
+    request.off('data', discard);
+    request.pause();
+    request.socket.end();
+    setTimeout(() => request.socket.destroy(), lingerMs).unref();
+  };
+  request.on('data', discard);
   request.resume();
 }
 
