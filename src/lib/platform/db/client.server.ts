@@ -7,6 +7,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { BOOT_LOCK } from './locks.server.ts';
+import { memoryBus, postgresBus, type Bus } from '../bus.server.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -16,6 +17,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** Fan-out to every server process on this database (live rooms, customer service). */
+  bus: Bus;
   /** Runs fn while holding a cluster-wide lock, so N processes starting at once migrate once. */
   withBootLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -82,12 +85,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     const client = dataDir ? new PGlite(path.resolve(dataDir, 'pglite')) : new PGlite();
     await client.waitReady;
     const db = drizzle({ client, schema }) as unknown as Db;
+    const bus = memoryBus();
     return {
       db,
       engine: 'pglite',
+      bus,
       // PGlite is one connection in one process: nothing else can race it.
       withBootLock: (fn) => fn(),
-      close: () => client.close().finally(unlock),
+      close: () => bus.close().then(() => client.close().finally(unlock)),
     };
   } catch (error) {
     unlock();
@@ -133,9 +138,11 @@ async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const client = postgres(url, POOL_OPTIONS);
   const db = drizzle({ client, schema }) as unknown as Db;
+  const bus = postgresBus(client);
   return {
     db,
     engine: 'postgres',
+    bus,
     async withBootLock(fn) {
       const conn = await client.reserve();
       try {
@@ -149,7 +156,7 @@ async function openPostgres(url: string): Promise<Database> {
         conn.release();
       }
     },
-    close: () => client.end({ timeout: 5 }),
+    close: () => bus.close().then(() => client.end({ timeout: 5 })),
   };
 }
 

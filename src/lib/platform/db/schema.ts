@@ -21,3 +21,4 @@ export * from './schema/distribution.ts';
 export * from './schema/live.ts';
 export * from './schema/lottery.ts';
 export * from './schema/recruiting.ts';
+export * from './schema/service.ts';

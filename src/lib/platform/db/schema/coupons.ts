@@ -129,6 +129,8 @@ export const couponPopups = pgTable(
     backimageUrl: text('backimage_url').notNull().default(''),
     /** The venue a venue_page popup belongs to (couponWindowForVenue). */
     venueRef: text('venue_ref'),
+    /** The live room a live_page popup is dropped in (liveNo). */
+    liveNo: text('live_no'),
     intervalMinutes: integer('interval_minutes').notNull().default(1440),
     startsAt: at('starts_at').notNull(),
     endsAt: at('ends_at').notNull(),
@@ -138,7 +140,10 @@ export const couponPopups = pgTable(
   (t) => [
     index('coupon_popups_page_idx').on(t.shopId, t.pageCode),
     check('coupon_popups_type_chk', sql`${t.popType} in (0, 1)`),
-    check('coupon_popups_page_chk', sql`${t.pageCode} in ('home_page', 'cart_page', 'venue_page')`),
+    check(
+      'coupon_popups_page_chk',
+      sql`${t.pageCode} in ('home_page', 'cart_page', 'venue_page', 'live_page')`,
+    ),
     check('coupon_popups_interval_chk', sql`${t.intervalMinutes} >= 0`),
   ],
 );

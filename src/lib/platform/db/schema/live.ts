@@ -1,10 +1,21 @@
-/** Live rooms. */
+/** Live rooms, what is said and done in them, and reminders of upcoming ones. */
 import { sql } from 'drizzle-orm';
-import { check, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
-import { id, at } from './columns.ts';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
+import { id, ref, at, createdAt } from './columns.ts';
 import { shops } from './shop.ts';
+import { users } from './identity.ts';
 
-/** liveStatus: LiveStatus; liveType: LiveType (School is the business school). */
+/** liveStatus: LiveStatus; liveType: LiveType (School is the business school, Radio audio only). */
 export const liveRooms = pgTable(
   'live_rooms',
   {
@@ -22,6 +33,64 @@ export const liveRooms = pgTable(
     replayUrl: text('replay_url'),
     /** Product numbers shown in the room's product list. */
     productNos: jsonb('product_nos').$type<string[]>().notNull().default([]),
+    /** The host's name as shown on the room (the shop owner hosts). */
+    hostName: text('host_name').notNull().default(''),
+    intro: text('intro').notNull().default(''),
+    /** The HLS playlist of the stream while live (media or an absolute URL). */
+    streamUrl: text('stream_url'),
+    /** The product the host is explaining now (讲解中), one of productNos. */
+    currentProductNo: text('current_product_no'),
+    /** The comment the host pinned (live_messages.id). */
+    pinnedMessageId: ref('pinned_message_id'),
+    likeCount: bigint('like_count', { mode: 'number' }).notNull().default(0),
+    /** Every time someone opened the room (观看). */
+    viewCount: integer('view_count').notNull().default(0),
   },
-  (t) => [check('live_rooms_status_chk', sql`${t.liveStatus} in (10, 20, 30)`)],
+  (t) => [
+    check('live_rooms_status_chk', sql`${t.liveStatus} in (10, 20, 30)`),
+    check('live_rooms_type_chk', sql`${t.liveType} in (10, 20, 30)`),
+    check('live_rooms_counts_chk', sql`${t.likeCount} >= 0 and ${t.viewCount} >= 0`),
+    index('live_rooms_shop_idx').on(t.shopId, t.liveType, t.liveStatus),
+  ],
+);
+
+/**
+ * What was said and done in a room, in order: comments, the product switched to, a pin, a coupon
+ * dropped. The id is the event id of the room's stream (Last-Event-ID replays from it).
+ * kind: LiveMessageKind; body: the kind's fields (the comment's text, the product number, ...).
+ */
+export const liveMessages = pgTable(
+  'live_messages',
+  {
+    id: id(),
+    roomId: ref('room_id')
+      .notNull()
+      .references(() => liveRooms.id),
+    kind: text('kind').notNull(),
+    userId: ref('user_id').references(() => users.id),
+    /** The sender's name as shown, sanitised when written. */
+    nickName: text('nick_name').notNull().default(''),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('live_messages_kind_chk', sql`${t.kind} in ('comment', 'product', 'pin', 'coupon')`),
+    index('live_messages_room_idx').on(t.roomId, t.id),
+    index('live_messages_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** 预约: remind this user when the room starts. */
+export const liveReminders = pgTable(
+  'live_reminders',
+  {
+    roomId: ref('room_id')
+      .notNull()
+      .references(() => liveRooms.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.userId] })],
 );
