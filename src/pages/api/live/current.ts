@@ -1,0 +1,8 @@
+import { LiveContracts } from '#lib/live/live-contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { currentLive } from '#lib/live/room.server.ts';
+
+/** The small live window's data (shell §3): the shop's room live now, or null. */
+export const GET = endpoint(LiveContracts.current, ({ query, context }) =>
+  currentLive(context.locals.database.db, query.shopBizCode),
+);
