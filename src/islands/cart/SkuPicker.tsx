@@ -55,15 +55,7 @@ const SIZE_HELP: Record<string, string> = {
 
 export default function SkuPicker(props: Props) {
   const { skus } = props;
-  const colors = useMemo(() => [...new Set(skus.map((s) => s.color))], [skus]);
-  const sizes = useMemo(() => [...new Set(skus.map((s) => s.size))], [skus]);
-  const [color, setColor] = useState(colors.length === 1 ? colors[0]! : '');
-  const [size, setSize] = useState(sizes.length === 1 ? sizes[0]! : '');
-  const [quantity, setQuantity] = useState(1);
   const [open, setOpen] = useState<null | 'cart' | 'buy'>(null);
-  const [busy, setBusy] = useState(false);
-  const [sizeHelp, setSizeHelp] = useState(false);
-  const helpRows = sizes.filter((z) => z in SIZE_HELP);
   const cartCount = useStore($cartCount);
 
   // The count comes with the page (<body data-cart-count>), not with this island's props: the
@@ -73,28 +65,6 @@ export default function SkuPicker(props: Props) {
     if (initial !== null && $cartCount.get() === null) setCartCount(initial);
   }, []);
 
-  const chosen = skus.find((s) => s.color === color && s.size === size);
-  // The chosen SKU's picture, else the chosen colour's, else the product's cover.
-  const picture =
-    chosen?.imageUrl ??
-    skus.find((s) => s.color === color && s.imageUrl)?.imageUrl ??
-    props.coverUrl;
-  const inStock = (c: string, z: string) =>
-    skus.some((s) => s.color === c && s.size === z && s.stock > 0);
-  const colorAvailable = (c: string) => sizes.some((z) => inStock(c, z) && (!size || z === size));
-  const sizeAvailable = (z: string) => colors.some((c) => inStock(c, z) && (!color || c === color));
-  const maxQuantity = Math.max(1, Math.min(chosen?.stock ?? 99, 99));
-  useEffect(() => {
-    if (quantity > maxQuantity) setQuantity(maxQuantity);
-  }, [quantity, maxQuantity]);
-  useEffect(() => {
-    if (!open) return;
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(null);
-    };
-    window.addEventListener('keydown', closeOnEscape);
-    return () => window.removeEventListener('keydown', closeOnEscape);
-  }, [open]);
   const selling = props.saleState === 'ongoing' && skus.some((s) => s.stock > 0);
 
   function start(action: 'cart' | 'buy') {
@@ -103,30 +73,6 @@ export default function SkuPicker(props: Props) {
       return;
     }
     setOpen(action);
-  }
-
-  async function confirm() {
-    if (!chosen) {
-      toast(colors.length > 1 && !color ? '请选择颜色' : '请选择尺码');
-      return;
-    }
-    if (open === 'buy') {
-      const url = new URL(props.buyHref, location.origin);
-      url.searchParams.set('skuNo', chosen.skuNo);
-      url.searchParams.set('quantity', String(quantity));
-      location.href = `${url.pathname}${url.search}`;
-      return;
-    }
-    setBusy(true);
-    try {
-      await addToCart(props.shopId, chosen.skuNo, quantity);
-      toast(Messages.ADDED_TO_CART, 1500);
-      setOpen(null);
-    } catch {
-      // The request client has shown the reason (stock, sale ended, login).
-    } finally {
-      setBusy(false);
-    }
   }
 
   const blocked =
@@ -173,8 +119,96 @@ export default function SkuPicker(props: Props) {
           </>
         )}
       </div>
+      <SkuSheet
+        shopId={props.shopId}
+        skus={skus}
+        coverUrl={props.coverUrl}
+        buyHref={props.buyHref}
+        action={open}
+        onClose={() => setOpen(null)}
+      />
+    </>
+  );
+}
+
+export interface SkuSheetProps {
+  shopId: string;
+  skus: PickerSku[];
+  coverUrl: string | null;
+  buyHref: string;
+  /** Open for adding to the cart or buying now; null: closed (the choice is kept). */
+  action: null | 'cart' | 'buy';
+  onClose: () => void;
+}
+
+/**
+ * The SKU sheet: colour, size and quantity, then add to cart or go to checkout. The product page's
+ * bar opens it, and so does a live room's product list (islands/live/room).
+ */
+export function SkuSheet(props: SkuSheetProps) {
+  const { skus } = props;
+  const open = props.action;
+  const close = props.onClose;
+  const colors = useMemo(() => [...new Set(skus.map((s) => s.color))], [skus]);
+  const sizes = useMemo(() => [...new Set(skus.map((s) => s.size))], [skus]);
+  const [color, setColor] = useState(colors.length === 1 ? colors[0]! : '');
+  const [size, setSize] = useState(sizes.length === 1 ? sizes[0]! : '');
+  const [quantity, setQuantity] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const [sizeHelp, setSizeHelp] = useState(false);
+  const helpRows = sizes.filter((z) => z in SIZE_HELP);
+
+  const chosen = skus.find((s) => s.color === color && s.size === size);
+  // The chosen SKU's picture, else the chosen colour's, else the product's cover.
+  const picture =
+    chosen?.imageUrl ??
+    skus.find((s) => s.color === color && s.imageUrl)?.imageUrl ??
+    props.coverUrl;
+  const inStock = (c: string, z: string) =>
+    skus.some((s) => s.color === c && s.size === z && s.stock > 0);
+  const colorAvailable = (c: string) => sizes.some((z) => inStock(c, z) && (!size || z === size));
+  const sizeAvailable = (z: string) => colors.some((c) => inStock(c, z) && (!color || c === color));
+  const maxQuantity = Math.max(1, Math.min(chosen?.stock ?? 99, 99));
+  useEffect(() => {
+    if (quantity > maxQuantity) setQuantity(maxQuantity);
+  }, [quantity, maxQuantity]);
+  useEffect(() => {
+    if (!open) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    window.addEventListener('keydown', closeOnEscape);
+    return () => window.removeEventListener('keydown', closeOnEscape);
+  }, [open]);
+
+  async function confirm() {
+    if (!chosen) {
+      toast(colors.length > 1 && !color ? '请选择颜色' : '请选择尺码');
+      return;
+    }
+    if (open === 'buy') {
+      const url = new URL(props.buyHref, location.origin);
+      url.searchParams.set('skuNo', chosen.skuNo);
+      url.searchParams.set('quantity', String(quantity));
+      location.href = `${url.pathname}${url.search}`;
+      return;
+    }
+    setBusy(true);
+    try {
+      await addToCart(props.shopId, chosen.skuNo, quantity);
+      toast(Messages.ADDED_TO_CART, 1500);
+      close();
+    } catch {
+      // The request client has shown the reason (stock, sale ended, login).
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
       {open && (
-        <div className="sheet-backdrop" onClick={() => setOpen(null)}>
+        <div className="sheet-backdrop" onClick={() => close()}>
           <div
             className="sheet"
             role="dialog"
@@ -195,7 +229,7 @@ export default function SkuPicker(props: Props) {
                 type="button"
                 className="sheet-close"
                 aria-label="关闭"
-                onClick={() => setOpen(null)}
+                onClick={() => close()}
               >
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                   <path d="M6 6l12 12M18 6 6 18" />

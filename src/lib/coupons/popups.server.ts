@@ -19,8 +19,10 @@ export async function popupFor(
   input: {
     shopId: string;
     userId: number | null;
-    pageCode: PopupPageCode;
+    pageCode: PopupPageCode | 'live_page';
     venueRef?: string | undefined;
+    /** The live room a live_page popup was dropped in. */
+    liveNo?: string | undefined;
     now?: Date;
   },
 ): Promise<CouponPopup | null> {
@@ -35,6 +37,7 @@ export async function popupFor(
         eq(couponPopups.shopId, input.shopId),
         eq(couponPopups.pageCode, input.pageCode),
         input.venueRef === undefined ? undefined : eq(couponPopups.venueRef, input.venueRef),
+        input.liveNo === undefined ? undefined : eq(couponPopups.liveNo, input.liveNo),
         eq(couponPopups.active, true),
         lte(couponPopups.startsAt, now),
         gt(couponPopups.endsAt, now),

@@ -17,7 +17,13 @@ import { maskPhone } from '#lib/identity/login.ts';
 import { productCardsByNo, type ProductCard } from '#lib/catalog/cards.server.ts';
 import { ShopStatus } from '#lib/shop/status.ts';
 import { LiveMessageKind, LiveStatus, LiveType } from './status.ts';
-import { LATEST_MESSAGES, LIKE_BATCH_MAX, checkComment, commentRateRefusal, liveRoute } from './room.ts';
+import {
+  LATEST_MESSAGES,
+  LIKE_BATCH_MAX,
+  checkComment,
+  commentRateRefusal,
+  liveRoute,
+} from './room.ts';
 
 /** The small live-room data (shell §3): the shop's room live now. */
 export interface LiveCurrent {
@@ -231,11 +237,7 @@ interface Target {
 
 /** Locks the room row (a room's messages are numbered in commit order) if it is live. */
 async function lockLivingRoom(tx: DbOrTx, roomId: number): Promise<RoomRow> {
-  const [row] = await tx
-    .select()
-    .from(liveRooms)
-    .where(eq(liveRooms.id, roomId))
-    .for('update');
+  const [row] = await tx.select().from(liveRooms).where(eq(liveRooms.id, roomId)).for('update');
   if (!row || row.liveStatus !== LiveStatus.Living) throw appError(Errors.LIVE_NOT_LIVING);
   return row;
 }
@@ -332,7 +334,10 @@ export async function countView(
 async function hostAction(
   database: Database,
   input: Target,
-  act: (tx: DbOrTx, room: RoomRow) => Promise<{ kind: LiveMessageKind; body: Record<string, unknown> }>,
+  act: (
+    tx: DbOrTx,
+    room: RoomRow,
+  ) => Promise<{ kind: LiveMessageKind; body: Record<string, unknown> }>,
 ): Promise<LiveMessage> {
   const room = await findRoom(database.db, input.liveNo, input.shopId);
   if (!(await isOwner(database.db, room.shopId, input.userId))) {

@@ -79,7 +79,8 @@ export function liveRoute(room: {
   | 'school-live-end' {
   const school = room.liveType === LiveType.School;
   if (room.liveStatus === LiveStatus.Living) return school ? 'school-living' : 'living';
-  if (room.liveStatus === LiveStatus.Preheat) return school ? 'school-live-preheat' : 'live-preheat';
+  if (room.liveStatus === LiveStatus.Preheat)
+    return school ? 'school-live-preheat' : 'live-preheat';
   if (room.replayUrl) return school ? 'school-live-review' : 'live-review';
   return school ? 'school-live-end' : 'live-end';
 }

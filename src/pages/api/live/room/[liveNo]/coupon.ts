@@ -1,0 +1,12 @@
+import { LiveContracts } from '#lib/live/live-contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { dropCoupon } from '#lib/live/room.server.ts';
+
+/** 发券 (the host): drops the room's coupon popup to every viewer. */
+export const POST = endpoint(LiveContracts.coupon, ({ params, query, user, context }) =>
+  dropCoupon(context.locals.database, {
+    liveNo: params.liveNo,
+    shopId: query.shopBizCode,
+    userId: user.id,
+  }),
+);
