@@ -49,6 +49,8 @@ export default defineConfig({
         "default-src 'self'",
         "img-src 'self' data: blob: https:",
         "connect-src 'self'",
+        // The live room's player: hls.js feeds the video from a blob: MediaSource.
+        "media-src 'self' blob:",
         "font-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",
