@@ -91,8 +91,14 @@ describe('comments', () => {
       text: '  这件冲锋衣有M码吗  ',
       now: later(),
     });
-    expect(message).toMatchObject({ kind: 'comment', nickName: '小鹿粉丝b', body: { text: '这件冲锋衣有M码吗' } });
-    await expect.poll(() => heard).toContainEqual(expect.objectContaining({ id: message.id, kind: 'comment' }));
+    expect(message).toMatchObject({
+      kind: 'comment',
+      nickName: '小鹿粉丝b',
+      body: { text: '这件冲锋衣有M码吗' },
+    });
+    await expect
+      .poll(() => heard)
+      .toContainEqual(expect.objectContaining({ id: message.id, kind: 'comment' }));
     stop();
     const view = await readRoomView(database.db, { ...room, userId: shopper });
     expect(view.messages.at(-1)).toEqual(message);
@@ -103,7 +109,12 @@ describe('comments', () => {
     await expect(
       postComment(database, { ...room, userId: shopper, text: '好'.repeat(51), now: later() }),
     ).rejects.toThrow(refusal(Errors.LIVE_COMMENT_TOO_LONG));
-    await postComment(database, { ...room, userId: shopper, text: ` ${'好'.repeat(50)} `, now: later() });
+    await postComment(database, {
+      ...room,
+      userId: shopper,
+      text: ` ${'好'.repeat(50)} `,
+      now: later(),
+    });
     await expect(
       postComment(database, { ...room, userId: shopper, text: '主播 傻 逼', now: later() }),
     ).rejects.toThrow(refusal(Errors.LIVE_COMMENT_FILTERED));
@@ -124,7 +135,12 @@ describe('comments', () => {
       postComment(database, { ...room, userId: user!.id, text: '太快', now: at(1_999) }),
     ).rejects.toThrow(refusal(Errors.LIVE_COMMENT_TOO_FAST));
     for (let i = 1; i < 10; i += 1) {
-      await postComment(database, { ...room, userId: user!.id, text: `第${i + 1}条`, now: at(i * 2_000) });
+      await postComment(database, {
+        ...room,
+        userId: user!.id,
+        text: `第${i + 1}条`,
+        now: at(i * 2_000),
+      });
     }
     await expect(
       postComment(database, { ...room, userId: user!.id, text: '第11条', now: at(20_000) }),
@@ -136,7 +152,13 @@ describe('comments', () => {
 
   it('refuses a comment in a room that is not live', async () => {
     await expect(
-      postComment(database, { liveNo: 'L1001002', shopId: '1001', userId: shopper, text: '开播了吗', now: later() }),
+      postComment(database, {
+        liveNo: 'L1001002',
+        shopId: '1001',
+        userId: shopper,
+        text: '开播了吗',
+        now: later(),
+      }),
     ).rejects.toThrow(refusal(Errors.LIVE_NOT_LIVING));
   });
 });
@@ -144,8 +166,12 @@ describe('comments', () => {
 describe('likes', () => {
   it('adds a batch in one update, capped at 50', async () => {
     const before = (await findRoom(database.db, 'L1001001')).likeCount;
-    expect(await likeRoom(database, { ...room, userId: shopper, count: 7 })).toEqual({ likes: before + 7 });
-    expect(await likeRoom(database, { ...room, userId: shopper, count: 500 })).toEqual({ likes: before + 57 });
+    expect(await likeRoom(database, { ...room, userId: shopper, count: 7 })).toEqual({
+      likes: before + 7,
+    });
+    expect(await likeRoom(database, { ...room, userId: shopper, count: 500 })).toEqual({
+      likes: before + 57,
+    });
   });
 });
 
@@ -154,9 +180,9 @@ describe("the host's actions", () => {
     await expect(
       switchProduct(database, { ...room, userId: shopper, productNo: 'x' }),
     ).rejects.toThrow(refusal(Errors.LIVE_NOT_HOST));
-    await expect(pinComment(database, { ...room, userId: shopper, messageId: null })).rejects.toThrow(
-      refusal(Errors.LIVE_NOT_HOST),
-    );
+    await expect(
+      pinComment(database, { ...room, userId: shopper, messageId: null }),
+    ).rejects.toThrow(refusal(Errors.LIVE_NOT_HOST));
     await expect(dropCoupon(database, { ...room, userId: shopper })).rejects.toThrow(
       refusal(Errors.LIVE_NOT_HOST),
     );
@@ -177,10 +203,17 @@ describe("the host's actions", () => {
   });
 
   it("pin one of the room's comments, and unpin", async () => {
-    const comment = await postComment(database, { ...room, userId: shopper, text: '置顶我', now: later() });
+    const comment = await postComment(database, {
+      ...room,
+      userId: shopper,
+      text: '置顶我',
+      now: later(),
+    });
     const pin = await pinComment(database, { ...room, userId: owner, messageId: comment.id });
     expect(pin.body).toEqual({ messageId: comment.id, nickName: comment.nickName, text: '置顶我' });
-    expect((await readRoomView(database.db, { ...room, userId: null })).pinned?.id).toBe(comment.id);
+    expect((await readRoomView(database.db, { ...room, userId: null })).pinned?.id).toBe(
+      comment.id,
+    );
     await pinComment(database, { ...room, userId: owner, messageId: null });
     expect((await readRoomView(database.db, { ...room, userId: null })).pinned).toBeNull();
     await expect(
@@ -222,8 +255,18 @@ describe('the stream', () => {
   }
 
   it('says hello, replays what was stored after the id, then passes live messages once', async () => {
-    const first = await postComment(database, { ...room, userId: shopper, text: '一', now: later() });
-    const second = await postComment(database, { ...room, userId: shopper, text: '二', now: later() });
+    const first = await postComment(database, {
+      ...room,
+      userId: shopper,
+      text: '一',
+      now: later(),
+    });
+    const second = await postComment(database, {
+      ...room,
+      userId: shopper,
+      text: '二',
+      now: later(),
+    });
     const views = (await findRoom(database.db, 'L1001001')).viewCount;
     const stream = await open(first.id);
     expect(stream.events[0]).toMatchObject({ event: 'hello', data: { views: views + 1 } });
@@ -234,7 +277,12 @@ describe('the stream', () => {
     const event = stream.events.find((e) => e.id === third.id)!;
     expect(event).toMatchObject({ event: 'message', data: { body: { text: '三' } } });
     stream.leave();
-    const fourth = await postComment(database, { ...room, userId: other, text: '四', now: later() });
+    const fourth = await postComment(database, {
+      ...room,
+      userId: other,
+      text: '四',
+      now: later(),
+    });
     // Gone: nothing more arrives; a reconnect after the last id gets what was missed.
     const again = await open(third.id);
     expect(again.messages()).toEqual([fourth.id]);
