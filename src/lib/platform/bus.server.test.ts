@@ -31,7 +31,10 @@ describe('memoryBus', () => {
 
 /** A postgres.js stand-in: NOTIFY goes to the LISTENers; `reconnect` plays a lost connection. */
 function fakeClient() {
-  const listeners = new Map<string, { onNotify: (p: string) => void; onListen?: () => void }[]>();
+  const listeners = new Map<
+    string,
+    { onNotify: (p: string) => void; onListen?: (() => void) | undefined }[]
+  >();
   const client = {
     notified: [] as [string, string][],
     listens: 0,

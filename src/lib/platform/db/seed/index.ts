@@ -23,6 +23,7 @@ import { seedPayments } from './payments.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedConfig, seedShopFronts, seedShops, seedSkins } from './shop.ts';
 import { seedMarkupLimits } from './markups.ts';
+import { seedLiveStreams } from './live-stream.ts';
 
 export { demoPhones, seedHandles } from './handles.ts';
 
@@ -70,6 +71,7 @@ async function seedInto(tx: Tx, now: Date): Promise<void> {
   await seedShopFronts(tx, catalog.productNosByShop);
   await seedCoupons(tx, now, userId, catalog);
   await seedLiveRooms(tx, now, catalog.productNosByShop['1001']!);
+  await seedLiveStreams(tx, now);
   await seedConfig(tx, skinIds);
   await seedPromotions(tx, now, catalog);
   await seedOrders(tx, now, userId);
