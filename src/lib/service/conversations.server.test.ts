@@ -98,7 +98,11 @@ describe('a shopper writes to the shop', () => {
       userId: me,
       message: text('  请问这件冲锋衣什么时候发货？  '),
     });
-    expect(sent).toMatchObject({ kind: 'text', text: '请问这件冲锋衣什么时候发货？', fromShop: false });
+    expect(sent).toMatchObject({
+      kind: 'text',
+      text: '请问这件冲锋衣什么时候发货？',
+      fromShop: false,
+    });
     const conversation = await findConversation(database.db, SHOP, me);
     expect(conversation).toMatchObject({
       status: ConversationStatus.Open,
@@ -142,10 +146,16 @@ describe('a shopper writes to the shop', () => {
       : undefined;
     for (const productNo of [other?.productNo ?? 'P1002000001', 'NOPE1']) {
       await expect(
-        sendAsShopper(database, { shopId: SHOP, userId: me, message: { kind: 'product', productNo } }),
+        sendAsShopper(database, {
+          shopId: SHOP,
+          userId: me,
+          message: { kind: 'product', productNo },
+        }),
       ).rejects.toMatchObject({ code: Errors.SERVICE_PRODUCT_NOT_FOUND.code });
     }
-    expect((await shopperHistory(database.db, { shopId: SHOP, userId: me })).messages).toHaveLength(1);
+    expect((await shopperHistory(database.db, { shopId: SHOP, userId: me })).messages).toHaveLength(
+      1,
+    );
   });
 
   it("sends an order card of the shopper's own order only, with its state, amount and picture", async () => {
@@ -192,7 +202,10 @@ describe('a shopper writes to the shop', () => {
     }
     await expect(
       sendAsShopper(database, { shopId: SHOP, userId: me, message: text('太快了'), now }),
-    ).rejects.toMatchObject({ code: Errors.SERVICE_TOO_FAST.code, message: '发送太频繁，请稍后再试' });
+    ).rejects.toMatchObject({
+      code: Errors.SERVICE_TOO_FAST.code,
+      message: '发送太频繁，请稍后再试',
+    });
     expect(await findConversation(database.db, SHOP, me)).toMatchObject({ shopUnread: 10 });
     // Ten seconds later the window has moved on.
     await sendAsShopper(database, {
@@ -360,13 +373,12 @@ describe('streams read back what they missed', () => {
     const first = await sendAsShopper(database, { shopId: SHOP, userId: a, message: text('1') });
     const second = await sendAsShopper(database, { shopId: SHOP, userId: b, message: text('2') });
     const third = await sendAsShopper(database, { shopId: SHOP, userId: a, message: text('3') });
-    expect((await messagesAfter(database.db, { shopId: SHOP, userId: a }, first.id)).map((m) => m.id)).toEqual([
-      third.id,
-    ]);
-    expect((await messagesAfter(database.db, { shopId: SHOP }, first.id)).map((m) => m.id)).toEqual([
-      second.id,
-      third.id,
-    ]);
+    expect(
+      (await messagesAfter(database.db, { shopId: SHOP, userId: a }, first.id)).map((m) => m.id),
+    ).toEqual([third.id]);
+    expect((await messagesAfter(database.db, { shopId: SHOP }, first.id)).map((m) => m.id)).toEqual(
+      [second.id, third.id],
+    );
   });
 });
 

@@ -421,7 +421,12 @@ async function bodyOf(
     case 'order': {
       // The conversation's shopper's own order in this shop, whichever side sends the card.
       const [order] = await tx
-        .select({ id: orders.id, orderNo: orders.orderNo, status: orders.status, pay: orders.payCents })
+        .select({
+          id: orders.id,
+          orderNo: orders.orderNo,
+          status: orders.status,
+          pay: orders.payCents,
+        })
         .from(orders)
         .where(
           and(
@@ -555,7 +560,13 @@ export async function sendAsShopper(
   const result = await database.db.transaction(async (tx) => {
     await lockForTransaction(tx, LockClass.serviceShop, input.shopId);
     const conversation = await openOwn(tx, input.shopId, input.userId);
-    return sendIn(tx, conversation.id, { side: 'shopper', userId: input.userId }, input.message, now);
+    return sendIn(
+      tx,
+      conversation.id,
+      { side: 'shopper', userId: input.userId },
+      input.message,
+      now,
+    );
   });
   return deliver(database, result);
 }
@@ -576,7 +587,13 @@ export async function replyAsShop(
   const result = await database.db.transaction(async (tx) => {
     await lockForTransaction(tx, LockClass.serviceShop, input.shopId);
     await shopConversation(tx, input.shopId, input.conversationId);
-    return sendIn(tx, input.conversationId, { side: 'shop', userId: input.staffId }, input.message, now);
+    return sendIn(
+      tx,
+      input.conversationId,
+      { side: 'shop', userId: input.staffId },
+      input.message,
+      now,
+    );
   });
   return deliver(database, result);
 }
@@ -587,7 +604,12 @@ export async function replyAsShop(
  */
 export async function launchConsultation(
   database: Database,
-  input: { shopId: string; userId: number; productNo?: string | undefined; orderNo?: string | undefined },
+  input: {
+    shopId: string;
+    userId: number;
+    productNo?: string | undefined;
+    orderNo?: string | undefined;
+  },
 ): Promise<{ conversation: ConversationView; message: MessageView | null }> {
   const card: SendInput | null = input.productNo
     ? { kind: 'product', productNo: input.productNo }

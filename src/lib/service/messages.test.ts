@@ -55,7 +55,13 @@ describe('the preview of a conversation', () => {
     expect(previewOf({ kind: 'text', text: '在吗\n在吗' })).toBe('在吗 在吗');
     expect(previewOf({ kind: 'text', text: '字'.repeat(60) })).toBe(`${'字'.repeat(40)}…`);
     expect(
-      previewOf({ kind: 'product', productNo: 'P1', name: '冲锋衣', imageUrl: null, priceCents: 1 }),
+      previewOf({
+        kind: 'product',
+        productNo: 'P1',
+        name: '冲锋衣',
+        imageUrl: null,
+        priceCents: 1,
+      }),
     ).toBe('[商品] 冲锋衣');
     expect(
       previewOf({
