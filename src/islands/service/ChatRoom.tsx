@@ -15,7 +15,7 @@ import { markRead, olderMessages, sendToShop, type Send } from '#lib/service/act
 import { useHydrated } from '../use-hydrated.ts';
 import MessageItem, { type CardLinks, type MessageWire } from './MessageItem.tsx';
 import Composer from './Composer.tsx';
-import { useChat } from './use-chat.ts';
+import { useChat, useScrollTop } from './use-chat.ts';
 import { openLiveStream } from './live-stream.ts';
 import './chat.css';
 
@@ -48,9 +48,8 @@ interface Props {
 
 export default function ChatRoom(props: Props) {
   const hydrated = useHydrated();
-  const list = useRef<HTMLOListElement>(null);
-  const scroller = useCallback(() => list.current!, []);
-  const chat = useChat(props.messages, props.hasMore, scroller);
+  const chat = useChat(props.messages, props.hasMore);
+  useScrollTop(() => void chat.loadEarlier(olderMessages));
   const [conversation, setConversation] = useState(props.conversation);
   const [connected, setConnected] = useState(true);
   const [product, setProduct] = useState(props.product);
@@ -120,14 +119,7 @@ export default function ChatRoom(props: Props) {
           连接已断开，正在重新连接…
         </p>
       )}
-      <ol
-        className="chat-list"
-        ref={list}
-        onScroll={(event) => {
-          if (event.currentTarget.scrollTop < 40) void chat.loadEarlier(olderMessages);
-        }}
-        data-chat-list
-      >
+      <ol className="chat-list" data-chat-list>
         {chat.hasMore && (
           <li className="chat-earlier">
             <button
@@ -153,78 +145,80 @@ export default function ChatRoom(props: Props) {
         ))}
         {closed && <li className="chat-closed">本次咨询已结束，发送消息可再次咨询</li>}
       </ol>
-      {product && (
-        <div className="chat-offer" data-offer="product">
-          {product.imageUrl && <img src={product.imageUrl} alt="" width="48" height="48" />}
-          <span className="chat-offer-body">
-            <span className="chat-card-title">{product.name}</span>
-            <span className="chat-card-price">¥{formatYuan(product.priceCents)}</span>
-          </span>
-          <button
-            type="button"
-            className="chat-offer-send"
-            disabled={!hydrated}
-            onClick={() =>
-              void sendCard({ kind: 'product', productNo: product.productNo }, () =>
-                setProduct(null),
-              )
-            }
-          >
-            发送商品
-          </button>
-        </div>
-      )}
-      {picking && (
-        <div className="chat-picker" role="dialog" aria-label="选择订单">
-          <header>
-            <span>选择要咨询的订单</span>
-            <button type="button" onClick={() => setPicking(false)}>
-              关闭
+      <div className="chat-foot">
+        {product && (
+          <div className="chat-offer" data-offer="product">
+            {product.imageUrl && <img src={product.imageUrl} alt="" width="48" height="48" />}
+            <span className="chat-offer-body">
+              <span className="chat-card-title">{product.name}</span>
+              <span className="chat-card-price">¥{formatYuan(product.priceCents)}</span>
+            </span>
+            <button
+              type="button"
+              className="chat-offer-send"
+              disabled={!hydrated}
+              onClick={() =>
+                void sendCard({ kind: 'product', productNo: product.productNo }, () =>
+                  setProduct(null),
+                )
+              }
+            >
+              发送商品
             </button>
-          </header>
-          {props.orders.length === 0 ? (
-            <p className="chat-picker-empty">暂无订单</p>
-          ) : (
-            <ul>
-              {props.orders.map((order) => (
-                <li key={order.orderNo}>
-                  <button
-                    type="button"
-                    data-order-no={order.orderNo}
-                    onClick={() =>
-                      void sendCard({ kind: 'order', orderNo: order.orderNo }, () =>
-                        setPicking(false),
-                      )
-                    }
-                  >
-                    {order.imageUrl && <img src={order.imageUrl} alt="" width="48" height="48" />}
-                    <span className="chat-offer-body">
-                      <span className="chat-card-title">{order.title}</span>
-                      <span className="chat-card-meta">
-                        {order.statusText} · 实付 ¥{formatYuan(order.payCents)}
+          </div>
+        )}
+        {picking && (
+          <div className="chat-picker" role="dialog" aria-label="选择订单">
+            <header>
+              <span>选择要咨询的订单</span>
+              <button type="button" onClick={() => setPicking(false)}>
+                关闭
+              </button>
+            </header>
+            {props.orders.length === 0 ? (
+              <p className="chat-picker-empty">暂无订单</p>
+            ) : (
+              <ul>
+                {props.orders.map((order) => (
+                  <li key={order.orderNo}>
+                    <button
+                      type="button"
+                      data-order-no={order.orderNo}
+                      onClick={() =>
+                        void sendCard({ kind: 'order', orderNo: order.orderNo }, () =>
+                          setPicking(false),
+                        )
+                      }
+                    >
+                      {order.imageUrl && <img src={order.imageUrl} alt="" width="48" height="48" />}
+                      <span className="chat-offer-body">
+                        <span className="chat-card-title">{order.title}</span>
+                        <span className="chat-card-meta">
+                          {order.statusText} · 实付 ¥{formatYuan(order.payCents)}
+                        </span>
                       </span>
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
-      <Composer
-        send={send}
-        disabled={!hydrated}
-        extra={
-          <button
-            type="button"
-            className="chat-tool"
-            disabled={!hydrated}
-            onClick={() => setPicking((open) => !open)}
-          >
-            订单
-          </button>
-        }
-      />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        <Composer
+          send={send}
+          disabled={!hydrated}
+          extra={
+            <button
+              type="button"
+              className="chat-tool"
+              disabled={!hydrated}
+              onClick={() => setPicking((open) => !open)}
+            >
+              订单
+            </button>
+          }
+        />
+      </div>
     </section>
   );
 }

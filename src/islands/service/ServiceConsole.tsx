@@ -21,7 +21,7 @@ import {
 import { useHydrated } from '../use-hydrated.ts';
 import MessageItem, { type CardLinks, type MessageWire } from './MessageItem.tsx';
 import Composer from './Composer.tsx';
-import { useChat } from './use-chat.ts';
+import { useChat, useScrollTop } from './use-chat.ts';
 import { openLiveStream } from './live-stream.ts';
 import './chat.css';
 
@@ -58,10 +58,12 @@ export default function ServiceConsole(props: Props) {
   const [conversations, setConversations] = useState(() => order(props.conversations));
   const [openId, setOpenId] = useState<number | null>(null);
   const [loading, setLoading] = useState(false);
-  const list = useRef<HTMLOListElement>(null);
-  const scroller = useCallback(() => list.current ?? document.documentElement, []);
-  const chat = useChat([], false, scroller);
+  const chat = useChat([], false);
   const openRef = useRef<number | null>(null);
+  useScrollTop(() => {
+    const id = openRef.current;
+    if (id !== null) void chat.loadEarlier((before) => consoleMessages(id, before));
+  });
 
   const upsert = useCallback((summary: Conversation) => {
     setConversations((all) =>
@@ -155,15 +157,7 @@ export default function ServiceConsole(props: Props) {
             <span className="console-closed-tag">已结束</span>
           )}
         </header>
-        <ol
-          className="chat-list"
-          ref={list}
-          onScroll={(event) => {
-            if (event.currentTarget.scrollTop < 40)
-              void chat.loadEarlier((before) => consoleMessages(openId, before));
-          }}
-          data-chat-list
-        >
+        <ol className="chat-list" data-chat-list>
           {loading && <li className="chat-welcome">加载中…</li>}
           {chat.hasMore && (
             <li className="chat-earlier">
@@ -186,7 +180,9 @@ export default function ServiceConsole(props: Props) {
             />
           ))}
         </ol>
-        <Composer send={send} disabled={!hydrated || loading} placeholder="回复顾客" />
+        <div className="chat-foot">
+          <Composer send={send} disabled={!hydrated || loading} placeholder="回复顾客" />
+        </div>
       </section>
     );
   }

@@ -3,7 +3,7 @@
  * sent here also comes back on the stream), oldest first; earlier pages put before them with the
  * reader's place kept; the view follows new messages when the reader is at the bottom.
  */
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { MessageWire } from './MessageItem.tsx';
 
 export function mergeMessages(list: MessageWire[], more: MessageWire[]): MessageWire[] {
@@ -12,11 +12,25 @@ export function mergeMessages(list: MessageWire[], more: MessageWire[]): Message
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
-export function useChat(
-  initial: MessageWire[],
-  initialHasMore: boolean,
-  scroller: () => HTMLElement,
-) {
+/** The page's scrolling element: the messages scroll with the page. */
+export const pageScroller = (): HTMLElement =>
+  (document.scrollingElement as HTMLElement | null) ?? document.documentElement;
+
+/** Calls `onTop` when the page is scrolled to (near) its top: load earlier messages. */
+export function useScrollTop(onTop: () => void): void {
+  const latest = useRef(onTop);
+  latest.current = onTop;
+  useEffect(() => {
+    const listener = () => {
+      if (pageScroller().scrollTop < 40) latest.current();
+    };
+    window.addEventListener('scroll', listener, { passive: true });
+    return () => window.removeEventListener('scroll', listener);
+  }, []);
+}
+
+export function useChat(initial: MessageWire[], initialHasMore: boolean) {
+  const scroller = pageScroller;
   const [messages, setMessages] = useState(initial);
   const [hasMore, setHasMore] = useState(initialHasMore);
   const [loadingEarlier, setLoadingEarlier] = useState(false);
@@ -58,7 +72,7 @@ export function useChat(
         setLoadingEarlier(false);
       }
     },
-    [messages, hasMore, loadingEarlier, scroller],
+    [messages, hasMore, loadingEarlier],
   );
 
   useLayoutEffect(() => {
@@ -67,10 +81,10 @@ export function useChat(
       // Earlier messages went in above: keep what the reader was looking at in place.
       el.scrollTop = keep.current.top + (el.scrollHeight - keep.current.height);
       keep.current = null;
-    } else if (follow.current) {
+    } else if (follow.current && messages.length > 0) {
       el.scrollTop = el.scrollHeight;
     }
-  }, [messages, scroller]);
+  }, [messages]);
 
   return { messages, hasMore, loadingEarlier, add, reset, loadEarlier };
 }
