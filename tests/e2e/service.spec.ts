@@ -42,7 +42,10 @@ test('常见问题 opens without login, grouped, with 联系客服', async ({ br
   await expect(question.locator('p')).toBeHidden();
   await question.locator('summary').click();
   await expect(question.locator('p')).toContainText('12分钟内完成支付');
-  await expect(page.getByRole('link', { name: '联系客服' })).toHaveAttribute('href', /\/im-index\?/);
+  await expect(page.getByRole('link', { name: '联系客服' })).toHaveAttribute(
+    'href',
+    /\/im-index\?/,
+  );
   await context.close();
 });
 
@@ -100,7 +103,7 @@ test('a chat reaches customer service live and the reply comes back live', async
   ).toHaveText('已读');
 
   await consumer.page.evaluate(() => window.scrollTo(0, 0));
-  await consumer.page.screenshot({ path: "test-results/screens/service-im-top.png" });
+  await consumer.page.screenshot({ path: 'test-results/screens/service-im-top.png' });
   await consumer.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await consumer.page.screenshot({ path: 'test-results/screens/service-im-index.png' });
   await service.page.screenshot({ path: 'test-results/screens/service-console.png' });

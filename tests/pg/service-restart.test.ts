@@ -47,7 +47,7 @@ async function api<T>(session: string, path: string, body?: unknown): Promise<T>
       origin: shop.url,
       'content-type': 'application/json',
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const envelope = (await response.json()) as { code: number; message: string; data: T };
   if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);

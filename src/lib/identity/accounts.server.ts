@@ -354,7 +354,9 @@ export async function mergeAccounts(
     await tx.execute(
       sql`update service_conversations set user_id = ${keep} where user_id = ${gone}`,
     );
-    await tx.execute(sql`update service_messages set sender_id = ${keep} where sender_id = ${gone}`);
+    await tx.execute(
+      sql`update service_messages set sender_id = ${keep} where sender_id = ${gone}`,
+    );
 
     // Columns no rule above knows (tables added later): moved as they are.
     for (const ref of await userReferences(tx)) {

@@ -4,14 +4,11 @@
  * on white — which drops their metadata (a phone's photo carries where it was taken). Stored
  * private to the sender; read by them and by the sides of a conversation that shows it.
  */
-import sharp, { type OutputInfo } from 'sharp';
-import { and, eq, gte, sql } from 'drizzle-orm';
-import { appError } from '#lib/platform/errors.ts';
+import { and, eq } from 'drizzle-orm';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { media } from '#lib/platform/db/schema.ts';
-import { MAX_INPUT_PIXELS, SHARP_INPUT } from '#lib/media/images.server.ts';
-import { MAX_UPLOAD_BYTES } from '#lib/catalog/upload.ts';
+import { storePrivatePicture } from '#lib/media/private-pictures.server.ts';
 import { DAILY_IMAGE_LIMIT } from './messages.ts';
 import { serviceImageUrl } from './images.ts';
 import { maySeeServiceImage } from './conversations.server.ts';
@@ -33,58 +30,24 @@ export async function storeServiceImage(
   upload: Uint8Array,
   now = new Date(),
 ): Promise<StoredServiceImage> {
-  if (upload.byteLength === 0) throw appError(Errors.SERVICE_IMAGE_TYPE);
-  if (upload.byteLength > MAX_UPLOAD_BYTES) throw appError(Errors.UPLOAD_TOO_LARGE);
-  const meta = await Promise.resolve()
-    .then(() => sharp(upload, { ...SHARP_INPUT, limitInputPixels: false }).metadata())
-    .catch(() => null);
-  if (!meta?.format || !FORMATS.has(meta.format)) throw appError(Errors.SERVICE_IMAGE_TYPE);
-  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) {
-    throw appError(Errors.UPLOAD_TOO_MANY_PIXELS);
-  }
-  const [recent] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(media)
-    .where(
-      and(
-        eq(media.ownerUserId, userId),
-        eq(media.isPublic, false),
-        gte(media.createdAt, new Date(now.getTime() - 24 * 3_600_000)),
-      ),
-    );
-  if ((recent?.n ?? 0) >= DAILY_IMAGE_LIMIT) throw appError(Errors.SERVICE_IMAGES_TODAY);
-  let output: { data: Buffer; info: OutputInfo };
-  try {
-    output = await sharp(upload, SHARP_INPUT)
-      .resize({
-        width: SERVICE_IMAGE_MAX_SIDE,
-        height: SERVICE_IMAGE_MAX_SIDE,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 82, mozjpeg: true })
-      .toBuffer({ resolveWithObject: true });
-  } catch {
-    throw appError(Errors.SERVICE_IMAGE_TYPE);
-  }
-  const [row] = await db
-    .insert(media)
-    .values({
-      contentType: 'image/jpeg',
-      bytes: new Uint8Array(output.data),
-      width: output.info.width,
-      height: output.info.height,
-      isPublic: false,
-      ownerUserId: userId,
-      createdAt: now,
-    })
-    .returning({ id: media.id });
+  const stored = await storePrivatePicture(
+    db,
+    userId,
+    upload,
+    {
+      formats: FORMATS,
+      maxSide: SERVICE_IMAGE_MAX_SIDE,
+      dailyLimit: DAILY_IMAGE_LIMIT,
+      notPicture: Errors.SERVICE_IMAGE_TYPE,
+      overLimit: Errors.SERVICE_IMAGES_TODAY,
+    },
+    now,
+  );
   return {
-    mediaId: row!.id,
-    url: serviceImageUrl(row!.id),
-    width: output.info.width,
-    height: output.info.height,
+    mediaId: stored.id,
+    url: serviceImageUrl(stored.id),
+    width: stored.width,
+    height: stored.height,
   };
 }
 
