@@ -102,11 +102,6 @@ test('a chat reaches customer service live and the reply comes back live', async
     service.page.locator('.chat-row.mine', { hasText: answer }).locator('[data-read]'),
   ).toHaveText('已读');
 
-  await consumer.page.evaluate(() => window.scrollTo(0, 0));
-  await consumer.page.screenshot({ path: 'test-results/screens/service-im-top.png' });
-  await consumer.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await consumer.page.screenshot({ path: 'test-results/screens/service-im-index.png' });
-  await service.page.screenshot({ path: 'test-results/screens/service-console.png' });
   await consumer.context.close();
   await service.context.close();
 });
