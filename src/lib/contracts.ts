@@ -27,6 +27,7 @@ import { MarkupContracts } from '#lib/catalog/markups-contracts.ts';
 import { BlacklistContracts } from '#lib/catalog/blacklist-contracts.ts';
 import { ShopSettingContracts } from '#lib/shop/settings-contracts.ts';
 import { ShopConfigContracts } from '#lib/shop/config-contracts.ts';
+import { ServiceContracts } from '#lib/service/service-contracts.ts';
 
 export const ContractAreas = {
   platform: PlatformContracts,
@@ -53,6 +54,7 @@ export const ContractAreas = {
   blacklist: BlacklistContracts,
   shopSettings: ShopSettingContracts,
   shopConfig: ShopConfigContracts,
+  service: ServiceContracts,
 } as const;
 
 export const allContracts: readonly AnyContract[] = Object.values(ContractAreas).flatMap(
