@@ -27,6 +27,7 @@ import { MarkupContracts } from '#lib/catalog/markups-contracts.ts';
 import { BlacklistContracts } from '#lib/catalog/blacklist-contracts.ts';
 import { ShopSettingContracts } from '#lib/shop/settings-contracts.ts';
 import { ShopConfigContracts } from '#lib/shop/config-contracts.ts';
+import { LiveChannelContracts } from '#lib/live/channel-contracts.ts';
 
 export const ContractAreas = {
   platform: PlatformContracts,
@@ -53,6 +54,7 @@ export const ContractAreas = {
   blacklist: BlacklistContracts,
   shopSettings: ShopSettingContracts,
   shopConfig: ShopConfigContracts,
+  liveChannel: LiveChannelContracts,
 } as const;
 
 export const allContracts: readonly AnyContract[] = Object.values(ContractAreas).flatMap(

@@ -25,6 +25,7 @@ import { DecorationErrors } from '#lib/shop/decoration-errors.ts';
 import { MarkupErrors } from '#lib/catalog/markups-errors.ts';
 import { BlacklistErrors } from '#lib/catalog/blacklist-errors.ts';
 import { ShopSettingErrors } from '#lib/shop/settings-errors.ts';
+import { LiveChannelErrors } from '#lib/live/channel-errors.ts';
 
 /** Each area's entries, by area; errors.test.ts checks that no two areas use one name. */
 export const ErrorAreas = {
@@ -50,6 +51,7 @@ export const ErrorAreas = {
   markups: MarkupErrors,
   blacklist: BlacklistErrors,
   shopSettings: ShopSettingErrors,
+  liveChannel: LiveChannelErrors,
 } as const;
 
 export const Errors = {
@@ -75,4 +77,5 @@ export const Errors = {
   ...MarkupErrors,
   ...BlacklistErrors,
   ...ShopSettingErrors,
+  ...LiveChannelErrors,
 } as const;
