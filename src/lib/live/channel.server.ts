@@ -13,6 +13,7 @@ import { Errors } from '#lib/errors.ts';
 import { productCardsByNo, type ProductCard } from '#lib/catalog/cards.server.ts';
 import { LiveStatus, type LiveType } from './status.ts';
 import {
+  CHANNEL_REPLAYS_MAX,
   canRemind,
   channelTypes,
   groupRooms,
@@ -21,10 +22,9 @@ import {
   windowRoom,
   type ChannelRoom,
 } from './channel.ts';
-import type { LiveChannel, LiveRoomInfo } from './channel-contracts.ts';
-
-/** At most this many ended rooms (replays) per channel: the latest. */
-export const CHANNEL_REPLAYS_MAX = 50;
+import { liveNoSchema, type LiveChannel, type LiveRoomInfo } from './channel-contracts.ts';
+import { liveRoute } from './routes.ts';
+import type { RouteName } from '#lib/platform/routes.ts';
 
 const roomColumns = {
   id: liveRooms.id,
@@ -259,4 +259,25 @@ export function liveCorner(
     const school = schoolPopupRoom(rooms);
     return { window: live && small(live), school: school && small(school) };
   });
+}
+
+/**
+ * A room page around a live (preheat, replay, end and their school twins) opened as `route`:
+ * the page, or the route of the room's state when that is another page (the page redirects
+ * there), or missing (unknown liveNo, or another shop's room: 直播不存在).
+ */
+export async function roomPageFor(
+  db: DbOrTx,
+  input: { shopId: string; liveNo: string | null; userId: number | null; route: string },
+): Promise<
+  | { kind: 'page'; page: RoomPage }
+  | { kind: 'elsewhere'; route: RouteName; liveNo: string }
+  | { kind: 'missing' }
+> {
+  if (!input.liveNo || !liveNoSchema.safeParse(input.liveNo).success) return { kind: 'missing' };
+  const page = await readRoomPage(db, { ...input, liveNo: input.liveNo });
+  if (!page) return { kind: 'missing' };
+  const route = liveRoute(page.room);
+  if (route !== input.route) return { kind: 'elsewhere', route, liveNo: page.room.liveNo };
+  return { kind: 'page', page };
 }

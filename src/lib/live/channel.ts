@@ -25,6 +25,16 @@ export interface ChannelRoom {
   productNos: string[];
 }
 
+/** At most this many ended rooms (replays) per channel: the latest. */
+export const CHANNEL_REPLAYS_MAX = 50;
+
+/** The channel a room belongs to: the way back from its pages. */
+export function channelRouteOf(liveType: number): RouteName {
+  if (liveType === LiveType.School) return 'school-live-channel';
+  if (liveType === LiveType.Radio) return 'radio-live-channel';
+  return 'live-channel';
+}
+
 /** The sections of a channel, in the order shown. */
 export const ChannelSection = {
   Living: 'living',

@@ -60,7 +60,7 @@ describe('the small live window', () => {
       if (!showsLiveWindow(route.name)) continue;
       expect(isLiveRoomRoute(route.name)).toBe(false);
       expect(route.loginForm).toBe(false);
-      expect(routeByName(route.name).name).toBe(route.name);
+      expect(routeByName(route.name)?.name).toBe(route.name);
     }
   });
 
