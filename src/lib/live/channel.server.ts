@@ -252,12 +252,15 @@ export function liveCorner(
   db: DbOrTx,
   contentVersion: number,
   shopId: string,
-): Promise<{ window: SmallLiveRoom | null; school: SmallLiveRoom | null }> {
+): Promise<{ window: SmallLiveRoom | null; school: (SmallLiveRoom & { startAt: Date }) | null }> {
   return cachedContent(contentVersion, `live-corner:${shopId}`, async () => {
     const rooms = await openRooms(db, shopId);
     const live = windowRoom(rooms);
     const school = schoolPopupRoom(rooms);
-    return { window: live && small(live), school: school && small(school) };
+    return {
+      window: live && small(live),
+      school: school && { ...small(school), startAt: school.startAt },
+    };
   });
 }
 
