@@ -17,6 +17,7 @@ export function showSchoolPopup(dialog: HTMLDialogElement): Promise<boolean> {
   const key = schoolPopupKey(shopId, userId);
   if (localStorage.getItem(key) !== null) return Promise.resolve(false);
   localStorage.setItem(key, dialog.dataset.schoolPopup ?? '1');
-  dialog.showModal();
+  // Not modal, like the shell's other dialogs: the page stays reachable behind its shade.
+  dialog.show();
   return untilClosed(dialog);
 }

@@ -24,6 +24,8 @@ if (win) {
   window.addEventListener('pageshow', (event) => {
     if (event.persisted) sync();
   });
+  // The link and the cover inside must not start the browser's own drag of a link or picture.
+  win.addEventListener('dragstart', (event) => event.preventDefault());
   dragWithinBounds(win);
   win.querySelector('[data-live-window-close]')?.addEventListener('click', (event) => {
     event.preventDefault();
