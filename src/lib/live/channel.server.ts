@@ -244,6 +244,11 @@ async function openRooms(db: DbOrTx, shopId: string): Promise<ChannelRoom[]> {
   return rows.map(withoutId);
 }
 
+export interface LiveCornerRooms {
+  window: SmallLiveRoom | null;
+  school: (SmallLiveRoom & { startAt: Date }) | null;
+}
+
 /**
  * The small window's room (shell §2) and the school popup's (shell §4), read once per content
  * version and shop: a room's state, title or cover changing raises the version (migration 0002).
@@ -252,7 +257,7 @@ export function liveCorner(
   db: DbOrTx,
   contentVersion: number,
   shopId: string,
-): Promise<{ window: SmallLiveRoom | null; school: (SmallLiveRoom & { startAt: Date }) | null }> {
+): Promise<LiveCornerRooms> {
   return cachedContent(contentVersion, `live-corner:${shopId}`, async () => {
     const rooms = await openRooms(db, shopId);
     const live = windowRoom(rooms);

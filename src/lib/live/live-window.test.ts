@@ -5,6 +5,7 @@ import {
   clampLiveWindow,
   liveWindowClosedKey,
   showsLiveWindow,
+  showsSchoolPopup,
 } from './live-window.ts';
 import { isLiveRoomRoute } from './routes.ts';
 import { routeByName, ROUTES } from '#lib/platform/routes.ts';
@@ -62,6 +63,13 @@ describe('the small live window', () => {
       expect(route.loginForm).toBe(false);
       expect(routeByName(route.name)?.name).toBe(route.name);
     }
+  });
+
+  it('leaves the school popup to home and the shop keeper', () => {
+    expect(showsSchoolPopup('index', 'D')).toBe(true);
+    expect(showsSchoolPopup('index', 'C')).toBe(false);
+    expect(showsSchoolPopup('index', 'M')).toBe(false);
+    expect(showsSchoolPopup('my', 'D')).toBe(false);
   });
 
   it('is closed per shop', () => {

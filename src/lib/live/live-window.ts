@@ -37,6 +37,11 @@ export function showsLiveWindow(route: string): boolean {
   return LIVE_WINDOW_ROUTES.has(route as RouteName);
 }
 
+/** The school popup (shell §4) is on home, for a shop keeper: role letter D (3, not disabled). */
+export function showsSchoolPopup(route: string, role: string): boolean {
+  return route === 'index' && role === 'D';
+}
+
 /** Closed with ✕: kept for the browser session, per shop (sessionStorage). */
 export function liveWindowClosedKey(shopId: string): string {
   return shopKey(shopId, 'liveWindowClosed');
