@@ -79,7 +79,7 @@ test('the channel lists the rooms by state and a card opens the page of its stat
   await page.goto(at('/live-competition'));
   const first = page.locator('[data-star-host]').first();
   await expect(first).toHaveAttribute('data-star-host', '小鹿店长');
-  await expect(first.locator('[data-likes]')).toHaveText('4.5万');
+  await expect(first.locator('[data-score]')).toHaveText('4.5万');
 });
 
 test('预约 on the preheat page turns to 已预约 and stays after a reload; 取消预约 undoes it', async ({
