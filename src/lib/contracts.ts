@@ -28,6 +28,7 @@ import { BlacklistContracts } from '#lib/catalog/blacklist-contracts.ts';
 import { ShopSettingContracts } from '#lib/shop/settings-contracts.ts';
 import { ShopConfigContracts } from '#lib/shop/config-contracts.ts';
 import { ServiceContracts } from '#lib/service/service-contracts.ts';
+import { LiveChannelContracts } from '#lib/live/channel-contracts.ts';
 
 export const ContractAreas = {
   platform: PlatformContracts,
@@ -55,6 +56,7 @@ export const ContractAreas = {
   shopSettings: ShopSettingContracts,
   shopConfig: ShopConfigContracts,
   service: ServiceContracts,
+  liveChannel: LiveChannelContracts,
 } as const;
 
 export const allContracts: readonly AnyContract[] = Object.values(ContractAreas).flatMap(

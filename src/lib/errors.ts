@@ -26,6 +26,7 @@ import { MarkupErrors } from '#lib/catalog/markups-errors.ts';
 import { BlacklistErrors } from '#lib/catalog/blacklist-errors.ts';
 import { ShopSettingErrors } from '#lib/shop/settings-errors.ts';
 import { ServiceErrors } from '#lib/service/service-errors.ts';
+import { LiveChannelErrors } from '#lib/live/channel-errors.ts';
 
 /** Each area's entries, by area; errors.test.ts checks that no two areas use one name. */
 export const ErrorAreas = {
@@ -52,6 +53,7 @@ export const ErrorAreas = {
   blacklist: BlacklistErrors,
   shopSettings: ShopSettingErrors,
   service: ServiceErrors,
+  liveChannel: LiveChannelErrors,
 } as const;
 
 export const Errors = {
@@ -78,4 +80,5 @@ export const Errors = {
   ...BlacklistErrors,
   ...ShopSettingErrors,
   ...ServiceErrors,
+  ...LiveChannelErrors,
 } as const;

@@ -28,6 +28,7 @@ import { getBrandSale, getProductDetail } from '#lib/catalog/catalog.server.ts';
 import { isVenueKind, listTopBrands } from '#lib/catalog/venues.server.ts';
 import { couponShareInfo, linkSharer } from '#lib/coupons/share.server.ts';
 import { LiveStatus } from '#lib/live/status.ts';
+import { liveRoute } from '#lib/live/routes.ts';
 import type { Membership } from '#lib/membership/roles.ts';
 import {
   FORWARD_TYPES,
@@ -84,13 +85,6 @@ function notFound(): never {
 }
 
 const CONTENT_NO = /^[A-Za-z0-9-]{1,40}$/;
-
-/** The live room's page by its state: 直播中, 预告, 回放 (with a replay) or 已结束. */
-function liveRoute(room: { liveStatus: number; replayUrl: string | null }): ShareTarget['route'] {
-  if (room.liveStatus === LiveStatus.Living) return 'living';
-  if (room.liveStatus === LiveStatus.Preheat) return 'live-preheat';
-  return room.replayUrl ? 'live-review' : 'live-end';
-}
 
 const LIVE_TEXT: Record<number, string> = {
   [LiveStatus.Living]: '正在直播，快来看看',
