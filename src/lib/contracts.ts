@@ -27,6 +27,8 @@ import { MarkupContracts } from '#lib/catalog/markups-contracts.ts';
 import { BlacklistContracts } from '#lib/catalog/blacklist-contracts.ts';
 import { ShopSettingContracts } from '#lib/shop/settings-contracts.ts';
 import { ShopConfigContracts } from '#lib/shop/config-contracts.ts';
+import { ServiceContracts } from '#lib/service/service-contracts.ts';
+import { LiveChannelContracts } from '#lib/live/channel-contracts.ts';
 import { LiveContracts } from '#lib/live/live-contracts.ts';
 
 export const ContractAreas = {
@@ -54,6 +56,8 @@ export const ContractAreas = {
   blacklist: BlacklistContracts,
   shopSettings: ShopSettingContracts,
   shopConfig: ShopConfigContracts,
+  service: ServiceContracts,
+  liveChannel: LiveChannelContracts,
   live: LiveContracts,
 } as const;
 

@@ -25,6 +25,8 @@ import { DecorationErrors } from '#lib/shop/decoration-errors.ts';
 import { MarkupErrors } from '#lib/catalog/markups-errors.ts';
 import { BlacklistErrors } from '#lib/catalog/blacklist-errors.ts';
 import { ShopSettingErrors } from '#lib/shop/settings-errors.ts';
+import { ServiceErrors } from '#lib/service/service-errors.ts';
+import { LiveChannelErrors } from '#lib/live/channel-errors.ts';
 import { LiveErrors } from '#lib/live/live-errors.ts';
 
 /** Each area's entries, by area; errors.test.ts checks that no two areas use one name. */
@@ -51,6 +53,8 @@ export const ErrorAreas = {
   markups: MarkupErrors,
   blacklist: BlacklistErrors,
   shopSettings: ShopSettingErrors,
+  service: ServiceErrors,
+  liveChannel: LiveChannelErrors,
   live: LiveErrors,
 } as const;
 
@@ -77,5 +81,7 @@ export const Errors = {
   ...MarkupErrors,
   ...BlacklistErrors,
   ...ShopSettingErrors,
+  ...ServiceErrors,
+  ...LiveChannelErrors,
   ...LiveErrors,
 } as const;

@@ -38,6 +38,10 @@ test('a new shopper goes from home to a brand sale to a product, picks a SKU, ad
   ]);
 
   await page.goto(`${shop.url}/index?shopId=1001&distributorId=2`);
+  // A new shopper meets the shop's red-envelope rain first, and closes it.
+  const rain = page.getByRole('dialog', { name: '红包雨来啦' });
+  await rain.getByRole('button', { name: '关闭' }).click();
+  await expect(rain).toBeHidden();
   await page.locator('.sales a').first().click();
   await expect(page).toHaveURL(
     new RegExp(`/brand\\?activityNo=${shop1001.sales.senyeRunning.activityNo}`),

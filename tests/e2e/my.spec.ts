@@ -36,7 +36,16 @@ const entryLabels = (page: Page, group: string) =>
   trimmed(page.locator(`[data-entries="${group}"] [data-entry] .label`).allInnerTexts());
 
 // 联系店主: shop 1001 has a consultation QR code (im-setting).
-const SHOPPER = ['优惠券', '收货地址', '幸运抽奖', '领券中心', '心愿单', '发票', '联系店主'];
+const SHOPPER = [
+  '优惠券',
+  '收货地址',
+  '幸运抽奖',
+  '领券中心',
+  '心愿单',
+  '发票',
+  '在线客服',
+  '联系店主',
+];
 const DISTRIBUTOR = ['我的收益', '我的钱包', '我的客户', '数据中心', '分享优惠券'];
 const MANAGER = ['店铺装修', '皮肤', '全局加价', '隐藏的品牌', '功能设置'];
 /** The owner's desk (店铺管理), for the shop's owner in role D only. */

@@ -4,14 +4,11 @@
  * also drops its metadata (a phone's photo carries where it was taken). Only its uploader and the
  * owner of a shop whose after-sale shows it may read it.
  */
-import sharp, { type OutputInfo } from 'sharp';
-import { and, eq, gte, sql } from 'drizzle-orm';
-import { appError } from '#lib/platform/errors.ts';
+import { and, eq, sql } from 'drizzle-orm';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { afterSales, media, shops } from '#lib/platform/db/schema.ts';
-import { MAX_INPUT_PIXELS, SHARP_INPUT } from '#lib/media/images.server.ts';
-import { MAX_UPLOAD_BYTES } from '#lib/catalog/upload.ts';
+import { storePrivatePicture } from '#lib/media/private-pictures.server.ts';
 import { afterSalePhotoUrl } from './after-sales.server.ts';
 
 const MAX_SIDE = 1600;
@@ -25,49 +22,20 @@ export async function storeAfterSalePhoto(
   upload: Uint8Array,
   now = new Date(),
 ): Promise<{ photoId: number; url: string }> {
-  if (upload.byteLength === 0) throw appError(Errors.UPLOAD_NOT_IMAGE);
-  if (upload.byteLength > MAX_UPLOAD_BYTES) throw appError(Errors.UPLOAD_TOO_LARGE);
-  const meta = await Promise.resolve()
-    .then(() => sharp(upload, { ...SHARP_INPUT, limitInputPixels: false }).metadata())
-    .catch(() => null);
-  if (!meta?.format || !UPLOAD_FORMATS.has(meta.format)) throw appError(Errors.UPLOAD_NOT_IMAGE);
-  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) {
-    throw appError(Errors.UPLOAD_TOO_MANY_PIXELS);
-  }
-  const [recent] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(media)
-    .where(
-      and(
-        eq(media.ownerUserId, userId),
-        eq(media.isPublic, false),
-        gte(media.createdAt, new Date(now.getTime() - 24 * 3_600_000)),
-      ),
-    );
-  if ((recent?.n ?? 0) >= DAILY_PHOTO_LIMIT) throw appError(Errors.AFTER_SALE_PHOTO_LIMIT);
-  let output: { data: Buffer; info: OutputInfo };
-  try {
-    output = await sharp(upload, SHARP_INPUT)
-      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 82, mozjpeg: true })
-      .toBuffer({ resolveWithObject: true });
-  } catch {
-    throw appError(Errors.UPLOAD_NOT_IMAGE);
-  }
-  const [row] = await db
-    .insert(media)
-    .values({
-      contentType: 'image/jpeg',
-      bytes: new Uint8Array(output.data),
-      width: output.info.width,
-      height: output.info.height,
-      isPublic: false,
-      ownerUserId: userId,
-      createdAt: now,
-    })
-    .returning({ id: media.id });
-  return { photoId: row!.id, url: afterSalePhotoUrl(row!.id) };
+  const stored = await storePrivatePicture(
+    db,
+    userId,
+    upload,
+    {
+      formats: UPLOAD_FORMATS,
+      maxSide: MAX_SIDE,
+      dailyLimit: DAILY_PHOTO_LIMIT,
+      notPicture: Errors.UPLOAD_NOT_IMAGE,
+      overLimit: Errors.AFTER_SALE_PHOTO_LIMIT,
+    },
+    now,
+  );
+  return { photoId: stored.id, url: afterSalePhotoUrl(stored.id) };
 }
 
 /** A private photo's bytes for a viewer allowed to see it, else null (as if it did not exist). */

@@ -33,6 +33,12 @@
  * - order_groups, orders, payments, after_sales, insurance_claims: all kept.
  * - withdrawals: all kept; an idempotency key both accounts happened to use is cleared on the
  *   other account's row (the retry window it guards is long over).
+ * - live_messages: all kept (comments stay under the kept account's id); live_reminders: one 预约
+ *   per room (either's is kept).
+ * - service_conversations: one per shop and shopper. When both accounts wrote to one shop, the
+ *   other's messages move into the kept conversation, the unread counts add up, the latest
+ *   preview and time win, and it is open if either was; the other conversation goes.
+ *   service_messages.sender_id follows the person.
  * - Any other column referring to users (a table added later) is moved as it is; should that
  *   break a uniqueness rule, the whole merge is refused and nothing changes.
  */
@@ -82,6 +88,10 @@ export const HANDLED_USER_COLUMNS = new Set([
   'sale_blacklist.undone_by',
   'shop_decorations.published_by',
   'keeper_unbindings.invited_by',
+  'live_messages.user_id',
+  'live_reminders.user_id',
+  'service_conversations.user_id',
+  'service_messages.sender_id',
 ]);
 
 export class MergeRefused extends Error {
@@ -312,6 +322,40 @@ export async function mergeAccounts(
     );
     await tx.execute(
       sql`update share_links set distributor_id = ${keep} where distributor_id = ${gone}`,
+    );
+
+    // Live rooms: comments kept; one reminder per room.
+    await tx.execute(sql`update live_messages set user_id = ${keep} where user_id = ${gone}`);
+    await tx.execute(sql`
+      delete from live_reminders o using live_reminders m
+      where o.user_id = ${gone} and m.user_id = ${keep} and m.room_id = o.room_id`);
+    await tx.execute(sql`update live_reminders set user_id = ${keep} where user_id = ${gone}`);
+
+    // Customer service: one conversation per shop; both accounts' messages end up in it.
+    await tx.execute(sql`
+      update service_messages s set conversation_id = m.id
+      from service_conversations o, service_conversations m
+      where s.conversation_id = o.id and o.user_id = ${gone}
+        and m.user_id = ${keep} and m.shop_id = o.shop_id`);
+    await tx.execute(sql`
+      update service_conversations m set
+        shopper_unread = m.shopper_unread + o.shopper_unread,
+        shop_unread = m.shop_unread + o.shop_unread,
+        last_preview = case when o.last_message_at > m.last_message_at
+          then o.last_preview else m.last_preview end,
+        last_message_at = greatest(m.last_message_at, o.last_message_at),
+        status = least(m.status, o.status),
+        created_at = least(m.created_at, o.created_at)
+      from service_conversations o
+      where m.user_id = ${keep} and o.user_id = ${gone} and o.shop_id = m.shop_id`);
+    await tx.execute(sql`
+      delete from service_conversations o using service_conversations m
+      where o.user_id = ${gone} and m.user_id = ${keep} and m.shop_id = o.shop_id`);
+    await tx.execute(
+      sql`update service_conversations set user_id = ${keep} where user_id = ${gone}`,
+    );
+    await tx.execute(
+      sql`update service_messages set sender_id = ${keep} where sender_id = ${gone}`,
     );
 
     // Columns no rule above knows (tables added later): moved as they are.

@@ -493,6 +493,113 @@ describe('merging a messaging-app account into a phone account', () => {
     expect(after).toMatchObject({ role: 3, distributorDisable: true });
   });
 
+  it('keeps one conversation per shop (messages moved, unread added, latest preview) and one reminder per room', async () => {
+    const db = database.db;
+    const keep = await user({ phone: phone() });
+    const gone = await user({ openId: `sbx_chat_${serial}` });
+    const early = new Date(SEED_NOW.getTime() - 3_600_000);
+    const late = new Date(SEED_NOW.getTime() - 60_000);
+    const conversations = await db
+      .insert(t.serviceConversations)
+      .values([
+        {
+          shopId: '1001',
+          userId: keep,
+          status: 20,
+          lastPreview: '旧的',
+          lastMessageAt: early,
+          shopperUnread: 1,
+          shopUnread: 0,
+        },
+        {
+          shopId: '1001',
+          userId: gone,
+          status: 10,
+          lastPreview: '新的',
+          lastMessageAt: late,
+          shopperUnread: 2,
+          shopUnread: 3,
+        },
+        { shopId: '1002', userId: gone, lastPreview: '只有它' },
+      ])
+      .returning({ id: t.serviceConversations.id });
+    const [kept, merged, alone] = conversations.map((c) => c.id) as [number, number, number];
+    await db.insert(t.serviceMessages).values([
+      { conversationId: kept, senderId: keep, kind: 'text', body: { text: 'a' } },
+      { conversationId: merged, senderId: gone, kind: 'text', body: { text: 'b' } },
+      {
+        conversationId: merged,
+        senderId: owner1001,
+        fromShop: 1,
+        kind: 'text',
+        body: { text: 'c' },
+      },
+      { conversationId: alone, senderId: gone, kind: 'text', body: { text: 'd' } },
+    ]);
+    const rooms = await db
+      .select({ id: t.liveRooms.id })
+      .from(t.liveRooms)
+      .orderBy(t.liveRooms.id)
+      .limit(2);
+    await db.insert(t.liveReminders).values([
+      { roomId: rooms[0]!.id, userId: keep },
+      { roomId: rooms[0]!.id, userId: gone },
+      { roomId: rooms[1]!.id, userId: gone },
+    ]);
+    await db.insert(t.liveMessages).values({
+      roomId: rooms[0]!.id,
+      kind: 'comment',
+      userId: gone,
+      nickName: 'x',
+      body: { text: 'hi' },
+    });
+
+    await mergeAccounts(db, { keepId: keep, goneId: gone });
+
+    const after = await db
+      .select()
+      .from(t.serviceConversations)
+      .where(inArray(t.serviceConversations.id, [kept, merged, alone]))
+      .orderBy(t.serviceConversations.id);
+    expect(after).toHaveLength(2);
+    expect(after[0]).toMatchObject({
+      id: kept,
+      userId: keep,
+      status: 10,
+      lastPreview: '新的',
+      lastMessageAt: late,
+      shopperUnread: 3,
+      shopUnread: 3,
+    });
+    expect(after[1]).toMatchObject({ id: alone, userId: keep, lastPreview: '只有它' });
+    const messages = await db
+      .select({
+        conversationId: t.serviceMessages.conversationId,
+        senderId: t.serviceMessages.senderId,
+      })
+      .from(t.serviceMessages)
+      .where(inArray(t.serviceMessages.conversationId, [kept, merged, alone]))
+      .orderBy(t.serviceMessages.id);
+    expect(messages).toEqual([
+      { conversationId: kept, senderId: keep },
+      { conversationId: kept, senderId: keep },
+      { conversationId: kept, senderId: owner1001 },
+      { conversationId: alone, senderId: keep },
+    ]);
+    const reminders = await db
+      .select({ roomId: t.liveReminders.roomId })
+      .from(t.liveReminders)
+      .where(eq(t.liveReminders.userId, keep))
+      .orderBy(t.liveReminders.roomId);
+    expect(reminders).toEqual([{ roomId: rooms[0]!.id }, { roomId: rooms[1]!.id }]);
+    const comments = await db
+      .select({ userId: t.liveMessages.userId })
+      .from(t.liveMessages)
+      .where(eq(t.liveMessages.roomId, rooms[0]!.id));
+    expect(comments).toContainEqual({ userId: keep });
+    expect(comments).not.toContainEqual({ userId: gone });
+  });
+
   it('moves rows of a table it has no rule for, and refuses as a whole when that breaks a rule', async () => {
     const db = database.db;
     await db.execute(

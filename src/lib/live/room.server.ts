@@ -17,13 +17,9 @@ import { maskPhone } from '#lib/identity/login.ts';
 import { productCardsByNo, type ProductCard } from '#lib/catalog/cards.server.ts';
 import { ShopStatus } from '#lib/shop/status.ts';
 import { LiveMessageKind, LiveStatus, LiveType } from './status.ts';
-import {
-  LATEST_MESSAGES,
-  LIKE_BATCH_MAX,
-  checkComment,
-  commentRateRefusal,
-  liveRoute,
-} from './room.ts';
+import { LATEST_MESSAGES, LIKE_BATCH_MAX, checkComment, commentRateRefusal } from './room.ts';
+import { liveRoute } from './routes.ts';
+import type { RouteName } from '#lib/platform/routes.ts';
 
 /** The small live-room data (shell §3): the shop's room live now. */
 export interface LiveCurrent {
@@ -66,7 +62,7 @@ export interface LiveRoomView {
   liveStatus: number;
   liveType: number;
   /** The page the room's state belongs on (living while live). */
-  route: ReturnType<typeof liveRoute>;
+  route: RouteName;
   streamUrl: string | null;
   replayUrl: string | null;
   likes: number;

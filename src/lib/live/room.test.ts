@@ -7,7 +7,6 @@ import {
   blockedWord,
   checkComment,
   commentRateRefusal,
-  liveRoute,
 } from './room.ts';
 
 describe('checkComment', () => {
@@ -40,25 +39,6 @@ describe('commentRateRefusal', () => {
     const ten = Array.from({ length: 10 }, (_, i) => ago(3_000 + i * 5_000));
     expect(commentRateRefusal(ten, now)).toBe(LiveErrors.LIVE_COMMENT_TOO_MANY);
     expect(commentRateRefusal([...ten.slice(1), ago(60_000)], now)).toBeNull();
-  });
-});
-
-describe('liveRoute', () => {
-  it('sends a room to its page by state, school rooms to the school pages', () => {
-    const room = (liveStatus: number, liveType = 10, replayUrl: string | null = null) => ({
-      liveStatus,
-      liveType,
-      replayUrl,
-    });
-    expect(liveRoute(room(20))).toBe('living');
-    expect(liveRoute(room(20, 20))).toBe('living');
-    expect(liveRoute(room(10))).toBe('live-preheat');
-    expect(liveRoute(room(30, 10, '/r.m3u8'))).toBe('live-review');
-    expect(liveRoute(room(30))).toBe('live-end');
-    expect(liveRoute(room(20, 30))).toBe('school-living');
-    expect(liveRoute(room(10, 30))).toBe('school-live-preheat');
-    expect(liveRoute(room(30, 30, '/r.m3u8'))).toBe('school-live-review');
-    expect(liveRoute(room(30, 30))).toBe('school-live-end');
   });
 });
 

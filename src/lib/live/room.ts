@@ -5,7 +5,6 @@
  */
 import { LiveErrors } from './live-errors.ts';
 import { BLOCKED_WORDS } from './words.ts';
-import { LiveStatus, LiveType } from './status.ts';
 
 /** A comment's length after trimming, in characters (a Chinese character is one). */
 export const COMMENT_MAX = 50;
@@ -61,28 +60,6 @@ export function commentRateRefusal(recent: readonly Date[], now: Date): Refusal 
   }
   if (lastMinute.length >= COMMENTS_PER_MINUTE) return LiveErrors.LIVE_COMMENT_TOO_MANY;
   return null;
-}
-
-/** The page of a room by its state: the room itself while live, else preheat, replay or end. */
-export function liveRoute(room: {
-  liveStatus: number;
-  liveType: number;
-  replayUrl: string | null;
-}):
-  | 'living'
-  | 'live-preheat'
-  | 'live-review'
-  | 'live-end'
-  | 'school-living'
-  | 'school-live-preheat'
-  | 'school-live-review'
-  | 'school-live-end' {
-  const school = room.liveType === LiveType.School;
-  if (room.liveStatus === LiveStatus.Living) return school ? 'school-living' : 'living';
-  if (room.liveStatus === LiveStatus.Preheat)
-    return school ? 'school-live-preheat' : 'live-preheat';
-  if (room.replayUrl) return school ? 'school-live-review' : 'live-review';
-  return school ? 'school-live-end' : 'live-end';
 }
 
 /**

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_NOW, memoryDatabase } from '#tests/fixtures/db.ts';
 import { readContentVersion } from './content-cache.server.ts';
 import type { Database } from './db/client.server.ts';
-import { cartItems, configEntries, products, shops, skus, users } from './db/schema.ts';
+import { cartItems, configEntries, liveRooms, products, shops, skus, users } from './db/schema.ts';
+import { LiveStatus } from '#lib/live/status.ts';
 import { readProductDetail } from '#lib/catalog/catalog.server.ts';
 import { demoPhones, seedHandles } from '#lib/platform/db/seed/handles.ts';
 
@@ -73,6 +74,28 @@ describe('content version', () => {
           .where(eq(products.productNo, shop1001.sales.senyeRunning.products[0]!.productNo)),
       ),
     ).toBe(false);
+  });
+
+  it("does not rise for a live room's counters and host actions, but does when it starts or ends", async () => {
+    const room = eq(liveRooms.liveNo, 'L1001001');
+    expect(
+      await raises(() =>
+        database.db
+          .update(liveRooms)
+          .set({
+            likeCount: sql`${liveRooms.likeCount} + 5`,
+            viewCount: sql`${liveRooms.viewCount} + 1`,
+            currentProductNo: null,
+            pinnedMessageId: null,
+          })
+          .where(room),
+      ),
+    ).toBe(false);
+    expect(
+      await raises(() =>
+        database.db.update(liveRooms).set({ liveStatus: LiveStatus.Ended }).where(room),
+      ),
+    ).toBe(true);
   });
 
   it('rises when stock the page shows moves: below 100, selling out, coming back', async () => {

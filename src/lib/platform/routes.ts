@@ -298,7 +298,8 @@ const TABLE = [
   ...group({}, [
     ['faq', '常见问题'],
     ['im-qr', '咨询店主', { login: true, roles: ALL }],
-    ['im-index', '在线咨询', { login: true, roles: ALL }],
+    // A chat: nothing slides in over the conversation.
+    ['im-index', '在线咨询', { login: true, roles: ALL, ...NO_NOTICE }],
   ]),
 
   // Invoices and freight insurance (login, C/M/D, no tab bar).

@@ -28,8 +28,7 @@ import { getBrandSale, getProductDetail } from '#lib/catalog/catalog.server.ts';
 import { isVenueKind, listTopBrands } from '#lib/catalog/venues.server.ts';
 import { couponShareInfo, linkSharer } from '#lib/coupons/share.server.ts';
 import { LiveStatus } from '#lib/live/status.ts';
-// The live room's page by its state (直播中, 预告, 回放 or 已结束; school rooms on theirs).
-import { liveRoute } from '#lib/live/room.ts';
+import { liveRoute } from '#lib/live/routes.ts';
 import type { Membership } from '#lib/membership/roles.ts';
 import {
   FORWARD_TYPES,

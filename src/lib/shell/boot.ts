@@ -3,7 +3,8 @@
  * version check, back-forward and bridge reloads, scroll restore, the cart badge and dismissible
  * notices. Every page of ShopLayout loads this one small module.
  */
-import { badgeText, clampFloating } from './floating.ts';
+import { badgeText } from './floating.ts';
+import { dragWithinBounds } from './drag.ts';
 import { $cartCount, loadCartCount, pageCartCount, setCartCount } from '#lib/cart/store.ts';
 import { RELOAD_ON_SHOW_KEY } from './reload.ts';
 import { toast } from './toast.ts';
@@ -55,50 +56,7 @@ function floatingGroup(): void {
     update();
   }
 
-  let start: { x: number; y: number; left: number; bottom: number } | null = null;
-  let moved = false;
-  group.addEventListener('pointerdown', (event) => {
-    const rect = group.getBoundingClientRect();
-    start = {
-      x: event.clientX,
-      y: event.clientY,
-      left: rect.left,
-      bottom: window.innerHeight - rect.bottom,
-    };
-    moved = false;
-  });
-  window.addEventListener('pointermove', (event) => {
-    if (!start) return;
-    const dx = event.clientX - start.x;
-    const dy = event.clientY - start.y;
-    if (!moved && Math.hypot(dx, dy) < 10) return;
-    if (!moved) group.setPointerCapture?.(event.pointerId);
-    moved = true;
-    const rect = group.getBoundingClientRect();
-    const next = clampFloating(
-      { left: start.left + dx, bottom: start.bottom - dy },
-      { width: rect.width, height: rect.height },
-      { width: window.innerWidth, height: window.innerHeight },
-    );
-    group.style.left = `${next.left}px`;
-    group.style.right = 'auto';
-    group.style.bottom = `${next.bottom}px`;
-  });
-  window.addEventListener('pointerup', () => {
-    start = null;
-  });
-  // A drag is not a tap on the button under the finger.
-  group.addEventListener(
-    'click',
-    (event) => {
-      if (moved) {
-        event.preventDefault();
-        event.stopPropagation();
-        moved = false;
-      }
-    },
-    true,
-  );
+  dragWithinBounds(group);
 }
 
 /** Shell §4: reload with a timestamp when a newer build is out; skipped when from=qrcode. */

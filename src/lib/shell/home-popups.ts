@@ -1,10 +1,9 @@
 /**
  * The home page's popups (shell §4), in order: the skin popup for an administrator with the
- * skin switch on, the shop-owner identity prompt, the coupon popup, then the page guides —
- * each 200 ms after the previous one closed, a failed call skipping its step. The school popup
- * joins between the coupon popup and the guides with the business school (decision 021). Each step's
- * code loads only when its turn comes, and none for a visitor who is not signed in. The guides
- * run while the shop's 新手引导 switch is on.
+ * skin switch on, the shop-owner identity prompt, the coupon popup, the school popup for a shop
+ * keeper (decision 028), then the page guides — each 200 ms after the previous one closed, a
+ * failed call skipping its step. Each step's code loads only when its turn comes, and none for
+ * a visitor who is not signed in. The guides run while the shop's 新手引导 switch is on.
  */
 import { runPopupSequence, untilClosed } from './popup-sequence.ts';
 import { Feature } from '#lib/shop/features.ts';
@@ -17,6 +16,12 @@ void runPopupSequence([
   },
   () => untilClosed(document.querySelector('[data-dialog="owner-identity"]')),
   async () => (await import('#lib/coupons/popup-step.ts')).couponPopupStep('home_page')(),
+  async () => {
+    // The school popup (issue #16, decision 028): rendered only for a shop keeper.
+    const dialog = document.querySelector<HTMLDialogElement>('dialog[data-school-popup]');
+    if (!dialog) return false;
+    return (await import('#lib/live/school-popup.ts')).showSchoolPopup(dialog);
+  },
   async () => {
     // The shop's 新手引导 switch (feature 1013), from the entrance status the browser keeps.
     const { featureOn } = await import('#lib/shop/kept-calls.ts');

@@ -20,6 +20,11 @@ export const LockClass = {
   smsPhone: 7_310_102,
   /** A shop keeper's bank cards: the cap of MAX_BANK_CARDS is counted under it. */
   bankCards: 7_310_103,
+  /**
+   * A shop's customer-service messages: sends take it, so message ids commit in id order per
+   * shop and a console stream resuming after an id never skips one committed later.
+   */
+  serviceShop: 7_310_121,
 } as const;
 
 export type LockClass = (typeof LockClass)[keyof typeof LockClass];

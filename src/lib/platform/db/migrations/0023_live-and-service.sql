@@ -67,4 +67,8 @@ CREATE INDEX "service_messages_conversation_idx" ON "service_messages" USING btr
 CREATE INDEX "live_rooms_shop_idx" ON "live_rooms" USING btree ("shop_id","live_type","live_status");--> statement-breakpoint
 ALTER TABLE "coupon_popups" ADD CONSTRAINT "coupon_popups_page_chk" CHECK ("coupon_popups"."page_code" in ('home_page', 'cart_page', 'venue_page', 'live_page'));--> statement-breakpoint
 ALTER TABLE "live_rooms" ADD CONSTRAINT "live_rooms_type_chk" CHECK ("live_rooms"."live_type" in (10, 20, 30));--> statement-breakpoint
-ALTER TABLE "live_rooms" ADD CONSTRAINT "live_rooms_counts_chk" CHECK ("live_rooms"."like_count" >= 0 and "live_rooms"."view_count" >= 0);
+ALTER TABLE "live_rooms" ADD CONSTRAINT "live_rooms_counts_chk" CHECK ("live_rooms"."like_count" >= 0 and "live_rooms"."view_count" >= 0);--> statement-breakpoint
+-- A room's likes, views, the product explained and the pinned comment change every second while
+-- it is live; they are not a change of what cached pages show.
+DROP TRIGGER "live_rooms_content_update" ON "live_rooms";--> statement-breakpoint
+CREATE TRIGGER "live_rooms_content_update" AFTER UPDATE ON "live_rooms" FOR EACH ROW EXECUTE FUNCTION "bump_content_version"('like_count', 'view_count', 'current_product_no', 'pinned_message_id');

@@ -23,6 +23,7 @@ import { seedPayments } from './payments.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedConfig, seedShopFronts, seedShops, seedSkins } from './shop.ts';
 import { seedMarkupLimits } from './markups.ts';
+import { seedServiceConversations } from './service.ts';
 import { seedLiveStreams } from './live-stream.ts';
 
 export { demoPhones, seedHandles } from './handles.ts';
@@ -81,4 +82,5 @@ async function seedInto(tx: Tx, now: Date): Promise<void> {
   await seedCart(tx, userId);
   await seedLottery(tx, now);
   await seedMarkupLimits(tx, catalog);
+  await seedServiceConversations(tx, now, userId);
 }

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { LiveStatus } from '#lib/live/status.ts';
 import { SEGMENT_SECONDS, pcmSegments, streamPath } from '#lib/live/room-stream.ts';
 import { SEGMENT_TYPE } from '#lib/live/room-stream.server.ts';
@@ -19,6 +19,8 @@ import * as t from '../schema.ts';
 import { COUPONS } from './plan.ts';
 
 export const DEMO_SEGMENTS = 8;
+/** The ended room without a replay. */
+const NO_REPLAY = 'L1001004';
 const DAY = 86_400_000;
 
 /** ffmpeg's segments, or null when there is no ffmpeg (or it failed). */
@@ -92,18 +94,11 @@ export async function seedLiveStreams(tx: Tx, now: Date): Promise<void> {
     .update(t.liveRooms)
     .set({ streamUrl: streamPath(first, ids.length, 'live') })
     .where(eq(t.liveRooms.liveStatus, LiveStatus.Living));
-  // The replays seed/live.ts gave a replay, else the first ended room.
-  const replays = await tx
+  // Every ended room has its replay but L1001004, which shows 已结束 (live-end).
+  await tx
     .update(t.liveRooms)
     .set({ replayUrl: streamPath(first, ids.length, 'vod') })
-    .where(and(eq(t.liveRooms.liveStatus, LiveStatus.Ended), isNotNull(t.liveRooms.replayUrl)))
-    .returning({ id: t.liveRooms.id });
-  if (replays.length === 0) {
-    await tx
-      .update(t.liveRooms)
-      .set({ replayUrl: streamPath(first, ids.length, 'vod') })
-      .where(eq(t.liveRooms.liveNo, 'L1001003'));
-  }
+    .where(and(eq(t.liveRooms.liveStatus, LiveStatus.Ended), ne(t.liveRooms.liveNo, NO_REPLAY)));
 
   // 发券 in the room live now: the brand's coupon and the shop's.
   const coupons = await tx

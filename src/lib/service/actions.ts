@@ -1,0 +1,87 @@
+/**
+ * The browser side of the chat (im-index) and the console (客服): each call one service contract.
+ * The request client and the contracts load on first use. Errors are toasted by the request
+ * client unless a call says otherwise.
+ */
+import type { Wire, WireDataOf } from '#lib/platform/contract.ts';
+import type { ServiceContracts } from './service-contracts.ts';
+import type { ConversationView } from './conversations.server.ts';
+
+export type Send =
+  | { kind: 'text'; text: string }
+  | { kind: 'product'; productNo: string }
+  | { kind: 'order'; orderNo: string }
+  | { kind: 'image'; mediaId: number };
+
+export type ConversationWire = Wire<ConversationView>;
+
+async function client() {
+  const [{ call }, { ServiceContracts }] = await Promise.all([
+    import('#lib/platform/client.ts'),
+    import('./service-contracts.ts'),
+  ]);
+  return { call, ServiceContracts };
+}
+
+/** The page's shop, named explicitly: inside the messaging app the client adds no shopBizCode. */
+const shop = () => document.body.dataset.shopId ?? '';
+
+type Contracts = typeof ServiceContracts;
+
+export async function sendToShop(body: Send): Promise<WireDataOf<Contracts['send']>> {
+  const { call, ServiceContracts } = await client();
+  return call(ServiceContracts.send, { query: { shopBizCode: shop() }, body });
+}
+
+export async function olderMessages(before: number): Promise<WireDataOf<Contracts['messages']>> {
+  const { call, ServiceContracts } = await client();
+  return call(ServiceContracts.messages, { query: { shopBizCode: shop(), before } });
+}
+
+export async function markRead(): Promise<void> {
+  const { call, ServiceContracts } = await client();
+  await call(ServiceContracts.read, { query: { shopBizCode: shop() } }, { silent: true });
+}
+
+/** A chat picture; rejects with the client's ApiError (the message left to the caller). */
+export async function uploadPicture(file: Blob): Promise<WireDataOf<Contracts['upload']>> {
+  const { call, ServiceContracts } = await client();
+  return call(ServiceContracts.upload, { body: file }, { silent: true });
+}
+
+export async function consoleList(): Promise<WireDataOf<Contracts['conversations']>> {
+  const { call, ServiceContracts } = await client();
+  return call(ServiceContracts.conversations, { query: { shopBizCode: shop() } });
+}
+
+export async function consoleMessages(
+  conversationId: number,
+  before?: number,
+): Promise<WireDataOf<Contracts['consoleMessages']>> {
+  const { call, ServiceContracts } = await client();
+  return call(ServiceContracts.consoleMessages, {
+    query: { shopBizCode: shop(), conversationId, ...(before ? { before } : {}) },
+  });
+}
+
+export async function reply(
+  conversationId: number,
+  body: Send,
+): Promise<WireDataOf<Contracts['reply']>> {
+  const { call, ServiceContracts } = await client();
+  return call(ServiceContracts.reply, { query: { shopBizCode: shop(), conversationId }, body });
+}
+
+export async function consoleRead(conversationId: number): Promise<void> {
+  const { call, ServiceContracts } = await client();
+  await call(
+    ServiceContracts.consoleRead,
+    { query: { shopBizCode: shop(), conversationId } },
+    { silent: true },
+  );
+}
+
+export async function closeChat(conversationId: number): Promise<ConversationWire> {
+  const { call, ServiceContracts } = await client();
+  return call(ServiceContracts.close, { query: { shopBizCode: shop(), conversationId } });
+}

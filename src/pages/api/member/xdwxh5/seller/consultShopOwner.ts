@@ -1,0 +1,8 @@
+import { ServiceContracts } from '#lib/service/service-contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { consultShopOwner } from '#lib/service/consult.server.ts';
+
+/** 咨询店主: how the shopper may reach the shop (online chat, the owner's QR code when set). */
+export const GET = endpoint(ServiceContracts.consultShopOwner, ({ query, user, context }) =>
+  consultShopOwner(context.locals.database.db, query.shopBizCode, user.id),
+);

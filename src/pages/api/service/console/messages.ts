@@ -1,0 +1,13 @@
+import { ServiceContracts } from '#lib/service/service-contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { consoleHistory } from '#lib/service/conversations.server.ts';
+
+/** One of the shop's conversations, 20 messages a page. */
+export const GET = endpoint(ServiceContracts.consoleMessages, ({ query, user, context }) =>
+  consoleHistory(context.locals.database.db, {
+    shopId: query.shopBizCode,
+    staffId: user.id,
+    conversationId: query.conversationId,
+    before: query.before,
+  }),
+);

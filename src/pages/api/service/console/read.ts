@@ -1,0 +1,12 @@
+import { ServiceContracts } from '#lib/service/service-contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { markReadByShop } from '#lib/service/conversations.server.ts';
+
+/** The shop's side has read a conversation. */
+export const POST = endpoint(ServiceContracts.consoleRead, ({ query, user, context }) =>
+  markReadByShop(context.locals.database, {
+    shopId: query.shopBizCode,
+    staffId: user.id,
+    conversationId: query.conversationId,
+  }),
+);

@@ -1,0 +1,13 @@
+import { ServiceContracts } from '#lib/service/service-contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { launchConsultation } from '#lib/service/conversations.server.ts';
+
+/** 发起咨询: the shopper's conversation, with a product or order card first when named. */
+export const POST = endpoint(ServiceContracts.launch, ({ query, body, user, context }) =>
+  launchConsultation(context.locals.database, {
+    shopId: query.shopBizCode,
+    userId: user.id,
+    productNo: body.productNo,
+    orderNo: body.orderNo,
+  }),
+);

@@ -1,0 +1,10 @@
+import { ServiceContracts } from '#lib/service/service-contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { shopperUnread } from '#lib/service/conversations.server.ts';
+import { unreadBadge } from '#lib/service/messages.ts';
+
+/** The shopper's unread replies from the shop, with the badge (99+ above 99). */
+export const GET = endpoint(ServiceContracts.unread, async ({ query, user, context }) => {
+  const unread = await shopperUnread(context.locals.database.db, query.shopBizCode, user.id);
+  return { unread, badge: unreadBadge(unread) };
+});

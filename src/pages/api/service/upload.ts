@@ -1,0 +1,10 @@
+import { ServiceContracts } from '#lib/service/service-contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { readUpload } from '#lib/platform/upload.server.ts';
+import { storeServiceImage } from '#lib/service/images.server.ts';
+
+/** A chat picture (raw bytes), stored private to the sender until a message shows it. */
+export const POST = endpoint(ServiceContracts.upload, async ({ user, context }) => {
+  const upload = await readUpload(context.request);
+  return storeServiceImage(context.locals.database.db, user.id, upload);
+});
