@@ -63,6 +63,12 @@ function send(origin: URL, sent: Sent): Promise<Answer> {
       request.destroy(new Error(`no answer to ${sent.method ?? 'GET'} ${sent.path.slice(0, 80)}`)),
     );
     request.on('response', (response) => {
+      // An event stream that opened never ends: its status and type are the answer.
+      if (response.headers['content-type']?.startsWith('text/event-stream')) {
+        resolve({ status: response.statusCode!, headers: response.headers, text: '' });
+        request.destroy();
+        return;
+      }
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (text += chunk));

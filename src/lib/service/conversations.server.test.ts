@@ -28,6 +28,7 @@ import {
   type ServiceEvent,
 } from './conversations.server.ts';
 import { readServiceImage, storeServiceImage } from './images.server.ts';
+import { shopperStream } from './streams.server.ts';
 import { ConversationStatus } from './status.ts';
 
 let database: Database;
@@ -379,6 +380,16 @@ describe('streams read back what they missed', () => {
     expect((await messagesAfter(database.db, { shopId: SHOP }, first.id)).map((m) => m.id)).toEqual(
       [second.id, third.id],
     );
+  });
+
+  it("refuses a shopper's stream of a shop that does not exist, instead of a stream that never speaks", async () => {
+    const request = new Request('http://shop.test/api/service/stream');
+    await expect(shopperStream(request, database, '99999999', ids.consumer)).rejects.toMatchObject({
+      code: Errors.SERVICE_SHOP_UNAVAILABLE.code,
+    });
+    const open = await shopperStream(request, database, SHOP, ids.consumer);
+    expect(open.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    await open.body!.cancel();
   });
 });
 

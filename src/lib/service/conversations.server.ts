@@ -172,7 +172,7 @@ function conversationView(
 
 // --- who may -----------------------------------------------------------------------------------
 
-async function requireOpenShop(db: DbOrTx, shopId: string): Promise<void> {
+export async function requireOpenShop(db: DbOrTx, shopId: string): Promise<void> {
   const [shop] = await db
     .select({ id: shops.id })
     .from(shops)

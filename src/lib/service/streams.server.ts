@@ -12,6 +12,7 @@ import { eventStream, lastEventId, type Send } from '#lib/platform/sse.server.ts
 import { StreamCursor, type MessageView } from './messages.ts';
 import {
   findConversation,
+  requireOpenShop,
   latestMessageId,
   messagesAfter,
   type ServiceEvent,
@@ -80,12 +81,14 @@ function serviceStream(
 }
 
 /** The shopper's conversation with the shop: its messages and its state (read marks, closed). */
-export function shopperStream(
+export async function shopperStream(
   request: Request,
   database: Database,
   shopId: string,
   userId: number,
-): Response {
+): Promise<Response> {
+  // A shop that is not open has nobody to talk to: refused now, not a stream that never speaks.
+  await requireOpenShop(database.db, shopId);
   return serviceStream(
     request,
     database,
