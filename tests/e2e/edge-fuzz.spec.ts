@@ -162,7 +162,18 @@ const NOT_OBJECTS = ['not json', '{', '[]', '1', 'null', '"x"', '\u0000', '{"a":
 const ODD_HOSTS = ['user@evil', 'a b', '', 'evil.example/x', 'evil.example:99999'];
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 /** Candidates for a parameter's ordinary value: the first its schema accepts. */
-const SAMPLES = ['1001', '1', 'A1', '2', 'indexBanner', 'default', '2026-11-21', 'D100100000001'];
+const SAMPLES = [
+  '1001',
+  '1',
+  'A1',
+  '2',
+  'indexBanner',
+  'default',
+  '2026-11-21',
+  'D100100000001',
+  // A demo stream's segments (first media id, count).
+  '1-1',
+];
 
 const SHOP = '1001';
 /** Signed-in calls name a shop that does not exist, so an accepted input changes nothing. */
