@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { afterSales, media, shops } from '#lib/platform/db/schema.ts';
-import { storePrivatePicture } from '#lib/media/private-pictures.server.ts';
+import { shrunkJpeg, storePicture } from '#lib/media/pictures.server.ts';
 import { afterSalePhotoUrl } from './after-sales.server.ts';
 
 const MAX_SIDE = 1600;
@@ -22,17 +22,18 @@ export async function storeAfterSalePhoto(
   upload: Uint8Array,
   now = new Date(),
 ): Promise<{ photoId: number; url: string }> {
-  const stored = await storePrivatePicture(
+  const stored = await storePicture(
     db,
     userId,
     upload,
     {
       formats: UPLOAD_FORMATS,
-      maxSide: MAX_SIDE,
+      isPublic: false,
       dailyLimit: DAILY_PHOTO_LIMIT,
       notPicture: Errors.UPLOAD_NOT_IMAGE,
       overLimit: Errors.AFTER_SALE_PHOTO_LIMIT,
     },
+    shrunkJpeg(MAX_SIDE),
     now,
   );
   return { photoId: stored.id, url: afterSalePhotoUrl(stored.id) };

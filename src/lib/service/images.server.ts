@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { media } from '#lib/platform/db/schema.ts';
-import { storePrivatePicture } from '#lib/media/private-pictures.server.ts';
+import { shrunkJpeg, storePicture } from '#lib/media/pictures.server.ts';
 import { DAILY_IMAGE_LIMIT } from './messages.ts';
 import { serviceImageUrl } from './images.ts';
 import { maySeeServiceImage } from './conversations.server.ts';
@@ -30,17 +30,18 @@ export async function storeServiceImage(
   upload: Uint8Array,
   now = new Date(),
 ): Promise<StoredServiceImage> {
-  const stored = await storePrivatePicture(
+  const stored = await storePicture(
     db,
     userId,
     upload,
     {
       formats: FORMATS,
-      maxSide: SERVICE_IMAGE_MAX_SIDE,
+      isPublic: false,
       dailyLimit: DAILY_IMAGE_LIMIT,
       notPicture: Errors.SERVICE_IMAGE_TYPE,
       overLimit: Errors.SERVICE_IMAGES_TODAY,
     },
+    shrunkJpeg(SERVICE_IMAGE_MAX_SIDE),
     now,
   );
   return {

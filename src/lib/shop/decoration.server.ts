@@ -6,15 +6,13 @@
  * indexBanner rows become the draft's banners (the content version rises by trigger, so cached
  * pages refresh).
  */
-import sharp, { type OutputInfo } from 'sharp';
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { banners, media, shopDecorations, shops, users } from '#lib/platform/db/schema.ts';
-import { MAX_INPUT_PIXELS, SHARP_INPUT } from '#lib/media/images.server.ts';
+import { storePicture } from '#lib/media/pictures.server.ts';
 import { mediaId } from '#lib/media/images.ts';
-import { MAX_UPLOAD_BYTES } from '#lib/catalog/upload.ts';
 import { listBanners } from '#lib/catalog/commodity.server.ts';
 import { listOngoingSales } from '#lib/catalog/catalog.server.ts';
 import { routeByName } from '#lib/platform/routes.ts';
@@ -292,53 +290,27 @@ export async function storeBannerPicture(
   upload: Uint8Array,
   now = new Date(),
 ): Promise<{ imageUrl: string }> {
-  if (upload.byteLength > MAX_UPLOAD_BYTES) throw appError(Errors.UPLOAD_TOO_LARGE);
-  if (upload.byteLength === 0) throw appError(DecorationErrors.DECORATION_IMAGE_TYPE);
-  const meta = await Promise.resolve()
-    .then(() => sharp(upload, { ...SHARP_INPUT, limitInputPixels: false }).metadata())
-    .catch(() => null);
-  if (!meta?.format || !BANNER_FORMATS.has(meta.format)) {
-    throw appError(DecorationErrors.DECORATION_IMAGE_TYPE);
-  }
-  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) {
-    throw appError(Errors.UPLOAD_TOO_MANY_PIXELS);
-  }
-  const [recent] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(media)
-    .where(
-      and(
-        eq(media.ownerUserId, userId),
-        eq(media.isPublic, true),
-        gte(media.createdAt, new Date(now.getTime() - 24 * 3_600_000)),
-      ),
-    );
-  if ((recent?.n ?? 0) >= DAILY_BANNER_UPLOADS) {
-    throw appError(DecorationErrors.DECORATION_UPLOAD_LIMIT);
-  }
-  let output: { data: Buffer; info: OutputInfo };
-  try {
-    output = await sharp(upload, SHARP_INPUT)
-      .resize({ width: BANNER_WIDTH, height: BANNER_HEIGHT, fit: 'cover', position: 'attention' })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 82, mozjpeg: true })
-      .toBuffer({ resolveWithObject: true });
-  } catch {
-    throw appError(DecorationErrors.DECORATION_IMAGE_TYPE);
-  }
-  const [row] = await db
-    .insert(media)
-    .values({
-      contentType: 'image/jpeg',
-      bytes: new Uint8Array(output.data),
-      width: output.info.width,
-      height: output.info.height,
+  const stored = await storePicture(
+    db,
+    userId,
+    upload,
+    {
+      formats: BANNER_FORMATS,
       isPublic: true,
-      ownerUserId: userId,
-      createdAt: now,
-    })
-    .returning({ id: media.id });
-  return { imageUrl: `/media/${row!.id}` };
+      dailyLimit: DAILY_BANNER_UPLOADS,
+      notPicture: DecorationErrors.DECORATION_IMAGE_TYPE,
+      overLimit: DecorationErrors.DECORATION_UPLOAD_LIMIT,
+    },
+    (picture) => ({
+      pipeline: picture
+        .resize({ width: BANNER_WIDTH, height: BANNER_HEIGHT, fit: 'cover', position: 'attention' })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 82, mozjpeg: true }),
+      contentType: 'image/jpeg',
+    }),
+    now,
+  );
+  return { imageUrl: `/media/${stored.id}` };
 }
 
 /** The banners of a layout in the order `asc(sort)` gives them back, for tests and checks. */

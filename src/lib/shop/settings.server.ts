@@ -9,14 +9,18 @@
  * code is the shop's as soon as it is uploaded. Every UPDATE of shops raises the content version
  * (migration 0002), so every page, the seller info and the link preview follow at once.
  */
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { appError, type ErrorEntry } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { media, shops } from '#lib/platform/db/schema.ts';
-import { MAX_INPUT_PIXELS, SHARP_INPUT } from '#lib/media/images.server.ts';
-import { MAX_UPLOAD_BYTES } from '#lib/catalog/upload.ts';
+import {
+  insertPicture,
+  preparePicture,
+  shrunkJpeg,
+  storePicture,
+  type PictureRules,
+} from '#lib/media/pictures.server.ts';
 import { ShopStatus } from './status.ts';
 import { checkShopSettings, type ShopSettingsInput } from './settings.ts';
 
@@ -153,68 +157,15 @@ export async function saveShopSettings(
   });
 }
 
-/** A checked picture's metadata, or the refusal (`typeError` for anything not a picture we take). */
-async function checkPicture(upload: Uint8Array, typeError: ErrorEntry): Promise<Metadata> {
-  if (upload.byteLength === 0) throw appError(typeError);
-  if (upload.byteLength > MAX_UPLOAD_BYTES) throw appError(Errors.UPLOAD_TOO_LARGE);
-  const meta = await Promise.resolve()
-    .then(() => sharp(upload, { ...SHARP_INPUT, limitInputPixels: false }).metadata())
-    .catch(() => null);
-  if (!meta?.format || !PICTURE_FORMATS.has(meta.format)) throw appError(typeError);
-  const width = meta.width ?? 0;
-  const height = meta.height ?? 0;
-  if (width * height > MAX_INPUT_PIXELS) throw appError(Errors.UPLOAD_TOO_MANY_PIXELS);
-  if (Math.min(width, height) < PICTURE_MIN_SIDE) throw appError(Errors.PICTURE_TOO_SMALL);
-  return meta;
-}
-
-/** Refuses the upload when the owner has already uploaded DAILY_PICTURE_LIMIT pictures today. */
-async function limitUploads(db: DbOrTx, userId: number, now: Date): Promise<void> {
-  const [recent] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(media)
-    .where(
-      and(
-        eq(media.ownerUserId, userId),
-        eq(media.isPublic, true),
-        gte(media.createdAt, new Date(now.getTime() - 24 * 3_600_000)),
-      ),
-    );
-  if ((recent?.n ?? 0) >= DAILY_PICTURE_LIMIT) throw appError(Errors.UPLOADS_TODAY);
-}
-
-async function encode(
-  pipeline: Sharp,
-  typeError: ErrorEntry,
-): Promise<{ data: Buffer; info: OutputInfo }> {
-  try {
-    return await pipeline.toBuffer({ resolveWithObject: true });
-  } catch {
-    throw appError(typeError);
-  }
-}
-
-async function insertPicture(
-  db: DbOrTx,
-  userId: number,
-  output: { data: Buffer; info: OutputInfo },
-  contentType: string,
-  now: Date,
-): Promise<number> {
-  const [row] = await db
-    .insert(media)
-    .values({
-      contentType,
-      bytes: new Uint8Array(output.data),
-      width: output.info.width,
-      height: output.info.height,
-      isPublic: true,
-      ownerUserId: userId,
-      createdAt: now,
-    })
-    .returning({ id: media.id });
-  return row!.id;
-}
+/** The owner's pictures: public, at most DAILY_PICTURE_LIMIT a day, legible (PICTURE_MIN_SIDE). */
+const pictureRules = (notPicture: ErrorEntry): PictureRules => ({
+  formats: PICTURE_FORMATS,
+  isPublic: true,
+  dailyLimit: DAILY_PICTURE_LIMIT,
+  notPicture,
+  overLimit: Errors.UPLOADS_TODAY,
+  minSide: PICTURE_MIN_SIDE,
+});
 
 /**
  * A logo for the shop, not yet its own: cut to a LOGO_SIDE square from the middle, PNG when it
@@ -226,25 +177,22 @@ export async function uploadShopLogo(
 ): Promise<{ logoMediaId: number; logoUrl: string }> {
   const now = input.now ?? new Date();
   await requireShopOwner(db, input.shopId, input.userId);
-  const meta = await checkPicture(input.upload, Errors.LOGO_TYPE);
-  await limitUploads(db, input.userId, now);
-  const square = sharp(input.upload, SHARP_INPUT).resize({
-    width: LOGO_SIDE,
-    height: LOGO_SIDE,
-    fit: 'cover',
-  });
-  const transparent = meta.hasAlpha === true;
-  const output = await encode(
-    transparent
-      ? square.png({ compressionLevel: 9 })
-      : square.flatten({ background: '#ffffff' }).jpeg({ quality: 86, mozjpeg: true }),
-    Errors.LOGO_TYPE,
-  );
-  const id = await insertPicture(
+  const { id } = await storePicture(
     db,
     input.userId,
-    output,
-    transparent ? 'image/png' : 'image/jpeg',
+    input.upload,
+    pictureRules(Errors.LOGO_TYPE),
+    (picture, meta) => {
+      const square = picture.resize({ width: LOGO_SIDE, height: LOGO_SIDE, fit: 'cover' });
+      return meta.hasAlpha === true
+        ? { pipeline: square.png({ compressionLevel: 9 }), contentType: 'image/png' }
+        : {
+            pipeline: square
+              .flatten({ background: '#ffffff' })
+              .jpeg({ quality: 86, mozjpeg: true }),
+            contentType: 'image/jpeg',
+          };
+    },
     now,
   );
   return { logoMediaId: id, logoUrl: `/media/${id}` };
@@ -282,17 +230,17 @@ export async function uploadSellerQr(
 ): Promise<SellerQr> {
   const now = input.now ?? new Date();
   await requireShopOwner(db, input.shopId, input.userId);
-  await checkPicture(input.upload, Errors.QR_TYPE);
-  await limitUploads(db, input.userId, now);
-  const output = await encode(
-    sharp(input.upload, SHARP_INPUT)
-      .resize({ width: QR_MAX_SIDE, height: QR_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 90, mozjpeg: true }),
-    Errors.QR_TYPE,
+  const rules = pictureRules(Errors.QR_TYPE);
+  const picture = await preparePicture(
+    db,
+    input.userId,
+    input.upload,
+    rules,
+    shrunkJpeg(QR_MAX_SIDE, 90),
+    now,
   );
   return db.transaction(async (tx) => {
-    const id = await insertPicture(tx, input.userId, output, 'image/jpeg', now);
+    const { id } = await insertPicture(tx, input.userId, picture, rules, now);
     const qrUrl = `/media/${id}`;
     const [row] = await tx
       .update(shops)
