@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitiseText, truncate } from './text.ts';
+import { sanitiseLine, sanitiseText, truncate } from './text.ts';
 
 describe('truncate', () => {
   it('keeps texts up to 100 characters and cuts longer ones with an ellipsis', () => {
@@ -23,5 +23,13 @@ describe('sanitiseText (commerce §5)', () => {
   });
   it('keeps line breaks for texts written over several lines', () => {
     expect(sanitiseText('第一行\n第二行\t!')).toBe('第一行\n第二行!');
+  });
+});
+
+describe('sanitiseLine', () => {
+  it('makes every white space one space and trims, after the sanitiser', () => {
+    expect(sanitiseLine('  小美😀的店✨ No.1！ ')).toBe('小美的店 No.1！');
+    expect(sanitiseLine('好物\u0000分享\t\t每天\n上新～')).toBe('好物分享 每天 上新～');
+    expect(sanitiseLine('「小店」『推荐』 100％')).toBe('「小店」『推荐』 100％');
   });
 });

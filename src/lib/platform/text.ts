@@ -14,8 +14,13 @@ export function sanitiseText(text: string): string {
   return text
     .normalize('NFC')
     .replace(
-      /[^\p{L}\p{N}\p{Script=Han} ，。、！？：；“”‘’（）《》【】…—·,.!?:;'"()[\]\-_~@#%&*+=/￥¥\n]/gu,
+      /[^\p{L}\p{N}\p{Script=Han} ，。、！？：；“”‘’（）《》【】「」『』～％…—·,.!?:;'"()[\]\-_~@#%&*+=/￥¥\n]/gu,
       '',
     )
     .replace(/\p{Extended_Pictographic}/gu, '');
+}
+
+/** sanitiseText for a one-line text: every white space a single space, trimmed. */
+export function sanitiseLine(text: string): string {
+  return sanitiseText(text.replace(/\s/gu, ' ')).replace(/ {2,}/g, ' ').trim();
 }

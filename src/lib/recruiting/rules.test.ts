@@ -5,21 +5,12 @@ import {
   defaultShopName,
   inviteeState,
   promotionLabel,
-  sanitizeText,
   shopMonthStart,
   unbindRefusal,
 } from './rules.ts';
 import { RecruitingErrors } from './errors.ts';
 
 const noMoney = { availableCents: 0, pendingCents: 0, withdrawingCents: 0 };
-
-describe('sanitizeText (commerce §5 name text sanitiser)', () => {
-  it('removes emoji and odd characters, keeps Chinese, letters, digits and punctuation', () => {
-    expect(sanitizeText('  小美😀的店✨ No.1！ ')).toBe('小美的店 No.1！');
-    expect(sanitizeText('好物\u0000分享\t\t每天')).toBe('好物分享 每天');
-    expect(sanitizeText('👍🏻👨‍👩‍👧')).toBe('');
-  });
-});
 
 describe('cleanShopInfo', () => {
   it('answers the cleaned name and intro', () => {

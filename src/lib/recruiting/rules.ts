@@ -5,6 +5,7 @@
  */
 import { ruleLabel, type NpieceRule } from '#lib/catalog/pricing.ts';
 import { RecruitingErrors } from './errors.ts';
+import { sanitiseLine } from '#lib/platform/text.ts';
 import type { ErrorEntry } from '#lib/platform/errors.ts';
 
 export const SHOP_NAME_MIN = 2;
@@ -18,23 +19,6 @@ export const COMPOSE_PRODUCTS_MAX = 9;
 /** How many 搭配 one keeper keeps in one shop. */
 export const COMPOSE_SETS_MAX = 20;
 
-/** Common punctuation a name or intro may keep (commerce §5 name text sanitiser). */
-const PUNCTUATION = '，。、！？：；“”‘’（）《》【】「」『』～￥％＆—…·,.!?:;\'"()[]<>&@#%+-_/~ ';
-
-/**
- * Commerce §5's name text sanitiser: removes emoji and every character that is not a letter, a
- * digit, a Chinese character or common punctuation; runs of spaces become one; trimmed.
- */
-export function sanitizeText(value: string): string {
-  let kept = '';
-  for (const char of value.normalize('NFC')) {
-    if (/\p{Extended_Pictographic}/u.test(char)) continue;
-    if (/[\p{L}\p{N}]/u.test(char) || PUNCTUATION.includes(char)) kept += char;
-    else if (/\s/u.test(char)) kept += ' ';
-  }
-  return kept.replace(/ {2,}/g, ' ').trim();
-}
-
 /** Characters as a reader counts them (a surrogate pair is one). */
 export const charCount = (value: string): number => [...value].length;
 
@@ -47,8 +31,8 @@ export interface ShopInfoInput {
 export function cleanShopInfo(
   input: ShopInfoInput,
 ): { ok: true; value: ShopInfoInput } | { ok: false; error: ErrorEntry } {
-  const shopName = sanitizeText(input.shopName);
-  const intro = sanitizeText(input.intro);
+  const shopName = sanitiseLine(input.shopName);
+  const intro = sanitiseLine(input.intro);
   const nameLength = charCount(shopName);
   if (nameLength < SHOP_NAME_MIN || nameLength > SHOP_NAME_MAX)
     return { ok: false, error: RecruitingErrors.SHOP_INFO_NAME_INVALID };
@@ -59,7 +43,7 @@ export function cleanShopInfo(
 
 /** A keeper's shop name before they choose one: 「昵称的小店」, cut to fit. */
 export function defaultShopName(nickname: string, shopName: string): string {
-  const who = sanitizeText(nickname);
+  const who = sanitiseLine(nickname);
   const name = who ? `${[...who].slice(0, SHOP_NAME_MAX - 3).join('')}的小店` : shopName;
   return [...name].slice(0, SHOP_NAME_MAX).join('');
 }
@@ -74,8 +58,8 @@ export interface ComposeInput {
 export function cleanCompose(
   input: ComposeInput,
 ): { ok: true; value: ComposeInput } | { ok: false; error: ErrorEntry } {
-  const title = sanitizeText(input.title);
-  const intro = sanitizeText(input.intro);
+  const title = sanitiseLine(input.title);
+  const intro = sanitiseLine(input.intro);
   const productNos = [...new Set(input.productNos)];
   const titleLength = charCount(title);
   if (titleLength < COMPOSE_TITLE_MIN || titleLength > COMPOSE_TITLE_MAX)
