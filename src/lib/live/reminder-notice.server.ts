@@ -54,6 +54,16 @@ interface Who {
   contentVersion: number;
 }
 
+/** The shopper's reminders of these rooms: a probe of the primary key (room, user) per room. */
+const due = (rooms: LivingRoom[], userId: number) =>
+  and(
+    inArray(
+      liveReminders.roomId,
+      rooms.map((r) => r.id),
+    ),
+    eq(liveReminders.userId, userId),
+  );
+
 /** Whether the shopper has a notice due: a room they 预约'd is live (nothing is changed). */
 export async function liveReminderDue(db: DbOrTx, who: Who): Promise<boolean> {
   const rooms = await livingRooms(db, who.contentVersion, who.shopId);
@@ -61,15 +71,7 @@ export async function liveReminderDue(db: DbOrTx, who: Who): Promise<boolean> {
   const [row] = await db
     .select({ roomId: liveReminders.roomId })
     .from(liveReminders)
-    .where(
-      and(
-        inArray(
-          liveReminders.roomId,
-          rooms.map((r) => r.id),
-        ),
-        eq(liveReminders.userId, who.userId),
-      ),
-    )
+    .where(due(rooms, who.userId))
     .limit(1);
   return row !== undefined;
 }
@@ -80,15 +82,7 @@ export async function takeLiveReminders(db: DbOrTx, who: Who): Promise<LiveRemin
   if (rooms.length === 0) return [];
   const taken = await db
     .delete(liveReminders)
-    .where(
-      and(
-        inArray(
-          liveReminders.roomId,
-          rooms.map((r) => r.id),
-        ),
-        eq(liveReminders.userId, who.userId),
-      ),
-    )
+    .where(due(rooms, who.userId))
     .returning({ roomId: liveReminders.roomId });
   const ids = new Set(taken.map((row) => row.roomId));
   return rooms.filter((room) => ids.has(room.id)).map(({ id: _id, ...notice }) => notice);
