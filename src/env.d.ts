@@ -13,6 +13,8 @@ declare namespace App {
     userVersion?: number | null;
     /** This rendering is shared by signed-in shoppers of one kind: no person in it (decision 015). */
     sharedRender?: boolean;
+    /** A room the signed-in shopper 预约'd is live: the shell shows the notice (decision 028). */
+    liveReminder?: boolean;
     /** The error code the link-expired page shows. */
     expiredCode?: number;
     /** Set when the database cannot be reached: the maintenance page may show. */

@@ -21,6 +21,7 @@ import { SESSION_COOKIE } from '#lib/identity/sessions.server.ts';
 import { knownUserId, readVersions, readViewer } from '#lib/identity/viewer.server.ts';
 import { getShopDetail } from '#lib/shop/shops.server.ts';
 import { cachedContent } from '#lib/platform/content-cache.server.ts';
+import { liveReminderDue } from '#lib/live/reminder-notice.server.ts';
 import { cachedPage, keepPage, pageKey } from '#lib/platform/page-cache.server.ts';
 import {
   anonymousUser,
@@ -236,9 +237,20 @@ async function serve(
   }
 
   rememberShop(cookies, shop.shopId, secure);
+  // A room the shopper 预约'd is live: this page is theirs alone, with the notice (decision 028).
+  const liveReminder =
+    session !== null &&
+    decision.kind === 'render' &&
+    request.method === 'GET' &&
+    (await liveReminderDue(db.db, {
+      shopId: shop.shopId,
+      userId: session.user.id,
+      contentVersion: version,
+    }));
+  context.locals.liveReminder = liveReminder;
   // A signed-in shopper's own page, kept while their version and the content version stand.
   const userCache =
-    session && decision.kind === 'render' && !toast && request.method === 'GET'
+    session && decision.kind === 'render' && !toast && !liveReminder && request.method === 'GET'
       ? userPageCache({
           route: match.route,
           userId: session.user.id,
@@ -253,7 +265,12 @@ async function serve(
   // An open page rendered once for every signed-in shopper of the same kind, no person in it.
   const viewer = session && { userId: session.user.id, userVersion: session.userVersion };
   let sharedKey =
-    session && viewer && decision.kind === 'render' && !toast && request.method === 'GET'
+    session &&
+    viewer &&
+    decision.kind === 'render' &&
+    !toast &&
+    !liveReminder &&
+    request.method === 'GET'
       ? sharedPageCache({
           route: match.route,
           kind: viewerKind(session.user, member),

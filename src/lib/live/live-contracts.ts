@@ -1,8 +1,9 @@
 /**
  * The live room's calls (issue #16): the small live-room data of the shell (shell §3), the room,
  * its event stream (server-sent events; anyone may watch), comments and likes (signed in), and
- * the host's actions (the shop's owner, checked by room.server.ts). Every room is asked for with
- * its shop: a room of another or a closed shop is 直播间不存在.
+ * the host's actions (the shop's owner, checked by room.server.ts and host.server.ts: 开始直播 and
+ * 结束直播 too). Every room is asked for with its shop: a room of another or a closed shop is
+ * 直播间不存在.
  */
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
@@ -10,6 +11,7 @@ import { shopIdSchema } from '#lib/platform/ids.ts';
 import type { CouponPopup } from '#lib/coupons/contracts.ts';
 import { COMMENT_MAX, LIKE_BATCH_MAX } from './room.ts';
 import type { LiveCurrent, LiveMessage, LiveRoomView } from './room.server.ts';
+import type { LiveStateChange } from './host.server.ts';
 
 const liveNo = { liveNo: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, '直播间不存在') };
 const shop = { shopBizCode: shopIdSchema };
@@ -107,5 +109,25 @@ export const LiveContracts = {
       stream: z.string().regex(/^\d{1,15}-\d{1,3}$/, '直播流不存在'),
       kind: z.enum(['live.m3u8', 'vod.m3u8']),
     },
+  }),
+  /** 开始直播 (the host): only from 预告; the room is live now with the demo stream. */
+  start: contract<LiveStateChange>()({
+    method: 'POST',
+    path: '/api/live/room/{liveNo}/start',
+    params: liveNo,
+    query: shop,
+    body: {},
+    access: 'signed-in',
+    message: '直播已开始',
+  }),
+  /** 结束直播 (the host): only from 直播中; the replay is set and every viewer is told. */
+  end: contract<LiveStateChange>()({
+    method: 'POST',
+    path: '/api/live/room/{liveNo}/end',
+    params: liveNo,
+    query: shop,
+    body: {},
+    access: 'signed-in',
+    message: '直播已结束',
   }),
 };

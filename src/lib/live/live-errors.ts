@@ -1,4 +1,7 @@
-/** The live room's refusals (codes 49801–49829): the room, comments, likes and the host's actions. */
+/**
+ * The live room's refusals (codes 49801–49829): the room, comments, likes and the host's actions
+ * (置顶, 讲解, 发券, 开始直播, 结束直播).
+ */
 import { ErrorCode, type ErrorEntry } from '#lib/platform/errors.ts';
 
 export const LiveErrors = {
@@ -16,4 +19,10 @@ export const LiveErrors = {
   LIVE_PRODUCT_NOT_IN_ROOM: { code: 49809, message: '该商品不在本场直播中' },
   LIVE_NO_COUPON: { code: 49810, message: '本场直播没有可发放的优惠券' },
   LIVE_STREAM_NOT_FOUND: { code: 49811, message: '直播流不存在' },
+  /** 开始直播 of a room that is no longer a preheat (a second tap, another tab). */
+  LIVE_ALREADY_STARTED: { code: 49812, message: '直播已经开始了' },
+  /** 结束直播 of a room that has not started. */
+  LIVE_NOT_STARTED: { code: 49813, message: '直播还没有开始' },
+  /** 开始直播 or 结束直播 of a room already over. */
+  LIVE_ALREADY_ENDED: { code: 49814, message: '直播已经结束了' },
 } as const satisfies Record<string, ErrorEntry>;

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import type { Send } from '#lib/platform/sse.server.ts';
+import { LiveStatus } from './status.ts';
 import { STATS_EVERY_MS, VIEWERS_HEARTBEAT_MS, VIEWERS_PUBLISH_MS, ViewerTally } from './room.ts';
 import { messagesAfter, type LiveBusMessage, type LiveMessage } from './room.server.ts';
 
@@ -26,6 +27,8 @@ export interface RoomViewer {
   stats(stats: RoomStats): void;
   /** The bus was lost for a while: read what was stored meanwhile. */
   resync(): void;
+  /** The host ended the live (结束直播): the page goes to the room's end or replay page. */
+  ended?(): void;
 }
 
 interface RoomState {
@@ -39,6 +42,7 @@ type BusMessage =
   | LiveBusMessage
   | { room: number; kind: 'likes'; likes: number }
   | { room: number; kind: 'views'; views: number }
+  | { room: number; kind: 'ended' }
   | { kind: 'viewers'; process: string; rooms: Record<string, number> };
 
 export class RoomHub {
@@ -85,6 +89,7 @@ export class RoomHub {
     if (!room) return;
     if (message.kind === 'likes') room.likes = Math.max(room.likes, message.likes);
     else if (message.kind === 'views') room.views = Math.max(room.views, message.views);
+    else if (message.kind === 'ended') for (const viewer of room.viewers) viewer.ended?.();
     else {
       const { room: _room, ...stored } = message;
       for (const viewer of room.viewers) viewer.message(stored);
@@ -221,7 +226,7 @@ const REMEMBERED_IDS = 1_000;
 /**
  * A room's stream for one reader: joins the room first, counts the view, says hello, replays what
  * was stored after `after` (the reader's last id; null: nothing to replay), then passes live
- * messages, each id once. Answers the function that leaves.
+ * messages, each id once, and `ended` when the host ends the live (or it had ended). Answers the function that leaves.
  */
 export async function openRoomStream(
   database: Database,
@@ -229,7 +234,7 @@ export async function openRoomStream(
     roomId: number;
     after: number | null;
     send: Send;
-    countView: () => Promise<{ likes: number; views: number }>;
+    countView: () => Promise<{ likes: number; views: number; liveStatus?: number }>;
   },
 ): Promise<() => void> {
   const hub = roomHub(database);
@@ -266,15 +271,20 @@ export async function openRoomStream(
     resync() {
       void replay(lastSent).catch(() => {});
     },
+    ended() {
+      send({ event: 'ended', data: {} });
+    },
   };
   const leave = await hub.join(input.roomId, viewer, { likes: 0, views: 0 });
   try {
-    const counts = await input.countView();
+    const { liveStatus, ...counts } = await input.countView();
     hub.note(input.roomId, counts);
     send({ event: 'hello', data: { ...hub.stats(input.roomId), ...counts } });
     if (input.after !== null) await replay(input.after);
     replaying = false;
     for (const message of waiting.splice(0)) emit(message);
+    // Read after joining: a room that ended before is told here, one ending later over the bus.
+    if (liveStatus === LiveStatus.Ended) viewer.ended!();
   } catch (error) {
     leave();
     throw error;

@@ -4,6 +4,7 @@ import {
   livePlaylist,
   parseStream,
   pcmSegments,
+  streamOfUrl,
   streamPath,
   vodPlaylist,
 } from './room-stream.ts';
@@ -70,5 +71,16 @@ describe('the I_PCM fallback stream', () => {
     expect(bytes[sps + 5]).toBe(66);
     expect(find([0, 0, 0, 1, 0x68])).toBeGreaterThan(sps);
     expect(find([0, 0, 0, 1, 0x65])).toBeGreaterThan(sps);
+  });
+});
+
+describe('the demo stream a room names', () => {
+  it('reads the segments from our live or replay playlist, nothing from any other URL', () => {
+    expect(streamOfUrl(streamPath(41, 8, 'live'))).toEqual({ first: 41, count: 8 });
+    expect(streamOfUrl(streamPath(41, 8, 'vod'))).toEqual({ first: 41, count: 8 });
+    expect(streamOfUrl('https://cdn.example.com/api/live/hls/41-8/live.m3u8')).toBeNull();
+    expect(streamOfUrl('/api/live/hls/41-8/other.m3u8')).toBeNull();
+    expect(streamOfUrl('/api/live/hls/0-8/live.m3u8')).toBeNull();
+    expect(streamOfUrl(null)).toBeNull();
   });
 });

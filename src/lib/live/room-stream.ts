@@ -27,6 +27,12 @@ export function parseStream(stream: string): { first: number; count: number } | 
   return Number.isSafeInteger(first) && first > 0 && count > 0 ? { first, count } : null;
 }
 
+/** The demo stream a playlist path of ours names (live or replay), else null (any other URL). */
+export function streamOfUrl(url: string | null): { first: number; count: number } | null {
+  const match = /^\/api\/live\/hls\/(\d{1,15}-\d{1,3})\/(?:live|vod)\.m3u8$/.exec(url ?? '');
+  return match ? parseStream(match[1]!) : null;
+}
+
 const segmentUrl = (first: number, index: number) => `/media/${first + index}`;
 
 /** The live playlist at `nowMs`: the last LIVE_WINDOW segments of an endless loop. */

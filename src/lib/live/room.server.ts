@@ -161,7 +161,8 @@ async function latestMessages(db: DbOrTx, roomId: number): Promise<LiveMessage[]
   return rows.reverse().map(toMessage);
 }
 
-async function isOwner(db: DbOrTx, shopId: string, userId: number | null): Promise<boolean> {
+/** Whether the user owns the shop: the host of its rooms. */
+export async function isOwner(db: DbOrTx, shopId: string, userId: number | null): Promise<boolean> {
   if (userId === null) return false;
   const [row] = await db
     .select({ owner: shops.ownerUserId })
@@ -311,16 +312,23 @@ export async function likeRoom(
   return { likes: row.likes };
 }
 
-/** A stream opened: one more view (观看). Answers the room's likes and views now. */
+/**
+ * A stream opened: one more view (观看). Answers the room's likes and views now, and its state
+ * (read after the stream joined its room: a room that ended before is told so at once).
+ */
 export async function countView(
   database: Database,
   roomId: number,
-): Promise<{ likes: number; views: number }> {
+): Promise<{ likes: number; views: number; liveStatus?: number }> {
   const [row] = await database.db
     .update(liveRooms)
     .set({ viewCount: sql`${liveRooms.viewCount} + 1` })
     .where(eq(liveRooms.id, roomId))
-    .returning({ likes: liveRooms.likeCount, views: liveRooms.viewCount });
+    .returning({
+      likes: liveRooms.likeCount,
+      views: liveRooms.viewCount,
+      liveStatus: liveRooms.liveStatus,
+    });
   const counts = row ?? { likes: 0, views: 0 };
   await database.bus.publish('live', { room: roomId, kind: 'views', views: counts.views });
   return counts;

@@ -4,7 +4,7 @@
  * host's actions, the coupon popup when the host drops one, and the player. Everything the page
  * rendered is already there; this adds what happens next.
  */
-import { call } from '#lib/platform/client.ts';
+import { ApiError, call } from '#lib/platform/client.ts';
 import { toast } from '#lib/shell/toast.ts';
 import { LiveContracts } from '#lib/live/live-contracts.ts';
 import { LIKE_BATCH_MAX, LIKE_FLUSH_MS, LATEST_MESSAGES, checkComment } from '#lib/live/room.ts';
@@ -104,6 +104,12 @@ function start(room: HTMLElement): void {
   events.addEventListener('stats', (event) => showStats(JSON.parse(event.data) as RoomStats));
   events.addEventListener('open', () => room.setAttribute('data-connected', ''));
   events.addEventListener('error', () => room.removeAttribute('data-connected'));
+  // The host ended the live: the page opens again and lands on the replay or the end page (a
+  // living page of a room that is over redirects to its state's page).
+  events.addEventListener('ended', () => {
+    events.close();
+    location.replace(location.href);
+  });
   addEventListener('pagehide', () => events.close());
 
   // --- comments --------------------------------------------------------------------------------
@@ -183,6 +189,9 @@ function start(room: HTMLElement): void {
         const id = pin.dataset.pin ? Number(pin.dataset.pin) : null;
         void call(LiveContracts.pin, { params, query, body: { messageId: id } }).then(onMessage);
       }
+      if (target.closest('[data-end-live]')) {
+        $<HTMLDialogElement>('[data-end-dialog]')?.showModal();
+      }
       if (target.closest('[data-drop-coupon]')) {
         void call(LiveContracts.coupon, { params, query }).then((message) => {
           toast('优惠券已发放', 1500);
@@ -192,6 +201,19 @@ function start(room: HTMLElement): void {
       }
     });
   }
+
+  // 结束直播, confirmed: then the host's page goes where every viewer's goes on `ended`.
+  const endDialog = $<HTMLDialogElement>('[data-end-dialog]');
+  endDialog?.addEventListener('close', () => {
+    if (endDialog.returnValue !== 'end') return;
+    endDialog.returnValue = '';
+    call(LiveContracts.end, { params, query })
+      .then(() => location.replace(location.href))
+      .catch((error: unknown) => {
+        // Ended already (another tab): the page of its state.
+        if (error instanceof ApiError && error.code === 49814) location.replace(location.href);
+      });
+  });
 
   async function showCouponPopup(): Promise<void> {
     const dialog = document.querySelector<HTMLDialogElement>('[data-coupon-popup]');

@@ -1,0 +1,89 @@
+/**
+ * 预约 kept (decision 028): when a room the shopper 预约'd is live, their next shop page says
+ * 你预约的直播「…」开始啦 with a link to it, once. The shop's rooms live now are content (read once
+ * per content version: a room starting raises it), so a shop with none costs no query; else one
+ * statement probes the reminders' primary key (room, user) for those rooms. The page that shows
+ * the notice deletes the reminder rows in the same statement that reads them: shown once, on
+ * whichever device comes first, and a room can no longer be 预约'd once live.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '#lib/platform/db/client.server.ts';
+import { liveReminders, liveRooms } from '#lib/platform/db/schema.ts';
+import { cachedContent } from '#lib/platform/content-cache.server.ts';
+import type { RouteName } from '#lib/platform/routes.ts';
+import { liveRoute } from './routes.ts';
+import { LiveStatus } from './status.ts';
+
+/** A room live now that the shopper 预约'd: what the notice says and where it links. */
+export interface LiveReminderNotice {
+  liveNo: string;
+  title: string;
+  route: RouteName;
+}
+
+interface LivingRoom extends LiveReminderNotice {
+  id: number;
+}
+
+/** The shop's rooms live now, per content version. */
+function livingRooms(db: DbOrTx, contentVersion: number, shopId: string): Promise<LivingRoom[]> {
+  return cachedContent(contentVersion, `live-living:${shopId}`, async () => {
+    const rows = await db
+      .select({
+        id: liveRooms.id,
+        liveNo: liveRooms.liveNo,
+        title: liveRooms.title,
+        liveStatus: liveRooms.liveStatus,
+        liveType: liveRooms.liveType,
+        replayUrl: liveRooms.replayUrl,
+      })
+      .from(liveRooms)
+      .where(and(eq(liveRooms.shopId, shopId), eq(liveRooms.liveStatus, LiveStatus.Living)));
+    return rows.map((row) => ({
+      id: row.id,
+      liveNo: row.liveNo,
+      title: row.title,
+      route: liveRoute(row),
+    }));
+  });
+}
+
+interface Who {
+  shopId: string;
+  userId: number;
+  contentVersion: number;
+}
+
+/** The shopper's reminders of these rooms: a probe of the primary key (room, user) per room. */
+const due = (rooms: LivingRoom[], userId: number) =>
+  and(
+    inArray(
+      liveReminders.roomId,
+      rooms.map((r) => r.id),
+    ),
+    eq(liveReminders.userId, userId),
+  );
+
+/** Whether the shopper has a notice due: a room they 预约'd is live (nothing is changed). */
+export async function liveReminderDue(db: DbOrTx, who: Who): Promise<boolean> {
+  const rooms = await livingRooms(db, who.contentVersion, who.shopId);
+  if (rooms.length === 0) return false;
+  const [row] = await db
+    .select({ roomId: liveReminders.roomId })
+    .from(liveReminders)
+    .where(due(rooms, who.userId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The notices due, taken: their reminder rows are deleted as they are read (shown once). */
+export async function takeLiveReminders(db: DbOrTx, who: Who): Promise<LiveReminderNotice[]> {
+  const rooms = await livingRooms(db, who.contentVersion, who.shopId);
+  if (rooms.length === 0) return [];
+  const taken = await db
+    .delete(liveReminders)
+    .where(due(rooms, who.userId))
+    .returning({ roomId: liveReminders.roomId });
+  const ids = new Set(taken.map((row) => row.roomId));
+  return rooms.filter((room) => ids.has(room.id)).map(({ id: _id, ...notice }) => notice);
+}

@@ -1,0 +1,12 @@
+import { LiveContracts } from '#lib/live/live-contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endLive } from '#lib/live/host.server.ts';
+
+/** 结束直播 (the host): the live room ends, its viewers go to the replay or the end page. */
+export const POST = endpoint(LiveContracts.end, ({ params, query, user, context }) =>
+  endLive(context.locals.database, {
+    liveNo: params.liveNo,
+    shopId: query.shopBizCode,
+    userId: user.id,
+  }),
+);
