@@ -4,11 +4,15 @@
  * in another state answers the link to its state's page; null is 直播不存在 (404).
  */
 import { roomPageFor, type RoomPage } from './channel.server.ts';
+import { isOwner } from './room.server.ts';
+
+/** The room's page, and whether the viewer hosts it (the shop's owner: 开始直播). */
+export type AroundPage = RoomPage & { host: boolean };
 
 export async function aroundRoom(
   locals: App.Locals,
   url: URL,
-): Promise<{ kind: 'elsewhere'; location: string } | { kind: 'page'; page: RoomPage | null }> {
+): Promise<{ kind: 'elsewhere'; location: string } | { kind: 'page'; page: AroundPage | null }> {
   const { shell, database } = locals;
   const found = await roomPageFor(database.db, {
     shopId: shell.shop.shopId,
@@ -22,5 +26,8 @@ export async function aroundRoom(
       location: shell.link({ name: found.route, query: { liveNo: found.liveNo } }),
     };
   }
-  return { kind: 'page', page: found.kind === 'page' ? found.page : null };
+  if (found.kind !== 'page') return { kind: 'page', page: null };
+  const host =
+    shell.user !== null && (await isOwner(database.db, shell.shop.shopId, shell.user.id));
+  return { kind: 'page', page: { ...found.page, host } };
 }
