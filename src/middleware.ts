@@ -245,6 +245,7 @@ async function serve(
     (await liveReminderDue(db.db, {
       shopId: shop.shopId,
       userId: session.user.id,
+      userVersion: session.userVersion,
       contentVersion: version,
     }));
   context.locals.liveReminder = liveReminder;

@@ -48,11 +48,18 @@ const refusal = (entry: { code: number; message: string }) =>
 const row = async (liveNo: string) =>
   (await database.db.select().from(t.liveRooms).where(eq(t.liveRooms.liveNo, liveNo)))[0]!;
 const demo = async () => streamOfUrl((await row('L1001001')).streamUrl)!;
-const who = async (userId: number) => ({
-  shopId: '1001',
-  userId,
-  contentVersion: await readContentVersion(database.db),
-});
+const who = async (userId: number) => {
+  const [version] = await database.db
+    .select({ version: t.userVersions.version })
+    .from(t.userVersions)
+    .where(eq(t.userVersions.userId, userId));
+  return {
+    shopId: '1001',
+    userId,
+    userVersion: version?.version ?? 0,
+    contentVersion: await readContentVersion(database.db),
+  };
+};
 
 describe('开始直播', () => {
   it('refuses everyone but the shop owner the same way, and changes nothing', async () => {

@@ -2,7 +2,9 @@
  * 预约 kept (decision 028): when a room the shopper 预约'd is live, their next shop page says
  * 你预约的直播「…」开始啦 with a link to it, once. The shop's rooms live now are content (read once
  * per content version: a room starting raises it), so a shop with none costs no query; else one
- * statement probes the reminders' primary key (room, user) for those rooms. The page that shows
+ * statement probes the reminders' primary key (room, user) for those rooms, and its answer is
+ * kept per user version (a reminder added or taken raises it, migration 0023) and content
+ * version, so a shopper's pages while a live runs do not each ask again. The page that shows
  * the notice deletes the reminder rows in the same statement that reads them: shown once, on
  * whichever device comes first, and a room can no longer be 预约'd once live.
  */
@@ -10,6 +12,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { liveReminders, liveRooms } from '#lib/platform/db/schema.ts';
 import { cachedContent } from '#lib/platform/content-cache.server.ts';
+import { ByteLru } from '#lib/platform/lru.ts';
 import type { RouteName } from '#lib/platform/routes.ts';
 import { liveRoute } from './routes.ts';
 import { LiveStatus } from './status.ts';
@@ -64,15 +67,25 @@ const due = (rooms: LivingRoom[], userId: number) =>
     eq(liveReminders.userId, userId),
   );
 
+/** `user|userVersion|contentVersion|shop` → whether a notice is due; about 64 B an answer. */
+const dueAnswers = new ByteLru<boolean>(4 * 1024 * 1024);
+
 /** Whether the shopper has a notice due: a room they 预约'd is live (nothing is changed). */
-export async function liveReminderDue(db: DbOrTx, who: Who): Promise<boolean> {
+export async function liveReminderDue(
+  db: DbOrTx,
+  who: Who & { userVersion: number },
+): Promise<boolean> {
   const rooms = await livingRooms(db, who.contentVersion, who.shopId);
   if (rooms.length === 0) return false;
+  const key = `${who.userId}|${who.userVersion}|${who.contentVersion}|${who.shopId}`;
+  const kept = dueAnswers.get(key);
+  if (kept !== undefined) return kept;
   const [row] = await db
     .select({ roomId: liveReminders.roomId })
     .from(liveReminders)
     .where(due(rooms, who.userId))
     .limit(1);
+  dueAnswers.set(key, row !== undefined, key.length + 32);
   return row !== undefined;
 }
 

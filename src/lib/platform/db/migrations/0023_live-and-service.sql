@@ -72,3 +72,9 @@ ALTER TABLE "live_rooms" ADD CONSTRAINT "live_rooms_counts_chk" CHECK ("live_roo
 -- it is live; they are not a change of what cached pages show.
 DROP TRIGGER "live_rooms_content_update" ON "live_rooms";--> statement-breakpoint
 CREATE TRIGGER "live_rooms_content_update" AFTER UPDATE ON "live_rooms" FOR EACH ROW EXECUTE FUNCTION "bump_content_version"('like_count', 'view_count', 'current_product_no', 'pinned_message_id');
+--> statement-breakpoint
+-- A reminder added or taken changes what the shopper's pages say (你预约的直播开始啦): their
+-- version rises, so the kept answer of "is a notice due" is asked again.
+CREATE CONSTRAINT TRIGGER "live_reminders_user_version" AFTER INSERT OR DELETE ON "live_reminders"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  EXECUTE FUNCTION "bump_user_version"('user_id');
