@@ -70,8 +70,14 @@ test('a new shopper on home meets the red-envelope rain, which opens by itself a
   );
   await page.screenshot({ path: screen('won') });
 
-  // Closing ends it; 200 ms later the first guide (the sale filter), then the next one.
+  // Closing ends it; 200 ms later the first guide (the sale filter), then the next one. The
+  // dialog's close event is a task of its own: the gap starts when it has run.
+  const closed = popup(page).evaluate(
+    (dialog) =>
+      new Promise<void>((done) => dialog.addEventListener('close', () => done(), { once: true })),
+  );
   await popup(page).getByRole('button', { name: '关闭' }).click();
+  await closed;
   await expect(popup(page)).toBeHidden();
   await page.clock.runFor(199);
   await expect(bubble(page)).toHaveCount(0);
