@@ -8,7 +8,7 @@
  * back after a loss, the store is read again from the last id sent.
  */
 import type { Database } from '#lib/platform/db/client.server.ts';
-import { eventStream, lastEventId, type Send } from '#lib/platform/sse.server.ts';
+import { eventStream, lastEventId, type Send, type StreamHolder } from '#lib/platform/sse.server.ts';
 import { StreamCursor, type MessageView } from './messages.ts';
 import {
   findConversation,
@@ -45,6 +45,7 @@ function serviceStream(
   scope: Scope,
   initial: () => Promise<{ event: string; data: unknown } | null>,
   stateEvent: string,
+  holders: readonly StreamHolder[],
 ): Response {
   return eventStream(request, async (send: Send) => {
     const position = lastEventId(request);
@@ -77,15 +78,19 @@ function serviceStream(
       throw error;
     }
     return unsubscribe;
-  });
+  }, { holders });
 }
 
-/** The shopper's conversation with the shop: its messages and its state (read marks, closed). */
+/**
+ * The shopper's conversation with the shop: its messages and its state (read marks, closed).
+ * `holders`: whom the stream counts against (platform/http.server.ts streamHolders).
+ */
 export async function shopperStream(
   request: Request,
   database: Database,
   shopId: string,
   userId: number,
+  holders: readonly StreamHolder[] = [],
 ): Promise<Response> {
   // A shop that is not open has nobody to talk to: refused now, not a stream that never speaks.
   await requireOpenShop(database.db, shopId);
@@ -95,10 +100,16 @@ export async function shopperStream(
     { shopId, userId },
     async () => ({ event: 'state', data: await findConversation(database.db, shopId, userId) }),
     'state',
+    holders,
   );
 }
 
 /** Every conversation of the shop, for its owner and customer service (checked by the caller). */
-export function consoleStream(request: Request, database: Database, shopId: string): Response {
-  return serviceStream(request, database, { shopId }, async () => null, 'conversation');
+export function consoleStream(
+  request: Request,
+  database: Database,
+  shopId: string,
+  holders: readonly StreamHolder[] = [],
+): Response {
+  return serviceStream(request, database, { shopId }, async () => null, 'conversation', holders);
 }
