@@ -216,9 +216,7 @@ describe('views', () => {
     );
     await countView(database, roomId, `u:${shopper}`, t0);
     expect(await views()).toBe(before + 2);
-    expect((await countView(database, roomId, `u:${shopper}`, after(29.9))).views).toBe(
-      before + 2,
-    );
+    expect((await countView(database, roomId, `u:${shopper}`, after(29.9))).views).toBe(before + 2);
     expect((await countView(database, roomId, `u:${shopper}`, after(30))).views).toBe(before + 3);
     // Another room is another view.
     const other = (await findRoom(database.db, 'L1001002')).id;

@@ -85,9 +85,24 @@ export class StreamSlots {
 /** This process's streams: what the caps count. */
 export const streamSlots = new StreamSlots();
 
+/**
+ * Takes the holders' slots for a stream about to open, or refuses it: 429 连接过多，请稍后再试.
+ * Answers the release, which the caller hands to eventStream (or calls when it does not open).
+ */
+export function takeStreamSlot(
+  holders: readonly StreamHolder[],
+  slots: StreamSlots = streamSlots,
+): () => void {
+  const release = slots.take(holders);
+  if (!release) throw appError(PlatformErrors.TOO_MANY_STREAMS);
+  return release;
+}
+
 export interface StreamOptions {
   /** Whom the stream counts against: refused with 429 (nothing opened) when one is full. */
   holders?: readonly StreamHolder[];
+  /** Slots already taken (takeStreamSlot), given back when the reader leaves. */
+  slot?: () => void;
   heartbeatMs?: number;
   slots?: StreamSlots;
 }
@@ -102,10 +117,9 @@ export interface StreamOptions {
 export function eventStream(
   request: Request,
   start: (send: Send) => Promise<() => void>,
-  { holders = [], heartbeatMs = HEARTBEAT_MS, slots = streamSlots }: StreamOptions = {},
+  { holders = [], slot, heartbeatMs = HEARTBEAT_MS, slots = streamSlots }: StreamOptions = {},
 ): Response {
-  const release = slots.take(holders);
-  if (!release) throw appError(PlatformErrors.TOO_MANY_STREAMS);
+  const release = slot ?? takeStreamSlot(holders, slots);
   const encoder = new TextEncoder();
   let stop: (() => void) | null = null;
   let closed = false;

@@ -8,7 +8,12 @@
  * back after a loss, the store is read again from the last id sent.
  */
 import type { Database } from '#lib/platform/db/client.server.ts';
-import { eventStream, lastEventId, type Send, type StreamHolder } from '#lib/platform/sse.server.ts';
+import {
+  eventStream,
+  lastEventId,
+  type Send,
+  type StreamHolder,
+} from '#lib/platform/sse.server.ts';
 import { StreamCursor, type MessageView } from './messages.ts';
 import {
   findConversation,
@@ -47,38 +52,42 @@ function serviceStream(
   stateEvent: string,
   holders: readonly StreamHolder[],
 ): Response {
-  return eventStream(request, async (send: Send) => {
-    const position = lastEventId(request);
-    const cursor = new StreamCursor<MessageView>(0);
-    const pass = (messages: MessageView[]) => {
-      for (const message of messages) send({ id: message.id, event: 'message', data: message });
-    };
-    const catchUp = async () => {
-      pass(cursor.backlog(await messagesAfter(database.db, scope, cursor.last)));
-    };
-    const unsubscribe = await database.bus.subscribe(
-      'service',
-      (value) => {
-        if (!isServiceEvent(value) || !inScope(value, scope)) return;
-        if (value.type === 'message') pass(cursor.live(value.message));
-        send({ event: stateEvent, data: value.summary });
-      },
-      () => {
-        cursor.pause();
-        void catchUp().catch(() => {});
-      },
-    );
-    try {
-      cursor.last = position ?? (await latestMessageId(database.db, scope));
-      const first = await initial();
-      if (first) send(first);
-      await catchUp();
-    } catch (error) {
-      unsubscribe();
-      throw error;
-    }
-    return unsubscribe;
-  }, { holders });
+  return eventStream(
+    request,
+    async (send: Send) => {
+      const position = lastEventId(request);
+      const cursor = new StreamCursor<MessageView>(0);
+      const pass = (messages: MessageView[]) => {
+        for (const message of messages) send({ id: message.id, event: 'message', data: message });
+      };
+      const catchUp = async () => {
+        pass(cursor.backlog(await messagesAfter(database.db, scope, cursor.last)));
+      };
+      const unsubscribe = await database.bus.subscribe(
+        'service',
+        (value) => {
+          if (!isServiceEvent(value) || !inScope(value, scope)) return;
+          if (value.type === 'message') pass(cursor.live(value.message));
+          send({ event: stateEvent, data: value.summary });
+        },
+        () => {
+          cursor.pause();
+          void catchUp().catch(() => {});
+        },
+      );
+      try {
+        cursor.last = position ?? (await latestMessageId(database.db, scope));
+        const first = await initial();
+        if (first) send(first);
+        await catchUp();
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
+      return unsubscribe;
+    },
+    { holders },
+  );
 }
 
 /**

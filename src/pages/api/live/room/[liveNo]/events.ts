@@ -1,7 +1,7 @@
 import { LiveContracts } from '#lib/live/live-contracts.ts';
 import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { requestClientAddress, streamHolders } from '#lib/platform/http.server.ts';
-import { eventStream, lastEventId } from '#lib/platform/sse.server.ts';
+import { eventStream, lastEventId, takeStreamSlot } from '#lib/platform/sse.server.ts';
 import { clientKey } from '#lib/identity/sms-codes.server.ts';
 import { SESSION_COOKIE, getSessionUser } from '#lib/identity/sessions.server.ts';
 import { countView, findRoom, viewerKey } from '#lib/live/room.server.ts';
@@ -14,8 +14,14 @@ import { openRoomStream } from '#lib/live/room-hub.server.ts';
  */
 export const GET = endpoint(LiveContracts.events, async ({ params, query, context }) => {
   const database = context.locals.database;
-  const holders = streamHolders(context);
-  const room = await findRoom(database.db, params.liveNo, query.shopBizCode);
+  // Counted before anything is read: a flood of refused streams costs the database nothing.
+  const slot = takeStreamSlot(streamHolders(context));
+  const room = await findRoom(database.db, params.liveNo, query.shopBizCode).catch(
+    (error: unknown) => {
+      slot();
+      throw error;
+    },
+  );
   const after = lastEventId(context.request) ?? query.since ?? null;
   return eventStream(
     context.request,
@@ -29,6 +35,6 @@ export const GET = endpoint(LiveContracts.events, async ({ params, query, contex
         countView: () => countView(database, room.id, viewer),
       });
     },
-    { holders },
+    { slot },
   );
 });
