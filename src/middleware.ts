@@ -69,13 +69,15 @@ interface Rendering {
 }
 
 const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
+const isSandboxPath = (pathname: string) =>
+  pathname === '/sandbox' || pathname.startsWith('/sandbox/');
 
 async function serve(
   ...[context, next, rendering]: [...Parameters<MiddlewareHandler>, Rendering]
 ): Promise<Response> {
   const { request, url, cookies } = context;
   const isApi = isApiPath(url.pathname);
-  const { PUBLIC_ORIGIN, TRUST_PROXY } = env();
+  const { PUBLIC_ORIGIN, TRUST_PROXY, SHOP_MODE } = env();
   const site = siteOrigin({
     publicOrigin: PUBLIC_ORIGIN,
     trustProxy: TRUST_PROXY > 0,
@@ -85,6 +87,13 @@ async function serve(
   context.locals.site = site;
   if (isCrossSiteWrite(request.method, request.headers, site.host)) {
     return json(fail(ErrorCode.CROSS_SITE, Messages.CROSS_SITE), 403);
+  }
+  // The sandboxes stand in for the outside world in a demo only (decision 030).
+  if (SHOP_MODE === 'production' && isSandboxPath(url.pathname)) {
+    return new Response('Not found', {
+      status: 404,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    });
   }
   // An /api path no endpoint serves: the envelope, never the shop's catch-all page.
   if (isApi && !context.routePattern.startsWith('/api/')) {
