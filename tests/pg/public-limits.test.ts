@@ -60,7 +60,7 @@ async function open(shop: ShopProcess, headers: Record<string, string>): Promise
   const response = await fetch(`${shop.url}${EVENTS}`, { headers, signal: abort.signal });
   const close = () => abort.abort();
   if (response.status !== 200) {
-    const body = (await response.json()) as Opened['body'];
+    const body = (await response.json()) as NonNullable<Opened['body']>;
     return { status: response.status, body, ended: true, close };
   }
   const opened: Opened = { status: 200, ended: false, close };
