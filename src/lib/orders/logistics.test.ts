@@ -89,7 +89,15 @@ describe('the sandbox carrier', () => {
   it('takes nine steps, in Kuaidi100 states 揽收, 在途 ×6, 派件, 签收', () => {
     expect(sandboxTraces(parcel)).toHaveLength(SANDBOX_STEPS);
     expect(Array.from({ length: SANDBOX_STEPS }, (_, i) => sandboxStepState(i))).toEqual([
-      '1', '0', '0', '0', '0', '0', '0', '5', '3',
+      '1',
+      '0',
+      '0',
+      '0',
+      '0',
+      '0',
+      '0',
+      '5',
+      '3',
     ]);
   });
 });

@@ -92,7 +92,10 @@ export async function subscribeParcel(
     answer = { returnCode: 'ERROR', message: (error as Error).message };
   }
   const result = `${answer.returnCode} ${answer.message}`.slice(0, 300);
-  if (answer.returnCode === SubscribeCode.Accepted || answer.returnCode === SubscribeCode.Repeated) {
+  if (
+    answer.returnCode === SubscribeCode.Accepted ||
+    answer.returnCode === SubscribeCode.Repeated
+  ) {
     await db
       .update(logistics)
       .set({ subscribedAt: now, subscribeDueAt: null, subscribeResult: result })

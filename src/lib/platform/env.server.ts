@@ -190,7 +190,11 @@ const envObject = z.object({
   ),
   /** Unset: https://poll.kuaidi100.com/ in production, this server's /sandbox/kuaidi100/ in a demo. */
   KUAIDI100_BASE_URL: optionalText.pipe(
-    z.string().url('must be an https URL').regex(/^https?:\/\//, 'must be an https URL').optional(),
+    z
+      .string()
+      .url('must be an https URL')
+      .regex(/^https?:\/\//, 'must be an https URL')
+      .optional(),
   ),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });

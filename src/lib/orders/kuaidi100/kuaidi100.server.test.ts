@@ -192,9 +192,9 @@ describe('发货 → 订阅 → 推送', () => {
       autoCompleteAt: new Date(NOW.getTime() + 7 * DAY),
     });
     // Pushed already, nothing new: no push.
-    expect(await deliverDuePushes(db, { now: new Date(clock.getTime() + 1000), fetch: route })).toBe(
-      0,
-    );
+    expect(
+      await deliverDuePushes(db, { now: new Date(clock.getTime() + 1000), fetch: route }),
+    ).toBe(0);
 
     // 签收: every step; the clock starts at the signing, 7 days.
     const signedAt = new Date(Date.parse(steps.at(-1)!.time));
@@ -255,12 +255,21 @@ describe('发货 → 订阅 → 推送', () => {
       },
     });
     const post = (form: URLSearchParams) =>
-      receiveKuaidi100Push(db, tracker, { param: form.get('param'), sign: form.get('sign') }, at(48));
+      receiveKuaidi100Push(
+        db,
+        tracker,
+        { param: form.get('param'), sign: form.get('sign') },
+        at(48),
+      );
     const before = await parcelOf(p.order.id);
 
     // Signed with another salt, signed for another param, or not signed: refused, nothing stored.
     const forged = pushForm(pushOf(steps.length), 'not-the-salt');
-    expect(await post(forged)).toEqual({ result: false, returnCode: '500', message: '签名验证失败' });
+    expect(await post(forged)).toEqual({
+      result: false,
+      returnCode: '500',
+      message: '签名验证失败',
+    });
     const swapped = pushForm(pushOf(3), tracker.salt);
     swapped.set('param', JSON.stringify(pushOf(steps.length)));
     expect(await post(swapped)).toMatchObject({ result: false, returnCode: '500' });

@@ -31,7 +31,10 @@ describe('KUAIDI100_* settings', () => {
       'Missing environment variable KUAIDI100_KEY: is required with the other KUAIDI100_* account setting',
     ]);
     const config = parseEnv({ KUAIDI100_SALT: 'a-salt-of-ours' });
-    expect(config).toMatchObject({ LOGISTICS_PROVIDER: 'kuaidi100', KUAIDI100_SALT: 'a-salt-of-ours' });
+    expect(config).toMatchObject({
+      LOGISTICS_PROVIDER: 'kuaidi100',
+      KUAIDI100_SALT: 'a-salt-of-ours',
+    });
     expect(messageOf({ LOGISTICS_PROVIDER: 'sf' })[0]).toMatch(
       /^Invalid environment variable LOGISTICS_PROVIDER="sf"/,
     );
@@ -75,7 +78,10 @@ describe('the tracker', () => {
     const database = await memoryDatabase({ seed: false });
     try {
       const config = parseEnv({});
-      const tracker = await logisticsTracker(database.db, { config, origin: 'http://127.0.0.1:4321' });
+      const tracker = await logisticsTracker(database.db, {
+        config,
+        origin: 'http://127.0.0.1:4321',
+      });
       expect(tracker).toMatchObject({
         callbackUrl: `http://127.0.0.1:4321${NOTIFY_PATH}`,
         sandbox: true,
@@ -83,7 +89,10 @@ describe('the tracker', () => {
       expect(tracker.client.config.baseUrl).toBe('http://127.0.0.1:4321/sandbox/kuaidi100/');
       expect(tracker.salt).toMatch(/^[0-9A-F]{24}$/);
       // Every process of the database gets the same account.
-      const again = await logisticsTracker(database.db, { config, origin: 'http://127.0.0.1:4321' });
+      const again = await logisticsTracker(database.db, {
+        config,
+        origin: 'http://127.0.0.1:4321',
+      });
       expect(again.salt).toBe(tracker.salt);
       expect(again.client.config.key).toBe(tracker.client.config.key);
     } finally {

@@ -92,8 +92,7 @@ export function logisticsTracker(db: DbOrTx, options: TrackerOptions = {}): Prom
 }
 
 export type PushAnswer =
-  | typeof PUSH_RECEIVED
-  | { result: false; returnCode: '400' | '500'; message: string };
+  typeof PUSH_RECEIVED | { result: false; returnCode: '400' | '500'; message: string };
 
 /** The traces of a push, newest first, with ISO times; traces without a readable time are left out. */
 function tracesOf(data: { time: string; context: string }[]): TraceView[] {
@@ -135,8 +134,8 @@ export async function receiveKuaidi100Push(
   const signedTrace = last.data.find((t) => t.status === STATE_NAMES[ParcelState.Signed]);
   const signedAt =
     last.state === ParcelState.Signed
-      ? (signedTrace ? parseChinaTime(signedTrace.time) : null) ??
-        (traces[0] ? new Date(traces[0].time) : now)
+      ? ((signedTrace ? parseChinaTime(signedTrace.time) : null) ??
+        (traces[0] ? new Date(traces[0].time) : now))
       : null;
   await recordParcelTraces(db, {
     carrier,

@@ -37,7 +37,10 @@ export const Refusals = {
   badSign: () => refuse('503', '验证签名失败'),
   badKey: () => refuse('600', '您不是合法的订阅者（即授权Key出错）'),
   badSubscription: () =>
-    refuse('700', '订阅方的订阅数据存在错误（如不支持的快递公司、单号为空、单号超长等）或错误的回调地址'),
+    refuse(
+      '700',
+      '订阅方的订阅数据存在错误（如不支持的快递公司、单号为空、单号超长等）或错误的回调地址',
+    ),
   refusedCompany: () => refuse('701', '拒绝订阅的快递公司'),
 } as const;
 
@@ -186,5 +189,9 @@ export async function handleKuaidi100Request(
  */
 export function sandboxKuaidi100Fetch(db: DbOrTx, now?: () => Date): typeof fetch {
   return ((input: RequestInfo | URL, init?: RequestInit) =>
-    handleKuaidi100Request(db, new Request(input, init), now ? { now: now() } : {})) as typeof fetch;
+    handleKuaidi100Request(
+      db,
+      new Request(input, init),
+      now ? { now: now() } : {},
+    )) as typeof fetch;
 }

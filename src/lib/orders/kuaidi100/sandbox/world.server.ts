@@ -87,7 +87,14 @@ export function trackAt(parcel: Parcel, now: Date): TrackState {
   const data = due.map((s, i): Kuaidi100Trace => {
     const time = chinaTime(new Date(s.time));
     const state = sandboxStepState(i);
-    return { time, ftime: time, context: s.text, status: STATE_NAMES[state]!, areaCode: null, areaName: null };
+    return {
+      time,
+      ftime: time,
+      context: s.text,
+      status: STATE_NAMES[state]!,
+      areaCode: null,
+      areaName: null,
+    };
   });
   const state = due.length ? sandboxStepState(due.length - 1) : '0';
   const next = steps[due.length];

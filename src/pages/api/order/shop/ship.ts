@@ -15,14 +15,18 @@ export const POST = endpoint(OrderContracts.ship, async ({ query, body, user, co
   const company = carrierName(body.carrier);
   if (!company) throw appError(Errors.CARRIER_UNKNOWN);
   const db = context.locals.database.db;
-  await shipOrder(db, {
-    shopId: query.shopBizCode,
-    ownerId: user.id,
-    orderNo: body.orderNo,
-    carrier: body.carrier,
-    company,
-    trackingNo: body.trackingNo,
-  }, await logisticsTracker(db));
+  await shipOrder(
+    db,
+    {
+      shopId: query.shopBizCode,
+      ownerId: user.id,
+      orderNo: body.orderNo,
+      carrier: body.carrier,
+      company,
+      trackingNo: body.trackingNo,
+    },
+    await logisticsTracker(db),
+  );
   return readDistributorOrder(db, {
     shopId: query.shopBizCode,
     distributorId: user.id,
