@@ -164,6 +164,38 @@ const envObject = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an app id of letters, digits, _ or -')
     .default('wxsandbox0000000'),
+  // ── Kuaidi100 ──
+  /** kuaidi100 (the only one): 实时查询 and 订阅推送; in a demo against /sandbox/kuaidi100/. */
+  LOGISTICS_PROVIDER: z.preprocess(emptyAsUnset, z.enum(['kuaidi100']).default('kuaidi100')),
+  /** 公司编号 (customer) of the Kuaidi100 account. */
+  KUAIDI100_CUSTOMER: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]{4,64}$/, 'must be the customer code (letters and digits)')
+      .optional(),
+  ),
+  /** 授权key of the account. */
+  KUAIDI100_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]{4,64}$/, 'must be the authorisation key (letters and digits)')
+      .optional(),
+  ),
+  /** The salt each subscription names; Kuaidi100 signs its pushes with it. */
+  KUAIDI100_SALT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{8,64}$/, 'must be 8 to 64 printable characters')
+      .optional(),
+  ),
+  /** Unset: https://poll.kuaidi100.com/ in production, this server's /sandbox/kuaidi100/ in a demo. */
+  KUAIDI100_BASE_URL: optionalText.pipe(
+    z
+      .string()
+      .url('must be an https URL')
+      .regex(/^https?:\/\//, 'must be an https URL')
+      .optional(),
+  ),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 
@@ -234,6 +266,23 @@ const checkedEnv = envObject.superRefine((v, ctx) => {
     );
   }
   // Each provider's settings follow (one block per provider).
+  // ── Kuaidi100 ──
+  if (shopMode(v) === 'production') {
+    requireSettings(
+      ctx,
+      v,
+      ['KUAIDI100_CUSTOMER', 'KUAIDI100_KEY', 'KUAIDI100_SALT'],
+      'is required in production',
+    );
+  } else if (v.KUAIDI100_CUSTOMER !== undefined || v.KUAIDI100_KEY !== undefined) {
+    // The sandbox takes a given account only as a whole (else it makes its own).
+    requireSettings(
+      ctx,
+      v,
+      ['KUAIDI100_CUSTOMER', 'KUAIDI100_KEY'],
+      'is required with the other KUAIDI100_* account setting',
+    );
+  }
 });
 
 const envSchema = checkedEnv.transform((v) => ({ ...v, SHOP_MODE: shopMode(v) }));
