@@ -86,10 +86,7 @@ export async function sharedCredential(
       .update(wechatCredentials)
       .set({ leaseOwner: owner, leaseUntil: new Date(now.getTime() + LEASE_MS) })
       .where(
-        and(
-          where,
-          or(isNull(wechatCredentials.leaseUntil), lt(wechatCredentials.leaseUntil, now)),
-        ),
+        and(where, or(isNull(wechatCredentials.leaseUntil), lt(wechatCredentials.leaseUntil, now))),
       )
       .returning({ value: wechatCredentials.value, expiresAt: wechatCredentials.expiresAt });
     if (taken) {

@@ -65,9 +65,7 @@ export function messagingApp(db: DbOrTx, options: MessagingAppOptions = {}): Mes
   const given = config.WECHAT_APP_SECRET;
   return wechatMessagingApp(db, {
     appId,
-    appSecret: given
-      ? async () => given
-      : async () => (await sandboxAccount(db, config)).appSecret,
+    appSecret: given ? async () => given : async () => (await sandboxAccount(db, config)).appSecret,
     // The browser goes to the sandbox's page on this site; this server calls the sandbox's API
     // over HTTP like any outside service.
     openBaseUrl: config.WECHAT_OPEN_BASE_URL ?? (demo ? SANDBOX_BASE_PATH : WECHAT_OPEN_BASE_URL),

@@ -53,7 +53,10 @@ beforeEach(() => {
 
 async function codeFor(scope: 'snsapi_base' | 'snsapi_userinfo', device = newDeviceId()) {
   const user = await sandboxUser(database.db, APP, device);
-  return { user, code: await issueSandboxCode(database.db, { appId: APP, openId: user.openId, scope }) };
+  return {
+    user,
+    code: await issueSandboxCode(database.db, { appId: APP, openId: user.openId, scope }),
+  };
 }
 
 describe('the authorize redirect', () => {
@@ -116,7 +119,13 @@ describe('the code exchange', () => {
     const { user, code } = await codeFor('snsapi_base');
     override = (path) =>
       path === 'sns/oauth2/access_token'
-        ? { access_token: 'A', expires_in: 7200, openid: user.openId, scope: 'snsapi_base', unionid: 'oU1' }
+        ? {
+            access_token: 'A',
+            expires_in: 7200,
+            openid: user.openId,
+            scope: 'snsapi_base',
+            unionid: 'oU1',
+          }
         : null;
     const result = await app().exchange(code);
     expect(result.ok && result.identity.unionId).toBe('oU1');
@@ -134,7 +143,10 @@ describe('the code exchange', () => {
       ),
       { config: NONE },
     );
-    expect(await used.json()).toMatchObject({ errcode: 40163, errmsg: expect.stringMatching(/^code been used, rid: /) });
+    expect(await used.json()).toMatchObject({
+      errcode: 40163,
+      errmsg: expect.stringMatching(/^code been used, rid: /),
+    });
   });
 
   it('a wrong secret fails without a restart, and production never takes a phone from the answer', async () => {
@@ -202,7 +214,11 @@ describe('the JS-SDK ticket', () => {
     await expireTicket();
     calls = [];
     const ticket = await app().jsapiTicket();
-    expect(calls).toEqual(['cgi-bin/ticket/getticket', 'cgi-bin/token', 'cgi-bin/ticket/getticket']);
+    expect(calls).toEqual([
+      'cgi-bin/ticket/getticket',
+      'cgi-bin/token',
+      'cgi-bin/ticket/getticket',
+    ]);
     expect((await stored('access_token')).value).not.toBe('stale-token');
     expect((await stored('jsapi_ticket')).value).toBe(ticket);
   });
@@ -216,14 +232,25 @@ describe('the JS-SDK ticket', () => {
     await expireTicket();
     calls = [];
     await app().jsapiTicket();
-    expect(calls).toEqual(['cgi-bin/ticket/getticket', 'cgi-bin/token', 'cgi-bin/ticket/getticket']);
+    expect(calls).toEqual([
+      'cgi-bin/ticket/getticket',
+      'cgi-bin/token',
+      'cgi-bin/ticket/getticket',
+    ]);
   });
 
   it('refused again after the refresh: fails, without a loop', async () => {
     await expireTicket();
     override = (path) =>
       path === 'cgi-bin/ticket/getticket' ? { errcode: 40001, errmsg: 'invalid credential' } : null;
-    await expect(app().jsapiTicket()).rejects.toMatchObject({ name: 'WechatApiError', errcode: 40001 });
-    expect(calls).toEqual(['cgi-bin/ticket/getticket', 'cgi-bin/token', 'cgi-bin/ticket/getticket']);
+    await expect(app().jsapiTicket()).rejects.toMatchObject({
+      name: 'WechatApiError',
+      errcode: 40001,
+    });
+    expect(calls).toEqual([
+      'cgi-bin/ticket/getticket',
+      'cgi-bin/token',
+      'cgi-bin/ticket/getticket',
+    ]);
   });
 });
