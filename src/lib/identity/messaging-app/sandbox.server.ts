@@ -393,7 +393,7 @@ export async function handleWeixinSandboxRequest(
         await tx
           .update(weixinSandboxGrants)
           .set({
-            expiresAt: sql`least(${weixinSandboxGrants.expiresAt}, ${new Date(now.getTime() + SANDBOX_OLD_TOKEN_GRACE_MS)})`,
+            expiresAt: sql`least(${weixinSandboxGrants.expiresAt}, ${new Date(now.getTime() + SANDBOX_OLD_TOKEN_GRACE_MS).toISOString()}::timestamptz)`,
           })
           .where(
             and(
