@@ -1,6 +1,6 @@
 /**
  * Inside the messaging app (identity issue, item 4): a login page goes through member auth and
- * the sandbox consent and comes back logged in; the phone-binding popup (default phone, another
+ * the sandbox WeChat authorize page and comes back logged in; the phone-binding popup (default phone, another
  * phone with a code, a phone taken by another app account, merging into a phone account) and its
  * once-per-24-hours intercept; the JS-SDK signature. On PostgreSQL, so the test can look at and
  * set up accounts in the shop's own database.
@@ -32,7 +32,9 @@ test.beforeAll(({ pgShop }) => {
 /** Opens a login page in the app and allows the sandbox consent: back there, logged in. */
 async function signInInApp(page: Page, path = '/order?shopId=1001'): Promise<void> {
   await page.goto(`${shop.url}${path}`);
-  await expect(page).toHaveURL(/\/sandbox\/messaging-consent\?/);
+  await expect(page).toHaveURL(
+    /\/sandbox\/weixin\/connect\/oauth2\/authorize\?.*scope=snsapi_userinfo/,
+  );
   await page.getByRole('button', { name: '允许' }).click();
   await expect(page.locator('body')).toHaveAttribute('data-logged-in', 'true');
 }
@@ -53,9 +55,13 @@ test('a login page goes through member auth and the sandbox consent, and comes b
   page,
 }) => {
   await page.goto(`${shop.url}/order?shopId=1001`);
-  await expect(page).toHaveURL(/\/sandbox\/messaging-consent\?appid=wxsandbox0000000&/);
+  // Silent first (snsapi_base); a new face is asked for consent (snsapi_userinfo).
+  await expect(page).toHaveURL(
+    /\/sandbox\/weixin\/connect\/oauth2\/authorize\?appid=wxsandbox0000000&.*&scope=snsapi_userinfo&/,
+  );
   await expect(page.getByRole('heading', { name: '授权登录' })).toBeVisible();
   await expect(page.getByText('小鹿优选')).toBeVisible();
+  const consentPhone = await page.locator('li span').nth(1).textContent();
   await page.getByRole('button', { name: '允许' }).click();
 
   await expect(page).toHaveURL(`${shop.url}/order?shopId=1001&rdt=1`);
@@ -63,6 +69,8 @@ test('a login page goes through member auth and the sandbox consent, and comes b
   const user = await signedInUser(page);
   expect(user.openId).toMatch(/^sbx_/);
   expect(user.phone).toBeNull();
+  // The phone the consent screen showed is the one the bind-phone popup will offer.
+  expect(consentPhone).toBe(`${user.defaultPhone!.slice(0, 3)}****${user.defaultPhone!.slice(7)}`);
   expect(await cookie(page, 'login_id')).toBe(String(user.id));
   const [member] = await admin.db
     .select()
