@@ -179,16 +179,22 @@ const envObject = z.object({
   WECHAT_APP_SECRET: optionalText.pipe(
     z
       .string()
-      .regex(/^[\x21-\x7e]{16,64}$/, 'must be the official account\'s AppSecret')
+      .regex(/^[\x21-\x7e]{16,64}$/, "must be the official account's AppSecret")
       .optional(),
   ),
   /** The authorize page's host (real: https://open.weixin.qq.com). */
   WECHAT_OPEN_BASE_URL: optionalText.pipe(
-    z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL').optional(),
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')
+      .optional(),
   ),
   /** The API's host (real: https://api.weixin.qq.com). */
   WECHAT_API_BASE_URL: optionalText.pipe(
-    z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL').optional(),
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')
+      .optional(),
   ),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
