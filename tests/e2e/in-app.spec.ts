@@ -81,8 +81,11 @@ test('a login page goes through member auth and the sandbox consent, and comes b
   // The next login page needs no detour; the same browser signs in as the same account.
   const response = await page.goto(`${shop.url}/my?shopId=1001`);
   expect(response?.url()).toBe(`${shop.url}/my?shopId=1001`);
+  // Signed out, the same browser signs in silently (snsapi_base, no consent screen) as the same account.
   await page.context().clearCookies({ name: 'sid' });
-  await signInInApp(page, '/order?shopId=1001');
+  await page.goto(`${shop.url}/order?shopId=1001`);
+  await expect(page).toHaveURL(`${shop.url}/order?shopId=1001&rdt=1`);
+  await expect(page.locator('body')).toHaveAttribute('data-logged-in', 'true');
   expect((await signedInUser(page)).id).toBe(user.id);
 });
 
