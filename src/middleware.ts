@@ -17,6 +17,7 @@ import { isCrossSiteWrite, isOwnNavigation } from '#lib/platform/csrf.server.ts'
 import { describeFault, json, maintenanceAnswer } from '#lib/platform/http.server.ts';
 import { getConfigMap } from '#lib/shop/config.server.ts';
 import { noteArrival } from '#lib/distribution/attribution.server.ts';
+import { answerVendorRoot } from '#lib/identity/vendor-root.server.ts';
 import { SESSION_COOKIE } from '#lib/identity/sessions.server.ts';
 import { knownUserId, readVersions, readViewer } from '#lib/identity/viewer.server.ts';
 import { getShopDetail } from '#lib/shop/shops.server.ts';
@@ -85,6 +86,11 @@ async function serve(
     url,
   });
   context.locals.site = site;
+  // Tencent Cloud's and Aliyun's SDKs speak to the root of a host: a demo answers them there.
+  if (SHOP_MODE === 'demo' && url.pathname === '/') {
+    const answer = await answerVendorRoot(request, (await database()).db);
+    if (answer) return answer;
+  }
   if (isCrossSiteWrite(request.method, request.headers, site.host)) {
     return json(fail(ErrorCode.CROSS_SITE, Messages.CROSS_SITE), 403);
   }
