@@ -36,7 +36,9 @@ beforeAll(async () => {
     Array.from({ length: 4 }, () => openDatabase({ url: TEST_DATABASE_URL })),
   );
   server = createServer((req, res) => {
-    const request = new Request(`http://127.0.0.1${req.url ?? '/'}`, { method: req.method });
+    const request = new Request(`http://127.0.0.1${req.url ?? '/'}`, {
+      method: req.method ?? 'GET',
+    });
     handleWeixinSandboxRequest(gatewayDb.db, request, { config: NONE }).then(
       async (answer) => {
         res.writeHead(answer.status, Object.fromEntries(answer.headers));

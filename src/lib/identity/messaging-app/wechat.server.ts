@@ -30,13 +30,15 @@ const TIMEOUT_MS = 8_000;
 
 export class WechatApiError extends Error {
   override name = 'WechatApiError';
-  constructor(
-    readonly errcode: number,
-    readonly errmsg: string,
-    /** The API path (never the query: it carries the secret). */
-    readonly path: string,
-  ) {
+  readonly errcode: number;
+  readonly errmsg: string;
+  /** The API path (never the query: it carries the secret). */
+  readonly path: string;
+  constructor(errcode: number, errmsg: string, path: string) {
     super(`WeChat ${path} answered errcode ${errcode}: ${errmsg}`);
+    this.errcode = errcode;
+    this.errmsg = errmsg;
+    this.path = path;
   }
 }
 
