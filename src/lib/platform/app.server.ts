@@ -3,7 +3,7 @@
  * script, the middleware and every endpoint share one connection pool (PGlite allows only one).
  */
 import type { Database } from './db/client.server.ts';
-import { bootDatabase, databaseTarget } from './boot.server.ts';
+import { bootDatabase, databaseTarget, demoMode } from './boot.server.ts';
 import { env } from './env.server.ts';
 
 const KEY = Symbol.for('shop.database');
@@ -11,10 +11,12 @@ type Holder = { [KEY]?: Promise<Database> };
 
 export function database(): Promise<Database> {
   const holder = globalThis as Holder;
-  holder[KEY] ??= bootDatabase(databaseTarget(env())).catch((error: unknown) => {
-    delete holder[KEY];
-    throw error;
-  });
+  holder[KEY] ??= bootDatabase(databaseTarget(env()), { rearm: demoMode(env()) }).catch(
+    (error: unknown) => {
+      delete holder[KEY];
+      throw error;
+    },
+  );
   return holder[KEY];
 }
 

@@ -25,6 +25,8 @@ export const LockClass = {
    * shop and a console stream resuming after an id never skips one committed later.
    */
   serviceShop: 7_310_121,
+  /** The demo's re-arm at start (seed/rearm.ts): processes starting together re-arm once. */
+  demoRearm: 7_310_131,
 } as const;
 
 export type LockClass = (typeof LockClass)[keyof typeof LockClass];

@@ -1,10 +1,10 @@
 /**
  * The shop keepers' business in the demo: the ledger accounts, shop keeper 13800000003's
- * customers of shop 1001 (the demo consumer and three more, bound at their first visit), their
- * orders in every state, the commission those orders earned written into the ledger as the
- * commands would have (pending for paid orders, settled for orders completed before the
- * after-sale window), a bank card and past withdrawals (paid out, rejected, under review), and
- * the visits of the keeper's links over the last two weeks.
+ * customers of shop 1001 (the demo consumer and three more, bound at their first visit) and
+ * 13800000006's of shop 1002 (three more), their orders in every state, the commission those
+ * orders earned written into the ledger as the commands would have (pending for paid orders,
+ * settled for orders completed before the after-sale window), a bank card and past withdrawals
+ * (paid out, rejected, under review), and the visits of the keeper's links over two weeks.
  */
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../client.server.ts';
@@ -78,7 +78,7 @@ export interface KeeperPlan {
 }
 
 /** Shop keeper 13800000003 of shop 1001 (the demo consumer is bound to them too). */
-const KEEPER_1001: KeeperPlan = {
+export const KEEPER_1001: KeeperPlan = {
   shopId: '1001',
   keeper: 'owner1001',
   customers: [
@@ -206,6 +206,15 @@ export const KEEPER_1002: KeeperPlan = {
       status: OrderStatus.AwaitingPayment,
       placedHoursAgo: 0,
       lines: [{ sale: 'jijianRunning', product: 1, quantity: 1 }],
+    },
+    // A 仅退款 for the owner to review.
+    {
+      customer: 1,
+      shopId: '1002',
+      status: OrderStatus.Paid,
+      placedHoursAgo: 28,
+      lines: [{ sale: 'hemuRunning', product: 2, quantity: 1 }],
+      refundFirstLine: true,
     },
   ],
   firstSerial: DEMO_ORDER_COUNT + KEEPER_1001.orders.length + 1,
