@@ -410,10 +410,7 @@ export async function seedWithdrawals(
     .from(t.ledgerAccounts)
     .where(eq(t.ledgerAccounts.id, available));
   for (const w of plan.withdrawals) {
-    const amountCents = Math.max(
-      100,
-      Math.floor((Number(balance!.posted) * w.share) / 100) * 100,
-    );
+    const amountCents = Math.max(100, Math.floor((Number(balance!.posted) * w.share) / 100) * 100);
     const at = new Date(now.getTime() - w.daysAgo * DAY);
     const reviewedAt = new Date(at.getTime() + 3 * HOUR);
     const paid = w.status === WithdrawalStatus.PaidOut;

@@ -159,7 +159,11 @@ describe('the demo re-armed', () => {
     });
     expect((await room('L1002001')).streamUrl).toMatch(/^\/api\/live\/hls\/\d+-\d+\/live\.m3u8$/);
     expect((await room('L1002003')).replayUrl).toMatch(/\/vod\.m3u8$/);
-    const lottery = await lotteryConfig(database.db, { shopId: '1002', userId: null, now: SEED_NOW });
+    const lottery = await lotteryConfig(database.db, {
+      shopId: '1002',
+      userId: null,
+      now: SEED_NOW,
+    });
     expect(lottery!.prizes.map((p) => p.name)).toEqual([
       '3元无门槛券',
       '满59减8元券',
