@@ -13,7 +13,7 @@ import * as t from '../schema.ts';
 import { demoPhones } from './index.ts';
 import { hasDemoShops, rearmDemo } from './rearm.ts';
 import { reviewAfterSale } from '#lib/after-sales/after-sales.server.ts';
-import { auditLedger, keeperBalances } from '#lib/distribution/ledger.server.ts';
+import { auditLedger } from '#lib/distribution/ledger.server.ts';
 import { readIncome } from '#lib/distribution/reports.server.ts';
 import { listCustomers } from '#lib/distribution/customers.server.ts';
 import { currentLive } from '#lib/live/room.server.ts';
