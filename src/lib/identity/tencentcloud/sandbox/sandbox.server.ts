@@ -314,3 +314,19 @@ async function bankCard4EVerification({ params, now }: Call): Promise<Params> {
   }
   return answer('0', '认证通过');
 }
+
+/**
+ * A fetch that answers Tencent Cloud calls in-process (scripts and tests: the adapters and the
+ * protocol are the real ones, only the network is left out).
+ */
+export function tencentCloudSandboxFetch(
+  db: DbOrTx,
+  options: { now?: () => Date } = {},
+): typeof fetch {
+  return ((input: RequestInfo | URL, init?: RequestInit) =>
+    answerTencentCloud(
+      new Request(input, init),
+      db,
+      options.now ? { now: options.now() } : {},
+    )) as typeof fetch;
+}
