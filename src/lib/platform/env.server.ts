@@ -195,7 +195,10 @@ const envObject = z.object({
   ),
   /** Default: https://sms.tencentcloudapi.com, or this shop's own origin in a demo. */
   TENCENTCLOUD_SMS_BASE_URL: optionalText.pipe(
-    z.string().regex(/^https?:\/\/[^/?#]+\/?$/, 'must be http(s)://host[:port]').optional(),
+    z
+      .string()
+      .regex(/^https?:\/\/[^/?#]+\/?$/, 'must be http(s)://host[:port]')
+      .optional(),
   ),
   /**
    * ID two-element and bank-card four-element checks. local (demo default): format and check
@@ -204,10 +207,16 @@ const envObject = z.object({
   IDENTITY_PROVIDER: z.preprocess(emptyAsUnset, z.enum(['local', 'tencentcloud']).optional()),
   /** Default: https://faceid.tencentcloudapi.com, or this shop's own origin in a demo. */
   TENCENTCLOUD_FACEID_BASE_URL: optionalText.pipe(
-    z.string().regex(/^https?:\/\/[^/?#]+\/?$/, 'must be http(s)://host[:port]').optional(),
+    z
+      .string()
+      .regex(/^https?:\/\/[^/?#]+\/?$/, 'must be http(s)://host[:port]')
+      .optional(),
   ),
   /** Paid identity checks one user may start per day (kept results are free). */
-  IDENTITY_CHECKS_PER_DAY: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(100).default(5)),
+  IDENTITY_CHECKS_PER_DAY: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number().int().min(1).max(100).default(5),
+  ),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 
@@ -298,7 +307,12 @@ const checkedEnv = envObject.superRefine((v, ctx) => {
     requireSettings(ctx, v, keys, 'is required with IDENTITY_PROVIDER=tencentcloud in production');
   }
   if (production && smsOnTencent) {
-    requireSettings(ctx, v, [...keys, ...sms], 'is required with SMS_PROVIDER=tencentcloud in production');
+    requireSettings(
+      ctx,
+      v,
+      [...keys, ...sms],
+      'is required with SMS_PROVIDER=tencentcloud in production',
+    );
   }
   // A demo's sandbox takes given keys only as a pair (it makes both otherwise).
   if (keys.some((name) => v[name] !== undefined)) {
