@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import { readOutbox } from './outbox.server.ts';
-import { SmsRefusedError, tencentCloudSms, type TencentCloudSmsConfig } from './tencentcloud.server.ts';
+import {
+  SmsRefusedError,
+  TENCENTCLOUD_SMS_HOST,
+  tencentCloudSms,
+  tencentCloudSmsFor,
+  type TencentCloudSmsConfig,
+} from './tencentcloud.server.ts';
+import { parseEnv } from '#lib/platform/env.server.ts';
+import { selfOrigin } from '#lib/platform/self-origin.server.ts';
 import { tencentCloudSandboxKeys } from '#lib/identity/tencentcloud/sandbox/keys.server.ts';
 import { tencentCloudSandboxFetch } from '#lib/identity/tencentcloud/sandbox/sandbox.server.ts';
 
@@ -72,7 +80,9 @@ describe('Tencent Cloud SMS adapter against the sandbox', () => {
       [{ sdkAppId: '1400999999' }, 'UnauthorizedOperation.SmsSdkAppIdVerifyFail'],
     ];
     for (const [change, code] of cases) {
-      const error = await refusal(tencentCloudSms({ ...config, ...change }).send(message('13900000003')));
+      const error = await refusal(
+        tencentCloudSms({ ...config, ...change }).send(message('13900000003')),
+      );
       expect(error.vendorCode).toBe(code);
     }
     expect(await readOutbox(database.db, '13900000003')).toEqual([]);
@@ -98,7 +108,9 @@ describe('Tencent Cloud SMS adapter against the sandbox', () => {
           RequestId: 'r-1',
         },
       });
-    const error = await refusal(tencentCloudSms({ ...config, fetch: balance }).send(message('13900000005')));
+    const error = await refusal(
+      tencentCloudSms({ ...config, fetch: balance }).send(message('13900000005')),
+    );
     expect(error.vendorCode).toBe('FailedOperation.InsufficientBalanceInSmsPackage');
   });
 
@@ -110,5 +122,35 @@ describe('Tencent Cloud SMS adapter against the sandbox', () => {
       .send(message('13900000006'))
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TypeError);
+  });
+
+  it('from the settings: a demo asks its own origin with the sandbox account, production the vendor', async () => {
+    const asked: string[] = [];
+    const inner = tencentCloudSandboxFetch(database.db);
+    const recording = ((input: RequestInfo | URL, init?: RequestInit) => {
+      asked.push(String(input));
+      return inner(input, init);
+    }) as typeof fetch;
+    await tencentCloudSmsFor(database.db, {
+      config: parseEnv({ SHOP_MODE: 'demo' }),
+      fetch: recording,
+    }).send(message('13900000007', '707070'));
+    expect(asked).toEqual([`${selfOrigin()}/`]);
+    expect((await readOutbox(database.db, '13900000007'))[0]?.code).toBe('707070');
+    const production = {
+      ...parseEnv({}),
+      SHOP_MODE: 'production' as const,
+      TENCENTCLOUD_SECRET_ID: 'AKIDproductionkey000000',
+      TENCENTCLOUD_SECRET_KEY: 'production-secret-key-000000',
+      TENCENTCLOUD_SMS_SDK_APP_ID: '1400123456',
+      TENCENTCLOUD_SMS_SIGN_NAME: '某某商城',
+      TENCENTCLOUD_SMS_TEMPLATE_ID: '1234567',
+    };
+    const error = await tencentCloudSmsFor(database.db, { config: production, fetch: recording })
+      .send(message('13900000008'))
+      .catch((e: unknown) => e);
+    expect(asked[1]).toBe(`${TENCENTCLOUD_SMS_HOST}/`);
+    // The sandbox does not know production keys: the vendor's own refusal.
+    expect(error).toMatchObject({ vendorCode: 'AuthFailure.SecretIdNotFound' });
   });
 });

@@ -4,7 +4,11 @@
  * The vendor's refusals (an Error answer, or a send status other than Ok: frequency limits, an
  * unapproved template or sign, no balance) become SmsRefusedError with the vendor's code.
  */
+import type { DbOrTx } from '#lib/platform/db/client.server.ts';
+import { env, type Env } from '#lib/platform/env.server.ts';
+import { selfOrigin } from '#lib/platform/self-origin.server.ts';
 import { callTencentCloud, TencentCloudError } from '#lib/identity/tencentcloud/client.server.ts';
+import { tencentCloudSandboxKeys } from '#lib/identity/tencentcloud/sandbox/keys.server.ts';
 
 // The shape of sms/index.server.ts.
 export interface SmsMessage {
@@ -91,4 +95,36 @@ export function tencentCloudSms(config: TencentCloudSmsConfig): SmsProvider {
       }
     },
   };
+}
+
+/**
+ * SMS_PROVIDER=tencentcloud as the settings say: the real service (or TENCENTCLOUD_SMS_BASE_URL)
+ * with the TENCENTCLOUD_* account; in a demo this shop's own origin, where the Tencent Cloud
+ * sandbox answers, with its account (the configured values where given).
+ */
+export function tencentCloudSmsFor(
+  db: DbOrTx,
+  options: { config?: Env; fetch?: typeof fetch } = {},
+): SmsProvider {
+  let provider: Promise<SmsProvider> | undefined;
+  const resolve = () =>
+    (provider ??= (async () => {
+      const config = options.config ?? env();
+      const demo = config.SHOP_MODE === 'demo';
+      const account = demo
+        ? await tencentCloudSandboxKeys(db, config)
+        : {
+            secretId: config.TENCENTCLOUD_SECRET_ID!,
+            secretKey: config.TENCENTCLOUD_SECRET_KEY!,
+            sdkAppId: config.TENCENTCLOUD_SMS_SDK_APP_ID!,
+            signName: config.TENCENTCLOUD_SMS_SIGN_NAME!,
+            templateId: config.TENCENTCLOUD_SMS_TEMPLATE_ID!,
+          };
+      return tencentCloudSms({
+        ...account,
+        baseUrl: config.TENCENTCLOUD_SMS_BASE_URL ?? (demo ? selfOrigin() : TENCENTCLOUD_SMS_HOST),
+        fetch: options.fetch,
+      });
+    })());
+  return { send: async (message) => (await resolve()).send(message) };
 }
