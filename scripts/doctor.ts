@@ -6,6 +6,10 @@
 import { EnvError, parseEnv, type Env } from '#lib/platform/env.server.ts';
 import type { Readiness } from '#lib/platform/readiness.ts';
 import { paymentReadiness } from '#lib/payments/readiness.server.ts';
+import {
+  faceidReadiness,
+  tencentCloudSmsReadiness,
+} from '#lib/identity/tencentcloud/readiness.server.ts';
 
 interface Service {
   name: string;
@@ -19,6 +23,19 @@ const SERVICES: readonly Service[] = [
     name: 'Payments (WeChat Pay)',
     settings: /^(PAYMENT_PROVIDER|WECHATPAY_(MCH|API|PLATFORM|BASE))/,
     probe: (config) => paymentReadiness(config),
+  },
+  {
+    name: 'Identity checks (Tencent Cloud faceid)',
+    settings: /^(IDENTITY_PROVIDER|TENCENTCLOUD_(SECRET_|FACEID_))/,
+    probe: (config) => faceidReadiness(config),
+  },
+  {
+    name: 'SMS (Tencent Cloud)',
+    settings: /^TENCENTCLOUD_SMS_/,
+    probe: async (config) =>
+      (config as { SMS_PROVIDER: string }).SMS_PROVIDER === 'tencentcloud'
+        ? tencentCloudSmsReadiness(config)
+        : { state: 'ready', detail: 'not in use (SMS_PROVIDER is not tencentcloud)' },
   },
 ];
 

@@ -121,7 +121,10 @@ describe('TC3-HMAC-SHA256', () => {
   });
 
   it('refuses a wrong secret, a changed body, an old timestamp, an unknown id and a bad header', () => {
-    const good = received(sdkAuthorization('https://cvm.tencentcloudapi.com/'), 'cvm.tencentcloudapi.com');
+    const good = received(
+      sdkAuthorization('https://cvm.tencentcloudapi.com/'),
+      'cvm.tencentcloudapi.com',
+    );
     expect(verify(good)).toMatchObject({ ok: true });
     const wrongKey = received(
       sdkAuthorization('https://cvm.tencentcloudapi.com/', 'not-the-key'),

@@ -12,7 +12,8 @@ export const TC3_ALGORITHM = 'TC3-HMAC-SHA256';
 export const TC3_WINDOW_SECONDS = 5 * 60;
 
 const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
+const hmac = (key: string | Buffer, data: string) =>
+  createHmac('sha256', key).update(data).digest();
 
 /** The UTC calendar day of a unix timestamp: the credential scope's date. */
 export function tc3Date(timestamp: number): string {
@@ -103,7 +104,13 @@ export function parseTc3Authorization(header: string | null): ParsedAuthorizatio
     );
   if (!match) return null;
   const [, secretId, date, service, signedHeaders, signature] = match;
-  return { secretId: secretId!, date: date!, service: service!, signedHeaders: signedHeaders!, signature: signature! };
+  return {
+    secretId: secretId!,
+    date: date!,
+    service: service!,
+    signedHeaders: signedHeaders!,
+    signature: signature!,
+  };
 }
 
 /** The vendor's own error codes for a request that fails authentication. */
@@ -141,11 +148,17 @@ export function verifyTc3(input: {
   const auth = parseTc3Authorization(input.headers['authorization'] ?? null);
   const refuse = (code: Tc3Failure, message: string): Tc3Verdict => ({ ok: false, code, message });
   if (!auth) {
-    return refuse('AuthFailure.InvalidAuthorization', 'Authorization is not a TC3-HMAC-SHA256 header.');
+    return refuse(
+      'AuthFailure.InvalidAuthorization',
+      'Authorization is not a TC3-HMAC-SHA256 header.',
+    );
   }
   const names = auth.signedHeaders.split(';');
   if (!names.includes('content-type') || !names.includes('host')) {
-    return refuse('AuthFailure.InvalidAuthorization', 'SignedHeaders must include content-type and host.');
+    return refuse(
+      'AuthFailure.InvalidAuthorization',
+      'SignedHeaders must include content-type and host.',
+    );
   }
   const timestamp = Number(input.headers['x-tc-timestamp']);
   if (!Number.isInteger(timestamp)) {
@@ -158,14 +171,20 @@ export function verifyTc3(input: {
     );
   }
   if (auth.date !== tc3Date(timestamp)) {
-    return refuse('AuthFailure.InvalidAuthorization', 'The credential date is not the date of X-TC-Timestamp.');
+    return refuse(
+      'AuthFailure.InvalidAuthorization',
+      'The credential date is not the date of X-TC-Timestamp.',
+    );
   }
   const secretKey = input.secretKeyOf(auth.secretId);
   if (secretKey === undefined) {
     return refuse('AuthFailure.SecretIdNotFound', 'The SecretId is not found.');
   }
   if (!input.services.includes(auth.service)) {
-    return refuse('AuthFailure.InvalidAuthorization', `The credential scope names service ${auth.service}.`);
+    return refuse(
+      'AuthFailure.InvalidAuthorization',
+      `The credential scope names service ${auth.service}.`,
+    );
   }
   const expected = Buffer.from(auth.signature, 'hex');
   for (const host of input.hosts) {

@@ -1,7 +1,7 @@
 /**
  * The Tencent Cloud sandbox: API 3.0 at the root of this shop's host (Tencent Cloud's SDKs take
- * only a host for an endpoint), answering SendSms (sms, 2021-01-11), IdCardVerification and
- * BankCard4EVerification (faceid, 2018-03-01) as the real service does. A request must be a JSON
+ * only a host for an endpoint), answering SendSms and PullSmsSendStatus (sms, 2021-01-11),
+ * IdCardVerification and BankCard4EVerification (faceid, 2018-03-01) as the real service does. A request must be a JSON
  * POST signed TC3-HMAC-SHA256 with the sandbox's SecretKey; every answer is HTTP 200
  * `{ Response: { ..., RequestId } }`, failures `{ Response: { Error: { Code, Message } } }` with
  * the vendor's own codes. A delivered message goes into the SMS outbox (recordOutbox); the
@@ -47,6 +47,7 @@ interface Action {
 
 const ACTIONS: Readonly<Record<string, Action>> = {
   SendSms: { service: 'sms', version: '2021-01-11', handle: sendSms },
+  PullSmsSendStatus: { service: 'sms', version: '2021-01-11', handle: pullSmsSendStatus },
   IdCardVerification: { service: 'faceid', version: '2018-03-01', handle: idCardVerification },
   BankCard4EVerification: {
     service: 'faceid',
@@ -95,7 +96,10 @@ async function dispatch(request: Request, db: DbOrTx, now: Date): Promise<Params
   const name = request.headers.get('x-tc-action') ?? '';
   const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
   if (!action) throw new Refusal('InvalidAction', `The action ${name} does not exist.`);
-  if (request.method !== 'POST' || !/^application\/json/i.test(request.headers.get('content-type') ?? '')) {
+  if (
+    request.method !== 'POST' ||
+    !/^application\/json/i.test(request.headers.get('content-type') ?? '')
+  ) {
     throw new Refusal('InvalidParameter', 'The sandbox answers JSON POST requests only.');
   }
   const body = Buffer.from(await request.arrayBuffer());
@@ -165,20 +169,37 @@ export function sandboxSmsText(sign: string, params: readonly string[]): string 
   return `【${sign}】您的验证码为${params[0]}，${params[1]}分钟内有效，请勿泄露。`;
 }
 
-async function sendSms({ db, keys, params, now }: Call): Promise<Params> {
-  const phones = texts(params, 'PhoneNumberSet');
-  if (phones.length === 0) {
-    throw new Refusal('MissingParameter', 'The request is missing a required parameter PhoneNumberSet.');
-  }
-  if (phones.length > 200) {
-    throw new Refusal('LimitExceeded.PhoneNumberCountLimit', 'More than 200 phone numbers.');
-  }
+function checkSdkAppId(params: Params, keys: TencentCloudSandboxKeys): void {
   if (text(params, 'SmsSdkAppId') !== keys.sdkAppId) {
     throw new Refusal(
       'UnauthorizedOperation.SmsSdkAppIdVerifyFail',
       'The SmsSdkAppId does not belong to this account.',
     );
   }
+}
+
+/** Delivery receipts: the sandbox's messages are delivered when sent, so none is ever pending. */
+async function pullSmsSendStatus({ keys, params }: Call): Promise<Params> {
+  const limit = params['Limit'];
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 100) {
+    throw new Refusal('InvalidParameterValue', 'Limit must be an integer from 1 to 100.');
+  }
+  checkSdkAppId(params, keys);
+  return { PullSmsSendStatusSet: [] };
+}
+
+async function sendSms({ db, keys, params, now }: Call): Promise<Params> {
+  const phones = texts(params, 'PhoneNumberSet');
+  if (phones.length === 0) {
+    throw new Refusal(
+      'MissingParameter',
+      'The request is missing a required parameter PhoneNumberSet.',
+    );
+  }
+  if (phones.length > 200) {
+    throw new Refusal('LimitExceeded.PhoneNumberCountLimit', 'More than 200 phone numbers.');
+  }
+  checkSdkAppId(params, keys);
   const templateId = text(params, 'TemplateId');
   if (params['SignName'] !== keys.signName) {
     throw new Refusal(

@@ -53,8 +53,7 @@ beforeAll(async () => {
         headers,
         ...(req.method === 'POST' ? { body: Buffer.concat(chunks) } : {}),
       });
-      const answer =
-        req.url === '/' ? await answerVendorRoot(request, database.db) : null;
+      const answer = req.url === '/' ? await answerVendorRoot(request, database.db) : null;
       const response = answer ?? new Response('Not Found', { status: 404 });
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
