@@ -34,7 +34,10 @@ it('24 concurrent checks on three servers with a limit of 5: five calls, ninetee
   const config = parseEnv({ IDENTITY_PROVIDER: 'tencentcloud' });
   let vendorCalls = 0;
   const now = new Date('2026-11-27T03:00:00Z');
-  const names = Array.from({ length: 24 }, (_, i) => `并发${'甲乙丙丁戊己庚辛壬癸'[i % 10]}${'一二三'[i % 3]}${i}`);
+  const names = Array.from(
+    { length: 24 },
+    (_, i) => `并发${'甲乙丙丁戊己庚辛壬癸'[i % 10]}${'一二三'[i % 3]}${i}`,
+  );
   const results = await Promise.allSettled(
     names.map((name, i) => {
       const db = servers[i % servers.length]!.db;

@@ -35,7 +35,11 @@ export type CheckKind = 'id2' | 'bank4';
 /** The Result codes the vendor charges for: definite answers about the person or the card. */
 const CHARGED: Record<CheckKind, ReadonlySet<string>> = {
   id2: new Set(['0', '-1']),
-  bank4: new Set(['0', '-1', ...[6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 21].map((n) => `-${n}`)]),
+  bank4: new Set([
+    '0',
+    '-1',
+    ...[6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 21].map((n) => `-${n}`),
+  ]),
 };
 
 export interface FaceidOptions {
@@ -122,7 +126,9 @@ async function runCheck(
   const [kept] = await db
     .select({ result: identityCheckResults.result, description: identityCheckResults.description })
     .from(identityCheckResults)
-    .where(and(eq(identityCheckResults.kind, input.kind), eq(identityCheckResults.inputHash, hash)));
+    .where(
+      and(eq(identityCheckResults.kind, input.kind), eq(identityCheckResults.inputHash, hash)),
+    );
   if (kept) return kept;
   const limit = input.limit ?? env().IDENTITY_CHECKS_PER_DAY;
   if (!(await takeDailyCheck(db, input.userId, now, limit))) {
@@ -163,10 +169,8 @@ export async function checkIdCard(
   input: { userId: number; name: string; idNumber: string; now?: Date; limit?: number },
 ): Promise<void> {
   const { name, idNumber } = input;
-  const answer = await runCheck(
-    db,
-    { ...input, kind: 'id2', inputs: [name, idNumber] },
-    () => faceid.idCard({ name, idNumber }),
+  const answer = await runCheck(db, { ...input, kind: 'id2', inputs: [name, idNumber] }, () =>
+    faceid.idCard({ name, idNumber }),
   );
   if (answer.result === '0') return;
   throw appError(ID2_REFUSALS[answer.result] ?? Errors.IDENTITY_SERVICE_BUSY);
