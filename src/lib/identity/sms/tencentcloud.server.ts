@@ -24,12 +24,12 @@ export interface SmsProvider {
 /** The vendor refused the send: the shopper reads 验证码发送失败，请稍后再试, the send is not counted. */
 export class SmsRefusedError extends Error {
   override name = 'SmsRefusedError';
-  constructor(
-    readonly vendor: string,
-    readonly vendorCode: string,
-    message: string,
-  ) {
+  readonly vendor: string;
+  readonly vendorCode: string;
+  constructor(vendor: string, vendorCode: string, message: string) {
     super(message);
+    this.vendor = vendor;
+    this.vendorCode = vendorCode;
   }
 }
 

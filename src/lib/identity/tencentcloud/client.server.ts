@@ -14,12 +14,12 @@ export interface TencentCloudCredentials {
 /** The vendor answered with an error: its code (AuthFailure.SignatureFailure, …) and message. */
 export class TencentCloudError extends Error {
   override name = 'TencentCloudError';
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly requestId: string | null,
-  ) {
+  readonly code: string;
+  readonly requestId: string | null;
+  constructor(code: string, message: string, requestId: string | null) {
     super(`${code}: ${message}`);
+    this.code = code;
+    this.requestId = requestId;
   }
 }
 

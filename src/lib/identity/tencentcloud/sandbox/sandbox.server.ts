@@ -22,11 +22,10 @@ const MAX_BODY_BYTES = 64 * 1024;
 const THIRTY_SECONDS_MS = 30_000;
 
 class Refusal extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
+  readonly code: string;
+  constructor(code: string, message: string) {
     super(message);
+    this.code = code;
   }
 }
 
