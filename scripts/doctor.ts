@@ -8,6 +8,10 @@ import type { Readiness } from '#lib/platform/readiness.ts';
 import { paymentReadiness } from '#lib/payments/readiness.server.ts';
 import { logisticsReadiness } from '#lib/orders/kuaidi100/readiness.server.ts';
 import { wechatReadiness } from '#lib/identity/messaging-app/readiness.server.ts';
+import {
+  faceidReadiness,
+  tencentCloudSmsReadiness,
+} from '#lib/identity/tencentcloud/readiness.server.ts';
 
 interface Service {
   name: string;
@@ -31,6 +35,19 @@ const SERVICES: readonly Service[] = [
     name: 'Sign-in inside WeChat (official account)',
     settings: /^(MESSAGING_APP_PROVIDER|WECHAT_(APP|OPEN|API))/,
     probe: (config) => wechatReadiness(config),
+  },
+  {
+    name: 'Identity checks (Tencent Cloud faceid)',
+    settings: /^(IDENTITY_PROVIDER|TENCENTCLOUD_(SECRET_|FACEID_))/,
+    probe: (config) => faceidReadiness(config),
+  },
+  {
+    name: 'SMS (Tencent Cloud)',
+    settings: /^TENCENTCLOUD_SMS_/,
+    probe: async (config) =>
+      (config as { SMS_PROVIDER: string }).SMS_PROVIDER === 'tencentcloud'
+        ? tencentCloudSmsReadiness(config)
+        : { state: 'ready', detail: 'not in use (SMS_PROVIDER is not tencentcloud)' },
   },
 ];
 

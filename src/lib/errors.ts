@@ -28,6 +28,7 @@ import { ShopSettingErrors } from '#lib/shop/settings-errors.ts';
 import { ServiceErrors } from '#lib/service/service-errors.ts';
 import { LiveChannelErrors } from '#lib/live/channel-errors.ts';
 import { LiveErrors } from '#lib/live/live-errors.ts';
+import { IdentityCheckErrors } from '#lib/identity/identity-check-errors.ts';
 
 /** Each area's entries, by area; errors.test.ts checks that no two areas use one name. */
 export const ErrorAreas = {
@@ -56,6 +57,7 @@ export const ErrorAreas = {
   service: ServiceErrors,
   liveChannel: LiveChannelErrors,
   live: LiveErrors,
+  identityChecks: IdentityCheckErrors,
 } as const;
 
 export const Errors = {
@@ -84,4 +86,5 @@ export const Errors = {
   ...ServiceErrors,
   ...LiveChannelErrors,
   ...LiveErrors,
+  ...IdentityCheckErrors,
 } as const;

@@ -79,3 +79,30 @@ test('a shopper pays through the outside gateway and lands on 支付成功', asy
   await expect(page.getByRole('heading', { name: '支付成功' })).toBeVisible({ timeout: 35_000 });
   await expect(page.locator('[data-paid-amount]')).toHaveText(`实付 ${pay}`);
 });
+
+test('实名认证 is checked by faceid at the outside host, each answer bought once', async ({
+  context,
+}) => {
+  const { shop, shopAdmin } = world;
+  const { id } = await signInAs(shopAdmin, shop.url, context, freshPhone());
+  const save = async (name: string) => {
+    const response = await context.request.post(`${shop.url}/api/member/xdwxh5/verified/save`, {
+      data: { name, idNumber: '11010519491231002X' },
+      headers: { origin: shop.url, 'sec-fetch-site': 'same-origin' },
+    });
+    return (await response.json()) as { code: number; message: string };
+  };
+  // The outside world's faceid (its Tencent Cloud sandbox) says a name ending in 某 is not the
+  // number's holder.
+  expect(await save('王某')).toMatchObject({
+    code: 40036,
+    message: '实名认证未通过，请核对姓名与身份证号码',
+  });
+  expect(await save('王小明')).toMatchObject({ code: 0, message: '实名认证成功' });
+  expect(await save('王小明')).toMatchObject({ code: 0 });
+  const calls = await shopAdmin.db
+    .select({ calls: t.identityCheckCalls.calls })
+    .from(t.identityCheckCalls)
+    .where(eq(t.identityCheckCalls.userId, id));
+  expect(calls).toEqual([{ calls: 2 }]);
+});

@@ -12,7 +12,9 @@ import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { bankCards, withdrawals } from '#lib/platform/db/schema.ts';
 import { serverSecret } from '#lib/platform/secrets.server.ts';
 import { LockClass, lockForTransaction } from '#lib/platform/db/locks.server.ts';
+import type { FaceidOptions } from '#lib/identity/identity-checks.server.ts';
 import {
+  checkBankCardOwner,
   checkRealName,
   decryptValue,
   encryptValue,
@@ -161,10 +163,14 @@ export function saveVerifiedCard(
   });
 }
 
-/** 绑定银行卡: a personal debit card in the keeper's own verified name. */
+/**
+ * 绑定银行卡: a personal debit card in the keeper's own verified name; with the tencentcloud
+ * identity provider the bank confirms holder, ID number, card and phone (four elements) too.
+ */
 export async function bindPersonalCard(
   db: DbOrTx,
   input: { userId: number; holderName: string; cardNo: string; bankCode?: string | undefined },
+  identity: FaceidOptions = {},
 ): Promise<BankCardView> {
   const digits = cleanCardNumber(input.cardNo);
   if (!luhnValid(digits)) throw appError(Errors.CARD_NUMBER_INVALID);
@@ -177,6 +183,7 @@ export async function bindPersonalCard(
   if (!(await checkRealName(db, input.userId, holderName))) {
     throw appError(Errors.CARD_HOLDER_MISMATCH);
   }
+  await checkBankCardOwner(db, input.userId, digits, identity);
   return saveCard(db, {
     userId: input.userId,
     kind: 'personal',

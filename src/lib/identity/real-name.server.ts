@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { AppError, appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { realNames } from '#lib/platform/db/schema.ts';
+import { realNames, users } from '#lib/platform/db/schema.ts';
 import { serverSecret } from '#lib/platform/secrets.server.ts';
 import {
   cleanIdNumber,
@@ -23,7 +23,12 @@ import {
   sameRealName,
   type IdNumberProblem,
 } from './real-name.ts';
-import { realNameProvider, type RealNameProvider } from './real-name-provider.server.ts';
+import {
+  identityProviderName,
+  realNameProvider,
+  type RealNameProvider,
+} from './real-name-provider.server.ts';
+import { checkBankCard, faceidFor, type FaceidOptions } from './identity-checks.server.ts';
 import type { VerifiedAnswer } from './real-name-contracts.ts';
 
 export const REAL_NAME_SECRET = 'real-name-key';
@@ -116,14 +121,14 @@ export async function saveRealName(
   db: DbOrTx,
   userId: number,
   input: { name: string; idNumber: string },
-  provider: RealNameProvider = realNameProvider(),
+  provider: RealNameProvider = realNameProvider(db),
 ): Promise<RealNameView> {
   const name = cleanRealName(input.name);
   const idNumber = cleanIdNumber(input.idNumber);
   if (!isRealName(name)) throw appError(Errors.REAL_NAME_INVALID);
   const problem = idNumberProblem(idNumber);
   if (problem) throw appError(ID_ERRORS[problem]);
-  const verdict = await provider.verify({ name, idNumber });
+  const verdict = await provider.verify({ userId, name, idNumber });
   if (verdict.status === 'refused') {
     const { code } = Errors.REAL_NAME_REFUSED;
     throw new AppError(code, verdict.reason || Errors.REAL_NAME_REFUSED.message);
@@ -144,4 +149,39 @@ export async function saveRealName(
     .values({ userId, ...row })
     .onConflictDoUpdate({ target: realNames.userId, set: row });
   return { nameMasked: row.nameMasked, idNumberMasked: row.idNumberMasked, verified: true };
+}
+
+/**
+ * A personal bank card's owner check (绑定银行卡), when the identity provider is tencentcloud:
+ * faceid's four elements, the user's verified name and ID number, the card and the account's
+ * phone (the one the bank should hold). Throws the answer's error; passes with the local provider,
+ * whose rules (Luhn, holder = verified name) the caller has already applied.
+ */
+export async function checkBankCardOwner(
+  db: DbOrTx,
+  userId: number,
+  cardNo: string,
+  options: FaceidOptions = {},
+): Promise<void> {
+  if (identityProviderName(options.config) !== 'tencentcloud') return;
+  const [row] = await db
+    .select({
+      nameCipher: realNames.nameCipher,
+      idNumberCipher: realNames.idNumberCipher,
+      verifiedAt: realNames.verifiedAt,
+      phone: users.phone,
+    })
+    .from(realNames)
+    .innerJoin(users, eq(users.id, realNames.userId))
+    .where(eq(realNames.userId, userId));
+  if (!row?.verifiedAt) throw appError(Errors.CARD_NEEDS_REAL_NAME);
+  if (!row.phone) throw appError(Errors.BANK_CARD_NEEDS_PHONE);
+  const secret = await key(db);
+  await checkBankCard(db, faceidFor(db, options), {
+    userId,
+    name: decryptValue(secret, row.nameCipher),
+    idNumber: decryptValue(secret, row.idNumberCipher),
+    cardNo,
+    phone: row.phone,
+  });
 }

@@ -8,7 +8,12 @@ import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 export type VendorSandbox = (request: Request, db: DbOrTx) => Promise<Response>;
 
 /** Action header (lower case) → the sandbox that answers it, loaded when first asked. */
-const SANDBOXES: ReadonlyArray<readonly [string, () => Promise<VendorSandbox>]> = [];
+const SANDBOXES: ReadonlyArray<readonly [string, () => Promise<VendorSandbox>]> = [
+  [
+    'x-tc-action',
+    async () => (await import('./tencentcloud/sandbox/sandbox.server.ts')).answerTencentCloud,
+  ],
+];
 
 /** The sandbox's answer to a root request carrying a known action header; null for any other. */
 export async function answerVendorRoot(request: Request, db: DbOrTx): Promise<Response | null> {

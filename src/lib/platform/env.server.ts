@@ -228,6 +228,59 @@ const envObject = z.object({
       .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')
       .optional(),
   ),
+  // ── Tencent Cloud ──
+  /** API 3.0 keys (SMS and faceid). In a demo the sandbox makes its own when these are unset. */
+  TENCENTCLOUD_SECRET_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]{16,64}$/, 'must be a SecretId (letters and digits)')
+      .optional(),
+  ),
+  TENCENTCLOUD_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,64}$/, 'must be a SecretKey')
+      .optional(),
+  ),
+  TENCENTCLOUD_SMS_SDK_APP_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^14\d{8}$/, 'must be the SMS SdkAppId (1400…)')
+      .optional(),
+  ),
+  /** The approved sign name (签名), e.g. 腾讯云. */
+  TENCENTCLOUD_SMS_SIGN_NAME: optionalText.pipe(z.string().max(32).optional()),
+  /** The approved template: `{1}` the code, `{2}` its minutes. */
+  TENCENTCLOUD_SMS_TEMPLATE_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,16}$/, 'must be the template id (digits)')
+      .optional(),
+  ),
+  /** Default: https://sms.tencentcloudapi.com, or this shop's own origin in a demo. */
+  TENCENTCLOUD_SMS_BASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/?#]+\/?$/, 'must be http(s)://host[:port]')
+      .optional(),
+  ),
+  /**
+   * ID two-element and bank-card four-element checks. local (demo default): format and check
+   * digits on this server. tencentcloud: faceid (the sandbox in a demo; required in production).
+   */
+  IDENTITY_PROVIDER: z.preprocess(emptyAsUnset, z.enum(['local', 'tencentcloud']).optional()),
+  /** Default: https://faceid.tencentcloudapi.com, or this shop's own origin in a demo. */
+  TENCENTCLOUD_FACEID_BASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/?#]+\/?$/, 'must be http(s)://host[:port]')
+      .optional(),
+  ),
+  /** Paid identity checks one user may start per day (kept results are free). */
+  IDENTITY_CHECKS_PER_DAY: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number().int().min(1).max(100).default(5),
+  ),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 
@@ -328,6 +381,37 @@ const checkedEnv = envObject.superRefine((v, ctx) => {
   } else if (WECHAT_ACCOUNT.some((name) => v[name] !== undefined)) {
     // The sandbox gateway takes a given account only as a whole (else it uses its own).
     requireSettings(ctx, v, WECHAT_ACCOUNT, 'is required with the other WECHAT_APP_* setting');
+  }
+  // ── Tencent Cloud ──
+  const production = shopMode(v) === 'production';
+  if (production && v.IDENTITY_PROVIDER !== 'tencentcloud') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['IDENTITY_PROVIDER'],
+      message: 'must be tencentcloud in production (the local check asks no authority)',
+    });
+  }
+  const smsOnTencent = (v as { SMS_PROVIDER?: string }).SMS_PROVIDER === 'tencentcloud';
+  const keys = ['TENCENTCLOUD_SECRET_ID', 'TENCENTCLOUD_SECRET_KEY'] as const;
+  const sms = [
+    'TENCENTCLOUD_SMS_SDK_APP_ID',
+    'TENCENTCLOUD_SMS_SIGN_NAME',
+    'TENCENTCLOUD_SMS_TEMPLATE_ID',
+  ] as const;
+  if (production && v.IDENTITY_PROVIDER === 'tencentcloud') {
+    requireSettings(ctx, v, keys, 'is required with IDENTITY_PROVIDER=tencentcloud in production');
+  }
+  if (production && smsOnTencent) {
+    requireSettings(
+      ctx,
+      v,
+      [...keys, ...sms],
+      'is required with SMS_PROVIDER=tencentcloud in production',
+    );
+  }
+  // A demo's sandbox takes given keys only as a pair (it makes both otherwise).
+  if (keys.some((name) => v[name] !== undefined)) {
+    requireSettings(ctx, v, keys, 'is required with the other TENCENTCLOUD_SECRET_* setting');
   }
 });
 

@@ -31,6 +31,8 @@ describe('parseEnv', () => {
       WECHAT_APP_SECRET: undefined,
       WECHAT_OPEN_BASE_URL: undefined,
       WECHAT_API_BASE_URL: undefined,
+      LOGISTICS_PROVIDER: 'kuaidi100',
+      IDENTITY_CHECKS_PER_DAY: 5,
       NODE_ENV: 'development',
     });
   });
@@ -267,6 +269,61 @@ describe('parseEnv', () => {
       expect(message).toContain(
         'Invalid environment variable SMS_DEV_OUTBOX="1": cannot be on in production (it hands out login codes)',
       );
+    });
+  });
+
+  describe('Tencent Cloud', () => {
+    const lines = (source: Record<string, string>) => {
+      try {
+        parseEnv(source);
+        return [];
+      } catch (error) {
+        return (error as Error).message.split('\n');
+      }
+    };
+
+    it('needs faceid and its keys in production', () => {
+      expect(lines({ SHOP_MODE: 'production' })).toContain(
+        'Missing environment variable IDENTITY_PROVIDER: must be tencentcloud in production (the local check asks no authority)',
+      );
+      const named = lines({ SHOP_MODE: 'production', IDENTITY_PROVIDER: 'tencentcloud' });
+      expect(named).toContain(
+        'Missing environment variable TENCENTCLOUD_SECRET_ID: is required with IDENTITY_PROVIDER=tencentcloud in production',
+      );
+      expect(named).toContain(
+        'Missing environment variable TENCENTCLOUD_SECRET_KEY: is required with IDENTITY_PROVIDER=tencentcloud in production',
+      );
+      expect(named.some((line) => line.includes('variable IDENTITY_PROVIDER:'))).toBe(false);
+    });
+
+    it('runs a demo on the sandbox with no keys, and takes given keys only as a pair', () => {
+      const demo = parseEnv({ IDENTITY_PROVIDER: 'tencentcloud' });
+      expect(demo.IDENTITY_PROVIDER).toBe('tencentcloud');
+      expect(demo.TENCENTCLOUD_SECRET_ID).toBeUndefined();
+      expect(demo.IDENTITY_CHECKS_PER_DAY).toBe(5);
+      expect(parseEnv({}).IDENTITY_PROVIDER).toBeUndefined();
+      expect(lines({ TENCENTCLOUD_SECRET_ID: 'AKIDz8krbsJ5yKBZQpn74WFkmLPx3' })).toEqual([
+        'Missing environment variable TENCENTCLOUD_SECRET_KEY: is required with the other TENCENTCLOUD_SECRET_* setting',
+      ]);
+    });
+
+    it('refuses malformed values without printing a secret', () => {
+      expect(lines({ TENCENTCLOUD_SMS_SDK_APP_ID: 'abc' })).toEqual([
+        'Invalid environment variable TENCENTCLOUD_SMS_SDK_APP_ID="abc": must be the SMS SdkAppId (1400…)',
+      ]);
+      expect(
+        lines({
+          TENCENTCLOUD_SECRET_ID: 'AKIDz8krbsJ5yKBZQpn74WFkmLPx3',
+          TENCENTCLOUD_SECRET_KEY: 'short',
+        }),
+      ).toEqual([
+        'Invalid environment variable TENCENTCLOUD_SECRET_KEY="***": must be a SecretKey',
+      ]);
+      expect(
+        lines({ TENCENTCLOUD_FACEID_BASE_URL: 'https://faceid.tencentcloudapi.com/v1' }),
+      ).toEqual([
+        'Invalid environment variable TENCENTCLOUD_FACEID_BASE_URL="https://faceid.tencentcloudapi.com/v1": must be http(s)://host[:port]',
+      ]);
     });
   });
 });

@@ -142,3 +142,36 @@ export const userVersions = pgTable('user_versions', {
   userId: integer('user_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Identity checks already paid for (faceid's ID two-element and bank-card four-element checks):
+ * an HMAC of the inputs → the authority's answer, so one check is never bought twice. Only the
+ * answers the vendor charges for are kept; neither a name nor a number is stored.
+ */
+export const identityCheckResults = pgTable(
+  'identity_check_results',
+  {
+    /** id2 (name + ID number) or bank4 (name, ID number, card, phone). */
+    kind: text('kind').notNull(),
+    inputHash: text('input_hash').notNull(),
+    result: text('result').notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.inputHash] })],
+);
+
+/**
+ * Paid identity checks each user started per shop day: the daily limit is one guarded upsert.
+ * A counter, not a relation: no foreign key, so merging two accounts leaves it alone.
+ */
+export const identityCheckCalls = pgTable(
+  'identity_check_calls',
+  {
+    userId: ref('user_id').notNull(),
+    /** The shop's calendar day (2026-11-27). */
+    day: text('day').notNull(),
+    calls: integer('calls').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
