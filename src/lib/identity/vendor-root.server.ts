@@ -8,7 +8,9 @@ import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 export type VendorSandbox = (request: Request, db: DbOrTx) => Promise<Response>;
 
 /** Action header (lower case) → the sandbox that answers it, loaded when first asked. */
-const SANDBOXES: ReadonlyArray<readonly [string, () => Promise<VendorSandbox>]> = [];
+const SANDBOXES: ReadonlyArray<readonly [string, () => Promise<VendorSandbox>]> = [
+  ['x-acs-action', () => import('./sms/aliyun-sandbox.server.ts').then((m) => m.answerAliyun)],
+];
 
 /** The sandbox's answer to a root request carrying a known action header; null for any other. */
 export async function answerVendorRoot(request: Request, db: DbOrTx): Promise<Response | null> {

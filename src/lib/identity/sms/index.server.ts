@@ -1,32 +1,85 @@
 /**
  * Sending text messages. Every provider speaks the same small interface; env().SMS_PROVIDER
- * picks one. `console` (the default) logs each message and keeps it in the dev outbox.
+ * picks one: `aliyun` (Aliyun SMS; in a demo its sandbox at this server's root) or `console`
+ * (a demo only: the message is logged and kept in the dev outbox).
  */
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { env } from '#lib/platform/env.server.ts';
+import { env, type Env } from '#lib/platform/env.server.ts';
+import { selfOrigin } from '#lib/platform/self-origin.server.ts';
+import { ALIYUN_SMS_HOST, aliyunSms } from './aliyun.server.ts';
+import { aliyunSandboxAccount } from './aliyun-account.server.ts';
 import { consoleSms } from './console.server.ts';
 
-export interface SmsProvider {
-  send(phone: string, text: string): Promise<void>;
+export interface SmsMessage {
+  phone: string;
+  code: string;
+  purpose: 'login' | 'bind' | 'unbind' | 'admin';
+  /** the whole text, for the console */
+  text: string;
 }
 
-export type SmsProviderName = ReturnType<typeof env>['SMS_PROVIDER'];
+export interface SmsProvider {
+  send(message: SmsMessage): Promise<void>;
+}
 
-/** The configured provider. The console provider writes its outbox through `db`. */
-export function smsProvider(db: DbOrTx, name: SmsProviderName = env().SMS_PROVIDER): SmsProvider {
-  switch (name) {
-    case 'console':
-      return consoleSms(db);
+/** The vendor refused the send (frequency limit, unapproved template or sign, balance…). */
+export class SmsRefusedError extends Error {
+  override name = 'SmsRefusedError';
+  // Fields declared apart from the constructor: parameter properties are not erasable syntax
+  // (tsconfig erasableSyntaxOnly), the shape is the same.
+  readonly vendor: string;
+  readonly vendorCode: string;
+  constructor(vendor: string, vendorCode: string, message: string) {
+    super(message);
+    this.vendor = vendor;
+    this.vendorCode = vendorCode;
   }
 }
 
+export type SmsProviderName = Env['SMS_PROVIDER'];
+
+/** The configured provider. The console provider and the demo's sandbox keys use `db`. */
+export function smsProvider(db: DbOrTx, config: Env = env()): SmsProvider {
+  switch (config.SMS_PROVIDER) {
+    case 'console':
+      return consoleSms(db);
+    case 'aliyun':
+      return configuredAliyun(db, config);
+  }
+}
+
+function configuredAliyun(db: DbOrTx, config: Env): SmsProvider {
+  if (config.SHOP_MODE === 'production') {
+    // env.server.ts requires every ALIYUN_* setting but the base URL in production.
+    return aliyunSms({
+      accessKeyId: config.ALIYUN_ACCESS_KEY_ID!,
+      accessKeySecret: config.ALIYUN_ACCESS_KEY_SECRET!,
+      signName: config.ALIYUN_SMS_SIGN_NAME!,
+      templateCode: config.ALIYUN_SMS_TEMPLATE_CODE!,
+      baseUrl: config.ALIYUN_SMS_BASE_URL ?? ALIYUN_SMS_HOST,
+    });
+  }
+  // A demo: the sandbox's account (the configured keys, or its own per database), and the
+  // sandbox itself at this server's root unless a base URL is given.
+  return {
+    async send(message) {
+      const account = await aliyunSandboxAccount(db, config);
+      await aliyunSms({
+        ...account,
+        baseUrl: config.ALIYUN_SMS_BASE_URL ?? selfOrigin(),
+      }).send(message);
+    },
+  };
+}
+
 /**
- * The dev outbox (GET /api/dev/sms-outbox) hands out codes, so it exists only when asked for
- * (SMS_DEV_OUTBOX, set by the test suite and for local demos) and the console provider is on.
+ * The dev outbox (GET /api/dev/sms-outbox) hands out codes, so it exists only in a demo, and only
+ * when asked for (SMS_DEV_OUTBOX, set by the test suite and for local demos). Every provider of a
+ * demo fills it: the console provider, and each vendor's sandbox as it "delivers" a message.
  */
 export function devOutboxEnabled(
-  name: SmsProviderName = env().SMS_PROVIDER,
+  mode: Env['SHOP_MODE'] = env().SHOP_MODE,
   enabled: boolean = env().SMS_DEV_OUTBOX,
 ): boolean {
-  return enabled && name === 'console';
+  return mode === 'demo' && enabled;
 }
