@@ -1,17 +1,16 @@
 /**
  * The Aliyun SMS sandbox against the vendor's own SDK, @alicloud/dysmsapi20170525, unchanged but
  * for its endpoint (this test's host, over http) and the demo account's keys: over real HTTP, a
- * node:http server hands `/` requests to answerVendorRoot as the middleware does in a demo.
+ * node:http server (tests/fixtures/vendor-root.ts) hands `/` requests to answerVendorRoot as the
+ * middleware does in a demo.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import DysmsapiModule, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
 import { $OpenApiUtil } from '@alicloud/openapi-core';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
-import { parseEnv } from '#lib/platform/env.server.ts';
-import { answerVendorRoot } from '../vendor-root.server.ts';
+import { env } from '#lib/platform/env.server.ts';
+import { startVendorRoot, type VendorRootServer } from '#tests/fixtures/vendor-root.ts';
 import { aliyunSandboxAccount, type AliyunAccount } from './aliyun-account.server.ts';
 import { readOutbox } from './outbox.server.ts';
 
@@ -20,56 +19,25 @@ const Dysmsapi = ((DysmsapiModule as unknown as { default?: typeof DysmsapiModul
   DysmsapiModule) as typeof DysmsapiModule;
 
 let database: Database;
-let server: Server;
-let endpoint: string;
+let vendor: VendorRootServer;
 let account: AliyunAccount;
-/** What answerVendorRoot answered, by request. */
-const statuses: number[] = [];
-
-async function readAll(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 beforeAll(async () => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
   database = await memoryDatabase({ seed: false });
-  account = await aliyunSandboxAccount(database.db, parseEnv({}));
-  server = createServer((req, res) => {
-    void (async () => {
-      const body = await readAll(req);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-      }
-      const request = new Request(`http://${req.headers.host}${req.url}`, {
-        method: req.method!,
-        headers,
-        ...(body.length > 0 ? { body } : {}),
-      });
-      const url = new URL(request.url);
-      const answer =
-        url.pathname === '/' ? await answerVendorRoot(request, database.db) : null;
-      const response = answer ?? new Response('Not found', { status: 404 });
-      statuses.push(response.status);
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
-    })();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  endpoint = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  account = await aliyunSandboxAccount(database.db, env());
+  vendor = await startVendorRoot(database.db);
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await vendor.close();
   await database.close();
   vi.restoreAllMocks();
 });
 
 function client(accessKeySecret = account.accessKeySecret, accessKeyId = account.accessKeyId) {
   return new Dysmsapi(
-    new $OpenApiUtil.Config({ accessKeyId, accessKeySecret, endpoint, protocol: 'http' }),
+    new $OpenApiUtil.Config({ accessKeyId, accessKeySecret, endpoint: vendor.host, protocol: 'http' }),
   );
 }
 
@@ -100,7 +68,7 @@ describe('the SDK @alicloud/dysmsapi20170525 against the demo', () => {
       .sendSms(sendSms('13900002002'))
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'SignatureDoesNotMatch', statusCode: 400 });
-    expect(statuses.at(-1)).toBe(400);
+    expect(vendor.statuses.at(-1)).toBe(400);
     expect(await readOutbox(database.db, '13900002002')).toEqual([]);
   });
 
