@@ -283,7 +283,7 @@ describe('sending a code', () => {
     };
     const unreachable = { send: () => Promise.reject(new TypeError('fetch failed')) };
 
-    it('tells the shopper 验证码发送失败，请稍后再试 and logs the vendor\'s code', async () => {
+    it("tells the shopper 验证码发送失败，请稍后再试 and logs the vendor's code", async () => {
       const phone = freshPhone();
       const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
       try {
@@ -322,7 +322,11 @@ describe('sending a code', () => {
       try {
         for (let i = 0; i < 8; i++) {
           await expect(
-            issueCode(database.db, { phone, clientIp: ownerOf(phone), now: at(i * 1000) }, refusing),
+            issueCode(
+              database.db,
+              { phone, clientIp: ownerOf(phone), now: at(i * 1000) },
+              refusing,
+            ),
           ).rejects.toMatchObject({ code: 40011 });
         }
       } finally {

@@ -247,7 +247,11 @@ describe('parseEnv', () => {
       };
       const problems = (source: Record<string, string>) => {
         try {
-          parseEnv({ PUBLIC_ORIGIN: 'https://shop.example.com', SMS_PROVIDER: 'aliyun', ...source });
+          parseEnv({
+            PUBLIC_ORIGIN: 'https://shop.example.com',
+            SMS_PROVIDER: 'aliyun',
+            ...source,
+          });
         } catch (error) {
           return (error as Error).message.split('\n').filter((line) => /SMS|ALIYUN/.test(line));
         }

@@ -96,7 +96,9 @@ export async function answerAliyun(
   }
   const [, keyId, signedList, signature] = auth as unknown as [string, string, string, string];
   const signedNames = signedList.split(';');
-  const unsigned = MUST_SIGN.filter((name) => !signedNames.includes(name) || !request.headers.has(name));
+  const unsigned = MUST_SIGN.filter(
+    (name) => !signedNames.includes(name) || !request.headers.has(name),
+  );
   if (unsigned.length > 0) {
     return gatewayError(
       400,
@@ -176,7 +178,8 @@ export async function answerAliyun(
   if (typeof variables !== 'object' || variables === null || Array.isArray(variables)) {
     return refused('isv.INVALID_JSON_PARAM', 'JSON参数不合法，只接受字符串值');
   }
-  if (code === undefined) return refused('isv.TEMPLATE_MISSING_PARAMETERS', '模板变量缺少对应参数值');
+  if (code === undefined)
+    return refused('isv.TEMPLATE_MISSING_PARAMETERS', '模板变量缺少对应参数值');
   if (typeof code !== 'string') {
     return refused('isv.INVALID_JSON_PARAM', 'JSON参数不合法，只接受字符串值');
   }

@@ -37,7 +37,12 @@ afterAll(async () => {
 
 function client(accessKeySecret = account.accessKeySecret, accessKeyId = account.accessKeyId) {
   return new Dysmsapi(
-    new $OpenApiUtil.Config({ accessKeyId, accessKeySecret, endpoint: vendor.host, protocol: 'http' }),
+    new $OpenApiUtil.Config({
+      accessKeyId,
+      accessKeySecret,
+      endpoint: vendor.host,
+      protocol: 'http',
+    }),
   );
 }
 
@@ -50,7 +55,7 @@ const sendSms = (phone: string, code = '135790') =>
   });
 
 describe('the SDK @alicloud/dysmsapi20170525 against the demo', () => {
-  it('sends: SendSms lands in the outbox, answered in Aliyun\'s format', async () => {
+  it("sends: SendSms lands in the outbox, answered in Aliyun's format", async () => {
     const answer = await client().sendSms(sendSms('13900002001', '246801'));
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toMatchObject({ code: 'OK', message: 'OK' });

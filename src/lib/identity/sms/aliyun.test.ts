@@ -137,7 +137,12 @@ describe('the adapter against the sandbox', () => {
       'ExampleSecret0000000000000000',
     );
     const theirs = OpenApiUtil.getAuthorization(
-      { method: 'POST', pathname: '/', query, headers: { ...headers, accept: 'application/json' } } as never,
+      {
+        method: 'POST',
+        pathname: '/',
+        query,
+        headers: { ...headers, accept: 'application/json' },
+      } as never,
       'ACS3-HMAC-SHA256',
       sha256Hex(''),
       'LTAI5tExampleKeyId0000',
@@ -156,7 +161,11 @@ describe("the adapter's refusals", () => {
       'isv.AMOUNT_NOT_ENOUGH',
       'isv.MOBILE_NUMBER_ILLEGAL',
     ]) {
-      const body = JSON.stringify({ Message: '触发分钟级流控Permits:1', RequestId: 'R-1', Code: code });
+      const body = JSON.stringify({
+        Message: '触发分钟级流控Permits:1',
+        RequestId: 'R-1',
+        Code: code,
+      });
       const error = await adapter({ fetch: answering(200, body) })
         .send(message('13900003010'))
         .catch((e: unknown) => e);
