@@ -257,6 +257,25 @@ describe('the provider SMS_PROVIDER names', () => {
     expect((await readOutbox(database.db, '13900003030'))[0]?.code).toBe('577215');
   });
 
+  it('in production, aliyun signs with the configured keys (unknown to this sandbox)', async () => {
+    // The rest of a production configuration (payments…) is beside the point here.
+    const config = {
+      ...parseEnv({
+        SMS_PROVIDER: 'aliyun',
+        ALIYUN_ACCESS_KEY_ID: 'LTAI5tProduction0000000',
+        ALIYUN_ACCESS_KEY_SECRET: 'ProductionSecret00000000000000',
+        ALIYUN_SMS_SIGN_NAME: '小店',
+        ALIYUN_SMS_TEMPLATE_CODE: 'SMS_154950909',
+        ALIYUN_SMS_BASE_URL: vendor.origin,
+      }),
+      SHOP_MODE: 'production' as const,
+    };
+    const error = await smsProvider(database.db, config)
+      .send(message('13900003032'))
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ vendor: 'aliyun', vendorCode: 'InvalidAccessKeyId.NotFound' });
+  });
+
   it('console keeps the whole text in the outbox', async () => {
     await smsProvider(database.db, parseEnv({})).send(message('13900003031', '141421'));
     expect((await readOutbox(database.db, '13900003031'))[0]?.text).toBe(

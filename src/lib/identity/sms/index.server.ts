@@ -6,7 +6,6 @@
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { env, type Env } from '#lib/platform/env.server.ts';
 import { selfOrigin } from '#lib/platform/self-origin.server.ts';
-import { ALIYUN_SMS_HOST, aliyunSms } from './aliyun.server.ts';
 import { aliyunSandboxAccount } from './aliyun-account.server.ts';
 import { consoleSms } from './console.server.ts';
 
@@ -48,23 +47,28 @@ export function smsProvider(db: DbOrTx, config: Env = env()): SmsProvider {
   }
 }
 
+/**
+ * Aliyun SMS as configured. The adapter is loaded on the first send: it imports SmsRefusedError
+ * from this module, so a static import back would close a cycle (scripts/boundaries.ts).
+ */
 function configuredAliyun(db: DbOrTx, config: Env): SmsProvider {
-  if (config.SHOP_MODE === 'production') {
-    // env.server.ts requires every ALIYUN_* setting but the base URL in production.
-    return aliyunSms({
-      accessKeyId: config.ALIYUN_ACCESS_KEY_ID!,
-      accessKeySecret: config.ALIYUN_ACCESS_KEY_SECRET!,
-      signName: config.ALIYUN_SMS_SIGN_NAME!,
-      templateCode: config.ALIYUN_SMS_TEMPLATE_CODE!,
-      baseUrl: config.ALIYUN_SMS_BASE_URL ?? ALIYUN_SMS_HOST,
-    });
-  }
-  // A demo: the sandbox's account (the configured keys, or its own per database), and the
-  // sandbox itself at this server's root unless a base URL is given.
   return {
     async send(message) {
+      const { ALIYUN_SMS_HOST, aliyunSms } = await import('./aliyun.server.ts');
+      if (config.SHOP_MODE === 'production') {
+        // env.server.ts requires every ALIYUN_* setting but the base URL in production.
+        return aliyunSms({
+          accessKeyId: config.ALIYUN_ACCESS_KEY_ID!,
+          accessKeySecret: config.ALIYUN_ACCESS_KEY_SECRET!,
+          signName: config.ALIYUN_SMS_SIGN_NAME!,
+          templateCode: config.ALIYUN_SMS_TEMPLATE_CODE!,
+          baseUrl: config.ALIYUN_SMS_BASE_URL ?? ALIYUN_SMS_HOST,
+        }).send(message);
+      }
+      // A demo: the demo account (the configured keys, or the sandbox's own per database), and
+      // the sandbox itself at this server's root unless a base URL is given.
       const account = await aliyunSandboxAccount(db, config);
-      await aliyunSms({
+      return aliyunSms({
         ...account,
         baseUrl: config.ALIYUN_SMS_BASE_URL ?? selfOrigin(),
       }).send(message);
