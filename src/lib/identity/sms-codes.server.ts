@@ -239,10 +239,20 @@ export async function issueCode(
         `[sms] ${error.vendor} refused the send to ${maskPhone(phone)}: ${error.vendorCode} ${error.message}`,
       );
     } else {
-      console.error(`[sms] the send to ${maskPhone(phone)} failed:`, error);
+      console.error(`[sms] the send to ${maskPhone(phone)} failed: ${faultLine(error)}`);
     }
     throw appError(Errors.SMS_SEND_FAILED);
   }
+}
+
+/**
+ * A failure on one line: its innermost cause's code and message (fetch's TypeError wraps the
+ * socket's error). As platform's describeFault, which this module cannot import (a cycle).
+ */
+function faultLine(error: unknown): string {
+  let current = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  while (current?.cause && typeof current.cause === 'object') current = current.cause as never;
+  return [current?.code, current?.message].filter(Boolean).join(' ') || String(error);
 }
 
 export interface CheckCode {

@@ -298,6 +298,30 @@ describe('sending a code', () => {
       }
     });
 
+    it('logs why a send that could not reach the vendor failed', async () => {
+      const phone = freshPhone();
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const refused = Object.assign(new TypeError('fetch failed'), {
+        cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), {
+          code: 'ECONNREFUSED',
+        }),
+      });
+      try {
+        await expect(
+          issueCode(
+            database.db,
+            { phone, clientIp: ownerOf(phone), now: T0 },
+            { send: () => Promise.reject(refused) },
+          ),
+        ).rejects.toMatchObject({ code: 40011, message: '验证码发送失败，请稍后再试' });
+        expect(logged).toHaveBeenCalledWith(
+          `[sms] the send to ${phone.slice(0, 3)}****${phone.slice(7)} failed: ECONNREFUSED connect ECONNREFUSED 127.0.0.1:1`,
+        );
+      } finally {
+        logged.mockRestore();
+      }
+    });
+
     it('is not counted: no code stays, and the next send right away goes out', async () => {
       for (const provider of [refusing, unreachable]) {
         const phone = freshPhone();
