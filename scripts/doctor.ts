@@ -6,6 +6,7 @@
 import { EnvError, parseEnv, type Env } from '#lib/platform/env.server.ts';
 import type { Readiness } from '#lib/platform/readiness.ts';
 import { paymentReadiness } from '#lib/payments/readiness.server.ts';
+import { smsReadiness } from '#lib/identity/sms/readiness.server.ts';
 
 interface Service {
   name: string;
@@ -19,6 +20,11 @@ const SERVICES: readonly Service[] = [
     name: 'Payments (WeChat Pay)',
     settings: /^(PAYMENT_PROVIDER|WECHATPAY_(MCH|API|PLATFORM|BASE))/,
     probe: (config) => paymentReadiness(config),
+  },
+  {
+    name: 'SMS',
+    settings: /^(SMS_PROVIDER|ALIYUN_)/,
+    probe: (config) => smsReadiness(config),
   },
 ];
 

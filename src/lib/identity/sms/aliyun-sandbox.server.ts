@@ -9,7 +9,7 @@
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { env, type Env } from '#lib/platform/env.server.ts';
-import { aliyunSandboxAccount } from './aliyun-account.server.ts';
+import { aliyunSandboxAccount, type AliyunAccount } from './aliyun-account.server.ts';
 import { ALIYUN_SMS_ACTION, ALIYUN_SMS_VERSION } from './aliyun.server.ts';
 import { ACS3_ALGORITHM, acs3Signature, sha256Hex } from './aliyun-signature.server.ts';
 import { recordOutbox } from './outbox.server.ts';
@@ -39,12 +39,12 @@ function rememberNonce(nonce: string, now: number): boolean {
   return true;
 }
 
-function answer(status: number, body: Record<string, string>): Response {
+function answer(status: number, body: Record<string, string | number>): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: {
       'content-type': 'application/json;charset=utf-8',
-      'x-acs-request-id': body['RequestId']!,
+      'x-acs-request-id': String(body['RequestId']),
       'cache-control': 'no-store',
     },
   });
@@ -73,7 +73,7 @@ function sameHex(a: string, b: string): boolean {
   return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
 }
 
-/** SendSms as Aliyun answers it, or Aliyun's refusal. */
+/** SendSms (and QuerySmsSign, QuerySmsTemplate) as Aliyun answers them, or Aliyun's refusal. */
 export async function answerAliyun(
   request: Request,
   db: DbOrTx,
@@ -137,17 +137,14 @@ export async function answerAliyun(
   if (!rememberNonce(request.headers.get('x-acs-signature-nonce')!, now().getTime())) {
     return gatewayError(400, 'SignatureNonceUsed', 'Specified signature nonce was used already.');
   }
-  if (
-    request.headers.get('x-acs-action') !== ALIYUN_SMS_ACTION ||
-    request.headers.get('x-acs-version') !== ALIYUN_SMS_VERSION
-  ) {
+  const action = ACTIONS[request.headers.get('x-acs-action')!];
+  if (!action || request.headers.get('x-acs-version') !== ALIYUN_SMS_VERSION) {
     return gatewayError(
       404,
       'InvalidAction.NotFound',
       'Specified api is not found, please check your url and method.',
     );
   }
-
   // The parameters: the query, and a form body when one is sent.
   const params = new URLSearchParams(url.search);
   if (request.headers.get('content-type')?.startsWith('application/x-www-form-urlencoded')) {
@@ -155,10 +152,71 @@ export async function answerAliyun(
       params.set(key, value);
     }
   }
-  for (const name of ['PhoneNumbers', 'SignName', 'TemplateCode']) {
-    if (!params.get(name)) {
-      return gatewayError(400, `Missing${name}`, `${name} is mandatory for this action.`);
+  return action(params, account, db, now);
+}
+
+type Action = (
+  params: URLSearchParams,
+  account: AliyunAccount,
+  db: DbOrTx,
+  now: () => Date,
+) => Promise<Response>;
+
+/** The sandbox's account approved its sign and template long ago. */
+const APPROVED_AT = '2026-01-05 10:00:00';
+
+const ACTIONS: Readonly<Record<string, Action>> = {
+  [ALIYUN_SMS_ACTION]: sendSms,
+  QuerySmsSign: async (params, account) => {
+    if (!params.get('SignName')) return missing('SignName');
+    if (params.get('SignName') !== account.signName) {
+      return refused('isv.SMS_SIGNATURE_ILLEGAL', '该账号下找不到对应签名');
     }
+    return ok({
+      SignName: account.signName,
+      SignStatus: 1,
+      CreateDate: APPROVED_AT,
+      Reason: '无审批备注',
+    });
+  },
+  QuerySmsTemplate: async (params, account) => {
+    if (!params.get('TemplateCode')) return missing('TemplateCode');
+    if (params.get('TemplateCode') !== account.templateCode) {
+      return refused('isv.SMS_TEMPLATE_ILLEGAL', '该账号下找不到对应模板');
+    }
+    return ok({
+      TemplateCode: account.templateCode,
+      TemplateName: '验证码',
+      TemplateType: 0,
+      TemplateStatus: 1,
+      TemplateContent: SANDBOX_TEMPLATE_TEXT,
+      CreateDate: APPROVED_AT,
+      Reason: '无审批备注',
+    });
+  },
+};
+
+function missing(name: string): Response {
+  return gatewayError(400, `Missing${name}`, `${name} is mandatory for this action.`);
+}
+
+function ok(fields: Record<string, string | number>): Response {
+  return answer(200, {
+    RequestId: randomUUID().toUpperCase(),
+    Code: 'OK',
+    Message: 'OK',
+    ...fields,
+  });
+}
+
+async function sendSms(
+  params: URLSearchParams,
+  account: AliyunAccount,
+  db: DbOrTx,
+  now: () => Date,
+): Promise<Response> {
+  for (const name of ['PhoneNumbers', 'SignName', 'TemplateCode']) {
+    if (!params.get(name)) return missing(name);
   }
   const phone = /^(?:\+?86|0086)?(1[3-9]\d{9})$/.exec(params.get('PhoneNumbers')!)?.[1];
   if (!phone) return refused('isv.MOBILE_NUMBER_ILLEGAL', '非法手机号');
@@ -190,10 +248,7 @@ export async function answerAliyun(
     `【${account.signName}】${SANDBOX_TEMPLATE_TEXT.replace('${code}', code)}`,
     now(),
   );
-  return answer(200, {
-    RequestId: randomUUID().toUpperCase(),
-    Message: 'OK',
+  return ok({
     BizId: `${randomInt(100_000_000, 1_000_000_000)}${randomInt(100_000_000, 1_000_000_000)}^0`,
-    Code: 'OK',
   });
 }

@@ -5,7 +5,11 @@
  * middleware does in a demo.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import DysmsapiModule, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
+import DysmsapiModule, {
+  QuerySmsSignRequest,
+  QuerySmsTemplateRequest,
+  SendSmsRequest,
+} from '@alicloud/dysmsapi20170525';
 import { $OpenApiUtil } from '@alicloud/openapi-core';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
@@ -94,5 +98,21 @@ describe('the SDK @alicloud/dysmsapi20170525 against the demo', () => {
     const badPhone = await client().sendSms(sendSms('1390000'));
     expect(badPhone.body).toMatchObject({ code: 'isv.MOBILE_NUMBER_ILLEGAL' });
     expect(await readOutbox(database.db, '13900002004')).toEqual([]);
+  });
+
+  it('queries the sign and the template (what npm run doctor asks): both approved', async () => {
+    const sign = await client().querySmsSign(
+      new QuerySmsSignRequest({ signName: account.signName }),
+    );
+    expect(sign.body).toMatchObject({ code: 'OK', signName: '小店', signStatus: 1 });
+    const template = await client().querySmsTemplate(
+      new QuerySmsTemplateRequest({ templateCode: account.templateCode }),
+    );
+    expect(template.body).toMatchObject({
+      code: 'OK',
+      templateCode: 'SMS_100000001',
+      templateStatus: 1,
+      templateContent: '您的验证码为：${code}，该验证码5分钟内有效，请勿泄漏于他人！',
+    });
   });
 });

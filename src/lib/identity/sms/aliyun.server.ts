@@ -51,62 +51,74 @@ export const ALIYUN_REFUSALS: Readonly<Record<string, string>> = {
   Throttling: 'too many calls at once',
 };
 
-interface AliyunAnswer {
+/** Aliyun's JSON answer: Code, Message, RequestId and the action's own fields. */
+export interface AliyunAnswer {
   Code?: string;
   Message?: string;
   RequestId?: string;
-  BizId?: string;
+  [field: string]: unknown;
+}
+
+/**
+ * One dysmsapi call (POST /, the parameters in the query string, an empty body, signed V3), as
+ * the SDK makes it. Answers Aliyun's JSON when its Code is OK; any other is an SmsRefusedError.
+ */
+export async function aliyunCall(
+  config: AliyunSmsConfig,
+  action: string,
+  params: Readonly<Record<string, string>>,
+): Promise<AliyunAnswer> {
+  const doFetch = config.fetch ?? fetch;
+  const now = config.now ?? (() => new Date());
+  const url = new URL(`${config.baseUrl.replace(/\/+$/, '')}/`);
+  const query = Object.entries(params);
+  const payloadHash = sha256Hex('');
+  const signed = {
+    host: url.host,
+    'x-acs-action': action,
+    'x-acs-version': ALIYUN_SMS_VERSION,
+    'x-acs-date': acsDate(now()),
+    'x-acs-signature-nonce': randomBytes(16).toString('hex'),
+    'x-acs-content-sha256': payloadHash,
+  };
+  const authorization = acs3Authorization(
+    { method: 'POST', path: '/', query, headers: signed, payloadHash },
+    config.accessKeyId,
+    config.accessKeySecret,
+  );
+  const search = query.map(([key, value]) => `${key}=${acsEncode(value)}`).join('&');
+  const { host: _host, ...headers } = signed; // fetch writes Host from the URL itself
+  const response = await doFetch(`${url.origin}/?${search}`, {
+    method: 'POST',
+    headers: { ...headers, accept: 'application/json', authorization },
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  const text = await response.text();
+  let answer: AliyunAnswer = {};
+  try {
+    answer = JSON.parse(text) as AliyunAnswer;
+  } catch {
+    // Not Aliyun's JSON (a proxy's error page): refused by HTTP status below.
+  }
+  if (response.ok && answer.Code === 'OK') return answer;
+  const code = answer.Code ?? `HTTP ${response.status}`;
+  const why = ALIYUN_REFUSALS[code];
+  throw new SmsRefusedError(
+    'aliyun',
+    code,
+    `${why ? `${why}: ` : ''}${answer.Message ?? text.slice(0, 200)} (HTTP ${response.status}, RequestId ${answer.RequestId ?? '-'})`,
+  );
 }
 
 export function aliyunSms(config: AliyunSmsConfig): SmsProvider {
-  const doFetch = config.fetch ?? fetch;
-  const now = config.now ?? (() => new Date());
-  const base = config.baseUrl.replace(/\/+$/, '');
   return {
     async send(message: SmsMessage) {
-      const query: Array<[string, string]> = [
-        ['PhoneNumbers', message.phone],
-        ['SignName', config.signName],
-        ['TemplateCode', config.templateCode],
-        ['TemplateParam', JSON.stringify({ code: message.code })],
-      ];
-      const url = new URL(`${base}/`);
-      const payloadHash = sha256Hex('');
-      const signed = {
-        host: url.host,
-        'x-acs-action': ALIYUN_SMS_ACTION,
-        'x-acs-version': ALIYUN_SMS_VERSION,
-        'x-acs-date': acsDate(now()),
-        'x-acs-signature-nonce': randomBytes(16).toString('hex'),
-        'x-acs-content-sha256': payloadHash,
-      };
-      const authorization = acs3Authorization(
-        { method: 'POST', path: '/', query, headers: signed, payloadHash },
-        config.accessKeyId,
-        config.accessKeySecret,
-      );
-      const search = query.map(([key, value]) => `${key}=${acsEncode(value)}`).join('&');
-      const { host: _host, ...headers } = signed; // fetch writes Host from the URL itself
-      const response = await doFetch(`${url.origin}/?${search}`, {
-        method: 'POST',
-        headers: { ...headers, accept: 'application/json', authorization },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+      await aliyunCall(config, ALIYUN_SMS_ACTION, {
+        PhoneNumbers: message.phone,
+        SignName: config.signName,
+        TemplateCode: config.templateCode,
+        TemplateParam: JSON.stringify({ code: message.code }),
       });
-      const text = await response.text();
-      let answer: AliyunAnswer = {};
-      try {
-        answer = JSON.parse(text) as AliyunAnswer;
-      } catch {
-        // Not Aliyun's JSON (a proxy's error page): refused by HTTP status below.
-      }
-      if (response.ok && answer.Code === 'OK') return;
-      const code = answer.Code ?? `HTTP ${response.status}`;
-      const why = ALIYUN_REFUSALS[code];
-      throw new SmsRefusedError(
-        'aliyun',
-        code,
-        `${why ? `${why}: ` : ''}${answer.Message ?? text.slice(0, 200)} (HTTP ${response.status}, RequestId ${answer.RequestId ?? '-'})`,
-      );
     },
   };
 }

@@ -15,6 +15,7 @@ import { acs3Authorization, sha256Hex } from './aliyun-signature.server.ts';
 import { ALIYUN_REFUSALS, aliyunSms, type AliyunSmsConfig } from './aliyun.server.ts';
 import { devOutboxEnabled, SmsRefusedError, smsProvider, type SmsMessage } from './index.server.ts';
 import { readOutbox } from './outbox.server.ts';
+import { smsReadiness } from './readiness.server.ts';
 
 let database: Database;
 let vendor: VendorRootServer;
@@ -287,5 +288,62 @@ describe('the provider SMS_PROVIDER names', () => {
     expect(devOutboxEnabled('demo', true)).toBe(true);
     expect(devOutboxEnabled('demo', false)).toBe(false);
     expect(devOutboxEnabled('production', true)).toBe(false);
+  });
+});
+
+describe("npm run doctor's SMS probe", () => {
+  /** A production configuration of Aliyun SMS pointed at this test's sandbox. */
+  const production = (overrides: Record<string, string> = {}) => ({
+    ...parseEnv({
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_ACCESS_KEY_ID: account.accessKeyId,
+      ALIYUN_ACCESS_KEY_SECRET: account.accessKeySecret,
+      ALIYUN_SMS_SIGN_NAME: account.signName,
+      ALIYUN_SMS_TEMPLATE_CODE: account.templateCode,
+      ALIYUN_SMS_BASE_URL: vendor.origin,
+      ...overrides,
+    }),
+    SHOP_MODE: 'production' as const,
+  });
+
+  it('is ready when the keys are accepted and the sign and template approved', async () => {
+    expect(await smsReadiness(production())).toEqual({
+      state: 'ready',
+      detail: 'Aliyun SMS: sign 小店 and template SMS_100000001 approved',
+    });
+  });
+
+  it("is refused with Aliyun's code for a wrong secret or template", async () => {
+    const wrongSecret = await smsReadiness(
+      production({ ALIYUN_ACCESS_KEY_SECRET: 'WrongSecret0000000000000000000' }),
+    );
+    expect(wrongSecret.state).toBe('refused');
+    expect(wrongSecret.detail).toMatch(/^SignatureDoesNotMatch: the AccessKey secret is wrong/);
+    const template = await smsReadiness(production({ ALIYUN_SMS_TEMPLATE_CODE: 'SMS_999999999' }));
+    expect(template.state).toBe('refused');
+    expect(template.detail).toMatch(/^isv\.SMS_TEMPLATE_ILLEGAL: /);
+  });
+
+  it('is refused while the sign is in review, and unreachable without an answer', async () => {
+    // Both queries answered alike: the sign in review, the template approved.
+    const inReview: typeof fetch = async () =>
+      new Response(
+        JSON.stringify({ Code: 'OK', RequestId: 'R', SignStatus: 0, TemplateStatus: 1 }),
+        { status: 200 },
+      );
+    expect(await smsReadiness(production(), inReview)).toEqual({
+      state: 'refused',
+      detail: 'sign 小店 is 审核中 (in review)',
+    });
+    const down: typeof fetch = () =>
+      Promise.reject(
+        Object.assign(new TypeError('fetch failed'), {
+          cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+        }),
+      );
+    expect(await smsReadiness(production(), down)).toEqual({
+      state: 'unreachable',
+      detail: 'ECONNREFUSED',
+    });
   });
 });
