@@ -73,7 +73,7 @@ function sameHex(a: string, b: string): boolean {
   return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
 }
 
-/** SendSms (and QuerySmsSign, QuerySmsTemplate) as Aliyun answers them, or Aliyun's refusal. */
+/** SendSms (and GetSmsSign, GetSmsTemplate) as Aliyun answers them, or Aliyun's refusal. */
 export async function answerAliyun(
   request: Request,
   db: DbOrTx,
@@ -167,7 +167,7 @@ const APPROVED_AT = '2026-01-05 10:00:00';
 
 const ACTIONS: Readonly<Record<string, Action>> = {
   [ALIYUN_SMS_ACTION]: sendSms,
-  QuerySmsSign: async (params, account) => {
+  GetSmsSign: async (params, account) => {
     if (!params.get('SignName')) return missing('SignName');
     if (params.get('SignName') !== account.signName) {
       return refused('isv.SMS_SIGNATURE_ILLEGAL', '该账号下找不到对应签名');
@@ -179,7 +179,7 @@ const ACTIONS: Readonly<Record<string, Action>> = {
       Reason: '无审批备注',
     });
   },
-  QuerySmsTemplate: async (params, account) => {
+  GetSmsTemplate: async (params, account) => {
     if (!params.get('TemplateCode')) return missing('TemplateCode');
     if (params.get('TemplateCode') !== account.templateCode) {
       return refused('isv.SMS_TEMPLATE_ILLEGAL', '该账号下找不到对应模板');
@@ -187,8 +187,7 @@ const ACTIONS: Readonly<Record<string, Action>> = {
     return ok({
       TemplateCode: account.templateCode,
       TemplateName: '验证码',
-      TemplateType: 0,
-      TemplateStatus: 1,
+      TemplateStatus: '1',
       TemplateContent: SANDBOX_TEMPLATE_TEXT,
       CreateDate: APPROVED_AT,
       Reason: '无审批备注',

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import DysmsapiModule, {
-  QuerySmsSignRequest,
-  QuerySmsTemplateRequest,
+  GetSmsSignRequest,
+  GetSmsTemplateRequest,
   SendSmsRequest,
 } from '@alicloud/dysmsapi20170525';
 import { $OpenApiUtil } from '@alicloud/openapi-core';
@@ -101,17 +101,15 @@ describe('the SDK @alicloud/dysmsapi20170525 against the demo', () => {
   });
 
   it('queries the sign and the template (what npm run doctor asks): both approved', async () => {
-    const sign = await client().querySmsSign(
-      new QuerySmsSignRequest({ signName: account.signName }),
-    );
+    const sign = await client().getSmsSign(new GetSmsSignRequest({ signName: account.signName }));
     expect(sign.body).toMatchObject({ code: 'OK', signName: '小店', signStatus: 1 });
-    const template = await client().querySmsTemplate(
-      new QuerySmsTemplateRequest({ templateCode: account.templateCode }),
+    const template = await client().getSmsTemplate(
+      new GetSmsTemplateRequest({ templateCode: account.templateCode }),
     );
     expect(template.body).toMatchObject({
       code: 'OK',
       templateCode: 'SMS_100000001',
-      templateStatus: 1,
+      templateStatus: '1',
       templateContent: '您的验证码为：${code}，该验证码5分钟内有效，请勿泄漏于他人！',
     });
   });

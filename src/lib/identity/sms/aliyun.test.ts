@@ -328,7 +328,7 @@ describe("npm run doctor's SMS probe", () => {
     // Both queries answered alike: the sign in review, the template approved.
     const inReview: typeof fetch = async () =>
       new Response(
-        JSON.stringify({ Code: 'OK', RequestId: 'R', SignStatus: 0, TemplateStatus: 1 }),
+        JSON.stringify({ Code: 'OK', RequestId: 'R', SignStatus: 0, TemplateStatus: '1' }),
         { status: 200 },
       );
     expect(await smsReadiness(production(), inReview)).toEqual({

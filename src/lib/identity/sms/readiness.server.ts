@@ -1,5 +1,5 @@
 /**
- * `npm run doctor`'s SMS probe: with Aliyun, QuerySmsSign and QuerySmsTemplate for the configured
+ * `npm run doctor`'s SMS probe: with Aliyun, GetSmsSign and GetSmsTemplate for the configured
  * sign and template. Both are signed like a send, so an answer means the AccessKey is accepted;
  * then the sign and the template must be approved (status 1), or no message would go out. Nothing
  * is sent to anyone.
@@ -14,6 +14,7 @@ const REVIEW: Record<number, string> = {
   0: '审核中 (in review)',
   1: 'approved',
   2: '审核失败 (rejected)',
+  10: '取消审核 (withdrawn)',
 };
 
 export async function smsReadiness(config: Env, fetchImpl?: typeof fetch): Promise<Readiness> {
@@ -32,15 +33,15 @@ export async function smsReadiness(config: Env, fetchImpl?: typeof fetch): Promi
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
   };
   try {
-    const sign = await aliyunCall(aliyun, 'QuerySmsSign', { SignName: aliyun.signName });
-    const template = await aliyunCall(aliyun, 'QuerySmsTemplate', {
+    const sign = await aliyunCall(aliyun, 'GetSmsSign', { SignName: aliyun.signName });
+    const template = await aliyunCall(aliyun, 'GetSmsTemplate', {
       TemplateCode: aliyun.templateCode,
     });
     const problems = [
-      sign['SignStatus'] === 1
+      String(sign['SignStatus']) === '1'
         ? null
         : `sign ${aliyun.signName} is ${REVIEW[Number(sign['SignStatus'])] ?? `in state ${String(sign['SignStatus'])}`}`,
-      template['TemplateStatus'] === 1
+      String(template['TemplateStatus']) === '1'
         ? null
         : `template ${aliyun.templateCode} is ${REVIEW[Number(template['TemplateStatus'])] ?? `in state ${String(template['TemplateStatus'])}`}`,
     ].filter((problem) => problem !== null);
