@@ -53,6 +53,12 @@ function pemKey(kind: 'private' | 'public') {
   );
 }
 
+/** The official account; required in production, all or none in a demo. */
+const WECHAT_ACCOUNT = ['WECHAT_APP_ID', 'WECHAT_APP_SECRET'] as const;
+
+/** The sandbox official account's app id, used in a demo when WECHAT_APP_ID is not given. */
+export const SANDBOX_WECHAT_APP_ID = 'wxsandbox0000000';
+
 /** The merchant's settings; all required with PAYMENT_PROVIDER=wechatpay. */
 const WECHATPAY_MERCHANT = [
   'WECHATPAY_MCH_ID',
@@ -169,12 +175,70 @@ const envObject = z.object({
     .url('must be an https URL')
     .regex(/^https?:\/\//, 'must be an https URL')
     .default('https://api.mch.weixin.qq.com/'),
-  MESSAGING_APP_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-  MESSAGING_APP_ID: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an app id of letters, digits, _ or -')
-    .default('wxsandbox0000000'),
+  // ── Kuaidi100 ──
+  /** kuaidi100 (the only one): 实时查询 and 订阅推送; in a demo against /sandbox/kuaidi100/. */
+  LOGISTICS_PROVIDER: z.preprocess(emptyAsUnset, z.enum(['kuaidi100']).default('kuaidi100')),
+  /** 公司编号 (customer) of the Kuaidi100 account. */
+  KUAIDI100_CUSTOMER: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]{4,64}$/, 'must be the customer code (letters and digits)')
+      .optional(),
+  ),
+  /** 授权key of the account. */
+  KUAIDI100_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]{4,64}$/, 'must be the authorisation key (letters and digits)')
+      .optional(),
+  ),
+  /** The salt each subscription names; Kuaidi100 signs its pushes with it. */
+  KUAIDI100_SALT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{8,64}$/, 'must be 8 to 64 printable characters')
+      .optional(),
+  ),
+  /** Unset: https://poll.kuaidi100.com/ in production, this server's /sandbox/kuaidi100/ in a demo. */
+  KUAIDI100_BASE_URL: optionalText.pipe(
+    z
+      .string()
+      .url('must be an https URL')
+      .regex(/^https?:\/\//, 'must be an https URL')
+      .optional(),
+  ),
+  // ── WeChat official account (sign-in inside WeChat, JS-SDK) ──
+  /** `wechat`: web authorization and JS-SDK; in demo mode against the sandbox gateway. */
+  MESSAGING_APP_PROVIDER: z.preprocess(
+    emptyAsUnset,
+    z.enum(['wechat', 'sandbox']).default('wechat'),
+  ),
+  WECHAT_APP_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an app id of letters, digits, _ or -')
+      .optional(),
+  ),
+  WECHAT_APP_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,64}$/, "must be the official account's AppSecret")
+      .optional(),
+  ),
+  /** The authorize page's host (real: https://open.weixin.qq.com). */
+  WECHAT_OPEN_BASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')
+      .optional(),
+  ),
+  /** The API's host (real: https://api.weixin.qq.com). */
+  WECHAT_API_BASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')
+      .optional(),
+  ),
   // ── Aliyun SMS ──
   ALIYUN_ACCESS_KEY_ID: optionalText.pipe(
     z
@@ -276,6 +340,37 @@ const checkedEnv = envObject.superRefine((v, ctx) => {
     );
   }
   // Each provider's settings follow (one block per provider).
+  // ── Kuaidi100 ──
+  if (shopMode(v) === 'production') {
+    requireSettings(
+      ctx,
+      v,
+      ['KUAIDI100_CUSTOMER', 'KUAIDI100_KEY', 'KUAIDI100_SALT'],
+      'is required in production',
+    );
+  } else if (v.KUAIDI100_CUSTOMER !== undefined || v.KUAIDI100_KEY !== undefined) {
+    // The sandbox takes a given account only as a whole (else it makes its own).
+    requireSettings(
+      ctx,
+      v,
+      ['KUAIDI100_CUSTOMER', 'KUAIDI100_KEY'],
+      'is required with the other KUAIDI100_* account setting',
+    );
+  }
+  // ── WeChat official account ──
+  if (shopMode(v) === 'production') {
+    requireSettings(ctx, v, WECHAT_ACCOUNT, 'is required in production');
+    if (v.MESSAGING_APP_PROVIDER !== 'wechat') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MESSAGING_APP_PROVIDER'],
+        message: 'must be wechat in production (the sandbox is for demos)',
+      });
+    }
+  } else if (WECHAT_ACCOUNT.some((name) => v[name] !== undefined)) {
+    // The sandbox gateway takes a given account only as a whole (else it uses its own).
+    requireSettings(ctx, v, WECHAT_ACCOUNT, 'is required with the other WECHAT_APP_* setting');
+  }
   // ── Aliyun SMS ──
   if (shopMode(v) === 'production' && v.SMS_PROVIDER === 'console') {
     // The console provider hands codes to whoever reads the log: no shopper would get one.
@@ -340,4 +435,9 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** The official account's app id (JS-SDK, sign-in, payments): the configured one, else the sandbox's. */
+export function wechatAppId(config: Pick<Env, 'WECHAT_APP_ID'> = env()): string {
+  return config.WECHAT_APP_ID ?? SANDBOX_WECHAT_APP_ID;
 }

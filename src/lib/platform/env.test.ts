@@ -26,8 +26,12 @@ describe('parseEnv', () => {
       WECHATPAY_PLATFORM_KEY_ID: undefined,
       WECHATPAY_PLATFORM_PUBLIC_KEY: undefined,
       WECHATPAY_BASE_URL: 'https://api.mch.weixin.qq.com/',
-      MESSAGING_APP_PROVIDER: 'sandbox',
-      MESSAGING_APP_ID: 'wxsandbox0000000',
+      LOGISTICS_PROVIDER: 'kuaidi100',
+      MESSAGING_APP_PROVIDER: 'wechat',
+      WECHAT_APP_ID: undefined,
+      WECHAT_APP_SECRET: undefined,
+      WECHAT_OPEN_BASE_URL: undefined,
+      WECHAT_API_BASE_URL: undefined,
       ALIYUN_ACCESS_KEY_ID: undefined,
       ALIYUN_ACCESS_KEY_SECRET: undefined,
       ALIYUN_SMS_SIGN_NAME: undefined,
@@ -295,6 +299,44 @@ describe('parseEnv', () => {
       expect(() => parseEnv({ ALIYUN_SMS_BASE_URL: 'https://dysmsapi.aliyuncs.com/x' })).toThrow(
         'Invalid environment variable ALIYUN_SMS_BASE_URL="https://dysmsapi.aliyuncs.com/x": must be http(s)://host[:port] with nothing after it',
       );
+    });
+
+    it('needs the official account in production, and the wechat provider there', () => {
+      const problems = (source: Record<string, string>) => {
+        try {
+          parseEnv(source);
+          return [];
+        } catch (error) {
+          return (error as Error).message.split('\n');
+        }
+      };
+      const lines = problems({ SHOP_MODE: 'production', MESSAGING_APP_PROVIDER: 'sandbox' });
+      expect(lines).toContain(
+        'Missing environment variable WECHAT_APP_ID: is required in production',
+      );
+      expect(lines).toContain(
+        'Missing environment variable WECHAT_APP_SECRET: is required in production',
+      );
+      expect(lines).toContain(
+        'Invalid environment variable MESSAGING_APP_PROVIDER="sandbox": must be wechat in production (the sandbox is for demos)',
+      );
+      // A demo: the sandbox's alias is accepted; the account all or none, its secret never shown.
+      expect(parseEnv({ MESSAGING_APP_PROVIDER: 'sandbox' }).MESSAGING_APP_PROVIDER).toBe(
+        'sandbox',
+      );
+      const half = problems({ WECHAT_APP_SECRET: 'abcdef0123456789abcdef0123456789' });
+      expect(half).toEqual([
+        'Missing environment variable WECHAT_APP_ID: is required with the other WECHAT_APP_* setting',
+      ]);
+      expect(
+        parseEnv({
+          WECHAT_APP_ID: 'wx1234567890abcdef',
+          WECHAT_APP_SECRET: 'abcdef0123456789abcdef0123456789',
+        }),
+      ).toMatchObject({ WECHAT_APP_ID: 'wx1234567890abcdef' });
+      expect(
+        problems({ WECHAT_APP_ID: 'wx1', WECHAT_APP_SECRET: 'short' }).join('\n'),
+      ).not.toContain('short');
     });
 
     it('never lets the dev outbox on in production', () => {

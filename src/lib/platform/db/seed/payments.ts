@@ -11,13 +11,13 @@ import * as t from '../schema.ts';
 import { OrderStatus } from '#lib/orders/status.ts';
 import { PaymentOrderOutcome, PaymentStatus, RefundState } from '#lib/payments/status.ts';
 import { sandboxKeys } from '#lib/payments/sandbox/keys.server.ts';
-import { env } from '#lib/platform/env.server.ts';
+import { wechatAppId } from '#lib/platform/env.server.ts';
 
 const MINUTE = 60_000;
 
 export async function seedPayments(tx: Tx): Promise<void> {
   const keys = await sandboxKeys(tx);
-  const appId = env().MESSAGING_APP_ID;
+  const appId = wechatAppId();
   const paidOrCancelled = await tx
     .select({
       id: t.orders.id,
