@@ -6,6 +6,7 @@
 import { EnvError, parseEnv, type Env } from '#lib/platform/env.server.ts';
 import type { Readiness } from '#lib/platform/readiness.ts';
 import { paymentReadiness } from '#lib/payments/readiness.server.ts';
+import { smsReadiness } from '#lib/identity/sms/readiness.server.ts';
 import { logisticsReadiness } from '#lib/orders/kuaidi100/readiness.server.ts';
 import { wechatReadiness } from '#lib/identity/messaging-app/readiness.server.ts';
 import {
@@ -27,6 +28,14 @@ const SERVICES: readonly Service[] = [
     probe: (config) => paymentReadiness(config),
   },
   {
+    name: 'SMS',
+    settings: /^(SMS_PROVIDER|ALIYUN_|TENCENTCLOUD_SMS_)/,
+    probe: (config) =>
+      config.SMS_PROVIDER === 'tencentcloud'
+        ? tencentCloudSmsReadiness(config)
+        : smsReadiness(config),
+  },
+  {
     name: 'Logistics (Kuaidi100)',
     settings: /^(LOGISTICS_PROVIDER|KUAIDI100_)/,
     probe: (config) => logisticsReadiness(config),
@@ -40,14 +49,6 @@ const SERVICES: readonly Service[] = [
     name: 'Identity checks (Tencent Cloud faceid)',
     settings: /^(IDENTITY_PROVIDER|TENCENTCLOUD_(SECRET_|FACEID_))/,
     probe: (config) => faceidReadiness(config),
-  },
-  {
-    name: 'SMS (Tencent Cloud)',
-    settings: /^TENCENTCLOUD_SMS_/,
-    probe: async (config) =>
-      (config as { SMS_PROVIDER: string }).SMS_PROVIDER === 'tencentcloud'
-        ? tencentCloudSmsReadiness(config)
-        : { state: 'ready', detail: 'not in use (SMS_PROVIDER is not tencentcloud)' },
   },
 ];
 

@@ -1,8 +1,9 @@
 /**
  * Open for business (issue #26, "Must show"): the shop in production mode, with a second shop in
  * demo mode standing in for the outside world (every base URL pointed at its sandboxes). The
- * production shop mounts no sandbox, has no dev outbox and no 演示环境 ribbon, and a shopper
- * pays through the outside gateway: its cashier, its notification, back to 支付成功.
+ * production shop mounts no sandbox, has no dev outbox and no 演示环境 ribbon, a shopper logs in
+ * with the code the outside Aliyun SMS delivered, and pays through the outside gateway: its
+ * cashier, its notification, back to 支付成功.
  */
 import { eq } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
@@ -47,6 +48,28 @@ test('production mounts no sandbox, no dev outbox, and shows no 演示环境', a
   await expect(page.locator('.demo-ribbon')).toHaveCount(0);
   await page.goto(`${outside.url}/index?shopId=${SHOP}`);
   await expect(page.getByRole('note', { name: '演示环境' })).toBeVisible();
+});
+
+test('a shopper logs in with the code the outside Aliyun SMS delivered', async ({ request }) => {
+  const { shop, outside } = world;
+  const phone = freshPhone();
+  const sent = await request.post(`${shop.url}/api/member/phone/sendCode`, {
+    data: { phone, type: 2 },
+  });
+  expect(await sent.json()).toMatchObject({ code: 0, message: '验证码已发送，请查收' });
+  // The production shop signed SendSms with its AccessKey; the outside sandbox checked it and
+  // "delivered" the template with the code, which only its own (demo) outbox shows.
+  const outbox = await (
+    await request.get(`${outside.url}/api/dev/sms-outbox?phone=${phone}`)
+  ).json();
+  expect(outbox.data).toHaveLength(1);
+  expect(outbox.data[0].text).toBe(
+    `【小店】您的验证码为：${outbox.data[0].code}，该验证码5分钟内有效，请勿泄漏于他人！`,
+  );
+  const loggedIn = await request.post(`${shop.url}/api/member/phone/login`, {
+    data: { phone, verifyCode: outbox.data[0].code },
+  });
+  expect(await loggedIn.json()).toMatchObject({ code: 0, success: true });
 });
 
 test('a shopper pays through the outside gateway and lands on 支付成功', async ({ page }) => {

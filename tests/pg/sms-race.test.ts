@@ -116,8 +116,8 @@ it('a stranger’s sends, concurrent with the owner’s, leave the owner able to
     database.db,
     { phone, clientIp: '10.0.0.7', now: at(45_000) },
     {
-      send: async (_phone, text) => {
-        ownerText = text;
+      send: async (message) => {
+        ownerText = message.text;
       },
     },
   );

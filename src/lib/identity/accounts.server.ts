@@ -34,7 +34,8 @@
  * - withdrawals: all kept; an idempotency key both accounts happened to use is cleared on the
  *   other account's row (the retry window it guards is long over).
  * - live_messages: all kept (comments stay under the kept account's id); live_reminders: one 预约
- *   per room (either's is kept).
+ *   per room (either's is kept); live_like_windows: the other account's like windows go (a rate
+ *   limit's state, not the shopper's data: the kept account's windows go on counting).
  * - service_conversations: one per shop and shopper. When both accounts wrote to one shop, the
  *   other's messages move into the kept conversation, the unread counts add up, the latest
  *   preview and time win, and it is open if either was; the other conversation goes.
@@ -90,6 +91,7 @@ export const HANDLED_USER_COLUMNS = new Set([
   'keeper_unbindings.invited_by',
   'live_messages.user_id',
   'live_reminders.user_id',
+  'live_like_windows.user_id',
   'service_conversations.user_id',
   'service_messages.sender_id',
 ]);
@@ -330,6 +332,7 @@ export async function mergeAccounts(
       delete from live_reminders o using live_reminders m
       where o.user_id = ${gone} and m.user_id = ${keep} and m.room_id = o.room_id`);
     await tx.execute(sql`update live_reminders set user_id = ${keep} where user_id = ${gone}`);
+    await tx.execute(sql`delete from live_like_windows where user_id = ${gone}`);
 
     // Customer service: one conversation per shop; both accounts' messages end up in it.
     await tx.execute(sql`

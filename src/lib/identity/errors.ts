@@ -5,6 +5,11 @@ export const IdentityErrors = {
   /** A wrong, expired, used or voided SMS code. */
   SMS_CODE_INVALID: { code: 40010, message: '验证码错误或已失效' },
   SMS_CODE_FORMAT: { code: 400, message: '请输入6位数字验证码' },
+  /**
+   * The SMS vendor refused the send (frequency limit, template, sign, balance…) or could not be
+   * reached; the code is not kept, so the shopper may simply try again.
+   */
+  SMS_SEND_FAILED: { code: 40011, message: '验证码发送失败，请稍后再试' },
   /** Within 30 s of the last code, or over the hourly limits per phone or per client. */
   CODE_TOO_FREQUENT: { code: 429, message: '操作太频繁，请稍后再试' },
   /** The phone belongs to another messaging-app account. */

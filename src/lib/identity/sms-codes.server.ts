@@ -25,6 +25,7 @@ import { and, count, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { appError, type AppError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import {
+  maskPhone,
   SMS_CODE_TTL_MS,
   SMS_MAX_PER_CLIENT_PER_HOUR,
   SMS_MAX_PER_PHONE_AND_CLIENT_PER_HOUR,
@@ -37,7 +38,12 @@ import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { LockClass, lockForTransaction } from '#lib/platform/db/locks.server.ts';
 import { smsCodeTries, smsCodes } from '#lib/platform/db/schema.ts';
 import { serverSecret } from '#lib/platform/secrets.server.ts';
-import { smsProvider, type SmsProvider } from './sms/index.server.ts';
+import {
+  SmsRefusedError,
+  smsProvider,
+  type SmsMessage,
+  type SmsProvider,
+} from './sms/index.server.ts';
 
 /**
  * What a code is for: logging in (the send-code call's `type` 2), binding a phone to a
@@ -78,6 +84,12 @@ export function codeText(code: string, purpose: SmsPurpose = 'login'): string {
   if (purpose.startsWith('admin:'))
     return `【小店】有人申请成为您店铺的管理员，授权验证码是${code}，5分钟内有效。如非您本人同意，请勿告知他人。`;
   return `【小店】您的登录验证码是${code}，5分钟内有效，请勿泄露。`;
+}
+
+/** What the provider is told a code is for (the shop and applicant stay out of the message). */
+export function messagePurpose(purpose: SmsPurpose): SmsMessage['purpose'] {
+  if (purpose === 'login' || purpose === 'bind') return purpose;
+  return purpose.startsWith('admin:') ? 'admin' : 'unbind';
 }
 
 /**
@@ -210,13 +222,37 @@ export async function issueCode(
     return row!.id;
   });
 
+  // Sent after the commit, never inside the transaction: the locks are not held across a call to
+  // the vendor, and a demo's sandbox writes its outbox through the same (PGlite: single) database.
   try {
-    await provider.send(phone, codeText(code, purpose));
+    await provider.send({
+      phone,
+      code,
+      purpose: messagePurpose(purpose),
+      text: codeText(code, purpose),
+    });
   } catch (error) {
     // Not sent: the code must neither work nor count against the shopper's limits.
     await db.delete(smsCodes).where(eq(smsCodes.id, id));
-    throw error;
+    if (error instanceof SmsRefusedError) {
+      console.error(
+        `[sms] ${error.vendor} refused the send to ${maskPhone(phone)}: ${error.vendorCode} ${error.message}`,
+      );
+    } else {
+      console.error(`[sms] the send to ${maskPhone(phone)} failed: ${faultLine(error)}`);
+    }
+    throw appError(Errors.SMS_SEND_FAILED);
   }
+}
+
+/**
+ * A failure on one line: its innermost cause's code and message (fetch's TypeError wraps the
+ * socket's error). As platform's describeFault, which this module cannot import (a cycle).
+ */
+function faultLine(error: unknown): string {
+  let current = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  while (current?.cause && typeof current.cause === 'object') current = current.cause as never;
+  return [current?.code, current?.message].filter(Boolean).join(' ') || String(error);
 }
 
 export interface CheckCode {

@@ -4,6 +4,7 @@ import { memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { smsCodeTries, smsCodes, smsOutbox } from '#lib/platform/db/schema.ts';
 import { codeInText, readOutbox } from './sms/outbox.server.ts';
+import { SmsRefusedError, type SmsMessage } from './sms/index.server.ts';
 import { serverSecret } from '#lib/platform/secrets.server.ts';
 import {
   SMS_HASH_SECRET,
@@ -14,6 +15,7 @@ import {
   consumeCode,
   hashCode,
   issueCode,
+  messagePurpose,
   newCode,
 } from './sms-codes.server.ts';
 
@@ -249,14 +251,114 @@ describe('sending a code', () => {
     );
   });
 
-  it('keeps no code and counts no send when the provider fails', async () => {
+  it('tells the provider the phone, the code, what it is for and the whole text', async () => {
     const phone = freshPhone();
-    const failing = { send: () => Promise.reject(new Error('gateway down')) };
-    await expect(
-      issueCode(database.db, { phone, clientIp: null, now: T0 }, failing),
-    ).rejects.toThrow('gateway down');
-    expect(await database.db.select().from(smsCodes).where(eq(smsCodes.phone, phone))).toEqual([]);
-    await send(phone, at(1000));
+    const sent: SmsMessage[] = [];
+    const keep = { send: async (message: SmsMessage) => void sent.push(message) };
+    await issueCode(database.db, { phone, clientIp: ownerOf(phone), now: T0 }, keep);
+    await issueCode(
+      database.db,
+      { phone, purpose: 'admin:1001:7', clientIp: ownerOf(phone), now: at(MIN) },
+      keep,
+    );
+    expect(sent.map(({ purpose }) => purpose)).toEqual(['login', 'admin']);
+    expect(sent[0]).toEqual({
+      phone,
+      code: sent[0]!.code,
+      purpose: 'login',
+      text: codeText(sent[0]!.code),
+    });
+    expect(sent[0]!.code).toMatch(/^\d{6}$/);
+    expect(sent[1]!.text).toBe(codeText(sent[1]!.code, 'admin:1001:7'));
+    expect(messagePurpose('bind')).toBe('bind');
+    expect(messagePurpose('unbind:1001')).toBe('unbind');
+  });
+
+  describe('a send that failed', () => {
+    const refusing = {
+      send: () =>
+        Promise.reject(
+          new SmsRefusedError('aliyun', 'isv.BUSINESS_LIMIT_CONTROL', '触发分钟级流控Permits:1'),
+        ),
+    };
+    const unreachable = { send: () => Promise.reject(new TypeError('fetch failed')) };
+
+    it("tells the shopper 验证码发送失败，请稍后再试 and logs the vendor's code", async () => {
+      const phone = freshPhone();
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        await expect(
+          issueCode(database.db, { phone, clientIp: ownerOf(phone), now: T0 }, refusing),
+        ).rejects.toMatchObject({ code: 40011, message: '验证码发送失败，请稍后再试' });
+        expect(logged).toHaveBeenCalledWith(
+          `[sms] aliyun refused the send to ${phone.slice(0, 3)}****${phone.slice(7)}: isv.BUSINESS_LIMIT_CONTROL 触发分钟级流控Permits:1`,
+        );
+      } finally {
+        logged.mockRestore();
+      }
+    });
+
+    it('logs why a send that could not reach the vendor failed', async () => {
+      const phone = freshPhone();
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const refused = Object.assign(new TypeError('fetch failed'), {
+        cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), {
+          code: 'ECONNREFUSED',
+        }),
+      });
+      try {
+        await expect(
+          issueCode(
+            database.db,
+            { phone, clientIp: ownerOf(phone), now: T0 },
+            { send: () => Promise.reject(refused) },
+          ),
+        ).rejects.toMatchObject({ code: 40011, message: '验证码发送失败，请稍后再试' });
+        expect(logged).toHaveBeenCalledWith(
+          `[sms] the send to ${phone.slice(0, 3)}****${phone.slice(7)} failed: ECONNREFUSED connect ECONNREFUSED 127.0.0.1:1`,
+        );
+      } finally {
+        logged.mockRestore();
+      }
+    });
+
+    it('is not counted: no code stays, and the next send right away goes out', async () => {
+      for (const provider of [refusing, unreachable]) {
+        const phone = freshPhone();
+        const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+        try {
+          await expect(
+            issueCode(database.db, { phone, clientIp: ownerOf(phone), now: T0 }, provider),
+          ).rejects.toMatchObject({ code: 40011 });
+        } finally {
+          logged.mockRestore();
+        }
+        expect(await rowsOf(phone)).toEqual([]);
+        // Within the 30 s a sent code would hold the button: this send is not refused.
+        const code = await send(phone, at(1000));
+        expect(await consume(phone, code, at(2000))).toBe(true);
+      }
+    });
+
+    it('is not counted towards the hourly caps either', async () => {
+      const phone = freshPhone();
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        for (let i = 0; i < 8; i++) {
+          await expect(
+            issueCode(
+              database.db,
+              { phone, clientIp: ownerOf(phone), now: at(i * 1000) },
+              refusing,
+            ),
+          ).rejects.toMatchObject({ code: 40011 });
+        }
+      } finally {
+        logged.mockRestore();
+      }
+      // Five a client per phone per hour: all five still go out.
+      for (let i = 0; i < 5; i++) await send(phone, at(10_000 + i * 31_000));
+    });
   });
 });
 

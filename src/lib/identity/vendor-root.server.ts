@@ -13,6 +13,7 @@ const SANDBOXES: ReadonlyArray<readonly [string, () => Promise<VendorSandbox>]> 
     'x-tc-action',
     async () => (await import('./tencentcloud/sandbox/sandbox.server.ts')).answerTencentCloud,
   ],
+  ['x-acs-action', () => import('./sms/aliyun-sandbox.server.ts').then((m) => m.answerAliyun)],
 ];
 
 /** The sandbox's answer to a root request carrying a known action header; null for any other. */

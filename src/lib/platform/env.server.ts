@@ -68,6 +68,13 @@ const WECHATPAY_MERCHANT = [
 ] as const;
 const WECHATPAY_PLATFORM = ['WECHATPAY_PLATFORM_KEY_ID', 'WECHATPAY_PLATFORM_PUBLIC_KEY'] as const;
 
+/** The SMS providers SMS_PROVIDER may name. */
+export const SMS_PROVIDERS = ['tencentcloud', 'aliyun', 'console'] as const;
+
+/** Aliyun SMS: all required with SMS_PROVIDER=aliyun in production. */
+const ALIYUN_KEYS = ['ALIYUN_ACCESS_KEY_ID', 'ALIYUN_ACCESS_KEY_SECRET'] as const;
+const ALIYUN_SMS = [...ALIYUN_KEYS, 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'] as const;
+
 const envObject = z.object({
   /**
    * demo: every outside service is the built-in sandbox, the demo data, the 演示环境 ribbon.
@@ -106,8 +113,12 @@ const envObject = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be a shop id of letters, digits, _ or -')
     .default('1001'),
-  SMS_PROVIDER: z.enum(['console']).default('console'),
-  /** Serve GET /api/dev/sms-outbox (console provider only): for tests and local demos, never public. */
+  /**
+   * Who sends the text messages: aliyun (Aliyun SMS with the ALIYUN_* settings; in a demo its
+   * sandbox) or console (a demo only: the message is logged and kept in the dev outbox).
+   */
+  SMS_PROVIDER: z.preprocess(emptyAsUnset, z.enum(SMS_PROVIDERS).default('console')),
+  /** Serve GET /api/dev/sms-outbox (a demo only): for tests and local demos, never public. */
   SMS_DEV_OUTBOX: flag,
   /**
    * How many reverse proxies stand in front of the shop (1/true/on: one; a number for a chain,
@@ -281,6 +292,37 @@ const envObject = z.object({
     emptyAsUnset,
     z.coerce.number().int().min(1).max(100).default(5),
   ),
+  // ── Aliyun SMS ──
+  ALIYUN_ACCESS_KEY_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]{8,64}$/, 'must be an AccessKey ID (letters and digits)')
+      .optional(),
+  ),
+  ALIYUN_ACCESS_KEY_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]{16,64}$/, 'must be an AccessKey secret (letters and digits)')
+      .optional(),
+  ),
+  /** The approved signature, without the 【】 (e.g. 小店). */
+  ALIYUN_SMS_SIGN_NAME: optionalText.pipe(
+    z.string().max(24, 'must be at most 24 characters').optional(),
+  ),
+  /** The approved template (SMS_ and digits) whose one variable is ${code}. */
+  ALIYUN_SMS_TEMPLATE_CODE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^SMS_[0-9]{4,20}$/, 'must be a template code such as SMS_154950909')
+      .optional(),
+  ),
+  /** Unset: https://dysmsapi.aliyuncs.com in production, this server itself in a demo. */
+  ALIYUN_SMS_BASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/?#]+\/?$/, 'must be http(s)://host[:port] with nothing after it')
+      .optional(),
+  ),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 
@@ -391,7 +433,7 @@ const checkedEnv = envObject.superRefine((v, ctx) => {
       message: 'must be tencentcloud in production (the local check asks no authority)',
     });
   }
-  const smsOnTencent = (v as { SMS_PROVIDER?: string }).SMS_PROVIDER === 'tencentcloud';
+  const smsOnTencent = v.SMS_PROVIDER === 'tencentcloud';
   const keys = ['TENCENTCLOUD_SECRET_ID', 'TENCENTCLOUD_SECRET_KEY'] as const;
   const sms = [
     'TENCENTCLOUD_SMS_SDK_APP_ID',
@@ -412,6 +454,21 @@ const checkedEnv = envObject.superRefine((v, ctx) => {
   // A demo's sandbox takes given keys only as a pair (it makes both otherwise).
   if (keys.some((name) => v[name] !== undefined)) {
     requireSettings(ctx, v, keys, 'is required with the other TENCENTCLOUD_SECRET_* setting');
+  }
+  // ── Aliyun SMS ──
+  if (shopMode(v) === 'production' && v.SMS_PROVIDER === 'console') {
+    // The console provider hands codes to whoever reads the log: no shopper would get one.
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SMS_PROVIDER'],
+      message: `must be ${SMS_PROVIDERS.filter((name) => name !== 'console').join(' or ')} in production (console is for demos)`,
+    });
+  }
+  if (v.SMS_PROVIDER === 'aliyun' && shopMode(v) === 'production') {
+    requireSettings(ctx, v, ALIYUN_SMS, 'is required with SMS_PROVIDER=aliyun in production');
+  } else if (ALIYUN_KEYS.some((name) => v[name] !== undefined)) {
+    // The sandbox takes given keys only as a pair (it makes its own when none are given).
+    requireSettings(ctx, v, ALIYUN_KEYS, 'is required with the other ALIYUN_ACCESS_KEY_* setting');
   }
 });
 

@@ -33,6 +33,11 @@ describe('parseEnv', () => {
       WECHAT_API_BASE_URL: undefined,
       LOGISTICS_PROVIDER: 'kuaidi100',
       IDENTITY_CHECKS_PER_DAY: 5,
+      ALIYUN_ACCESS_KEY_ID: undefined,
+      ALIYUN_ACCESS_KEY_SECRET: undefined,
+      ALIYUN_SMS_SIGN_NAME: undefined,
+      ALIYUN_SMS_TEMPLATE_CODE: undefined,
+      ALIYUN_SMS_BASE_URL: undefined,
       NODE_ENV: 'development',
     });
   });
@@ -219,6 +224,82 @@ describe('parseEnv', () => {
       expect(
         lines.every((line) => /^(Missing|Invalid) environment variable [A-Z0-9_]+/.test(line)),
       ).toBe(true);
+    });
+
+    it('refuses the console SMS provider in production, with one line', () => {
+      const lines = (source: Record<string, string>) => {
+        try {
+          parseEnv({ PUBLIC_ORIGIN: 'https://shop.example.com', ...source });
+        } catch (error) {
+          return (error as Error).message.split('\n').filter((line) => line.includes('SMS_'));
+        }
+        return [];
+      };
+      expect(lines({ SMS_PROVIDER: 'console' })).toEqual([
+        'Invalid environment variable SMS_PROVIDER="console": must be tencentcloud or aliyun in production (console is for demos)',
+      ]);
+      expect(lines({})).toEqual([
+        'Missing environment variable SMS_PROVIDER: must be tencentcloud or aliyun in production (console is for demos)',
+      ]);
+    });
+
+    it('requires every Aliyun SMS setting with SMS_PROVIDER=aliyun in production', () => {
+      const aliyun = {
+        ALIYUN_ACCESS_KEY_ID: 'LTAI5tExampleKeyId0000',
+        ALIYUN_ACCESS_KEY_SECRET: 'ExampleSecret0000000000000000',
+        ALIYUN_SMS_SIGN_NAME: '小店',
+        ALIYUN_SMS_TEMPLATE_CODE: 'SMS_154950909',
+      };
+      const problems = (source: Record<string, string>) => {
+        try {
+          parseEnv({
+            PUBLIC_ORIGIN: 'https://shop.example.com',
+            SMS_PROVIDER: 'aliyun',
+            ...source,
+          });
+        } catch (error) {
+          return (error as Error).message.split('\n').filter((line) => /SMS|ALIYUN/.test(line));
+        }
+        return [];
+      };
+      expect(problems({})).toEqual(
+        Object.keys(aliyun).map(
+          (name) =>
+            `Missing environment variable ${name}: is required with SMS_PROVIDER=aliyun in production`,
+        ),
+      );
+      expect(problems(aliyun)).toEqual([]);
+      expect(problems({ ...aliyun, ALIYUN_SMS_TEMPLATE_CODE: '154950909' })).toEqual([
+        'Invalid environment variable ALIYUN_SMS_TEMPLATE_CODE="154950909": must be a template code such as SMS_154950909',
+      ]);
+      expect(problems({ ...aliyun, ALIYUN_ACCESS_KEY_SECRET: 'short' })).toEqual([
+        'Invalid environment variable ALIYUN_ACCESS_KEY_SECRET="***": must be an AccessKey secret (letters and digits)',
+      ]);
+    });
+
+    it('takes Aliyun keys in a demo as a pair or not at all', () => {
+      expect(parseEnv({ SMS_PROVIDER: 'aliyun' }).ALIYUN_ACCESS_KEY_ID).toBeUndefined();
+      expect(() => parseEnv({ ALIYUN_ACCESS_KEY_ID: 'LTAI5tExampleKeyId0000' })).toThrow(
+        'Missing environment variable ALIYUN_ACCESS_KEY_SECRET: is required with the other ALIYUN_ACCESS_KEY_* setting',
+      );
+      expect(() => parseEnv({ ALIYUN_ACCESS_KEY_SECRET: 'ExampleSecret0000000000000000' })).toThrow(
+        'Missing environment variable ALIYUN_ACCESS_KEY_ID: is required with the other ALIYUN_ACCESS_KEY_* setting',
+      );
+      expect(
+        parseEnv({
+          SMS_PROVIDER: 'aliyun',
+          ALIYUN_ACCESS_KEY_ID: 'LTAI5tExampleKeyId0000',
+          ALIYUN_ACCESS_KEY_SECRET: 'ExampleSecret0000000000000000',
+          ALIYUN_SMS_BASE_URL: 'http://127.0.0.1:4321',
+        }),
+      ).toMatchObject({
+        SHOP_MODE: 'demo',
+        SMS_PROVIDER: 'aliyun',
+        ALIYUN_SMS_BASE_URL: 'http://127.0.0.1:4321',
+      });
+      expect(() => parseEnv({ ALIYUN_SMS_BASE_URL: 'https://dysmsapi.aliyuncs.com/x' })).toThrow(
+        'Invalid environment variable ALIYUN_SMS_BASE_URL="https://dysmsapi.aliyuncs.com/x": must be http(s)://host[:port] with nothing after it',
+      );
     });
 
     it('needs the official account in production, and the wechat provider there', () => {

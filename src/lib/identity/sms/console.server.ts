@@ -8,8 +8,8 @@ import { recordOutbox } from './outbox.server.ts';
 
 export function consoleSms(db: DbOrTx): SmsProvider {
   return {
-    async send(phone, text) {
-      await recordOutbox(db, phone, text);
+    async send(message) {
+      await recordOutbox(db, message.phone, message.text);
     },
   };
 }

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import { readOutbox } from './outbox.server.ts';
+import { SmsRefusedError } from './index.server.ts';
 import {
-  SmsRefusedError,
   TENCENTCLOUD_SMS_HOST,
   tencentCloudSms,
   tencentCloudSmsFor,

@@ -9,29 +9,7 @@ import { env, type Env } from '#lib/platform/env.server.ts';
 import { selfOrigin } from '#lib/platform/self-origin.server.ts';
 import { callTencentCloud, TencentCloudError } from '#lib/identity/tencentcloud/client.server.ts';
 import { tencentCloudSandboxKeys } from '#lib/identity/tencentcloud/sandbox/keys.server.ts';
-
-// The shape of sms/index.server.ts.
-export interface SmsMessage {
-  phone: string;
-  code: string;
-  purpose: 'login' | 'bind' | 'unbind' | 'admin';
-  /** The whole text, for the console. */
-  text: string;
-}
-export interface SmsProvider {
-  send(message: SmsMessage): Promise<void>;
-}
-/** The vendor refused the send: the shopper reads 验证码发送失败，请稍后再试, the send is not counted. */
-export class SmsRefusedError extends Error {
-  override name = 'SmsRefusedError';
-  readonly vendor: string;
-  readonly vendorCode: string;
-  constructor(vendor: string, vendorCode: string, message: string) {
-    super(message);
-    this.vendor = vendor;
-    this.vendorCode = vendorCode;
-  }
-}
+import { SmsRefusedError, type SmsProvider } from './index.server.ts';
 
 /** The real service's host. */
 export const TENCENTCLOUD_SMS_HOST = 'https://sms.tencentcloudapi.com';
