@@ -158,6 +158,19 @@ const envObject = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an app id of letters, digits, _ or -')
     .default('wxsandbox0000000'),
+  // ── WeChat Pay transfer bills (payouts, decision 033) ──
+  /**
+   * wechatpay (the default): keepers withdraw to their WeChat balance (微信零钱) by WeChat Pay
+   * 商家转账 on the WECHATPAY_* merchant and base URL of payments (the sandbox gateway in demo
+   * mode). none: no transfers. Bank cards are paid by the sandbox in demo mode only.
+   */
+  PAYOUT_PROVIDER: z.enum(['wechatpay', 'none']).default('wechatpay'),
+  /** The merchant's transfer scene: 1005 佣金报酬 (commission) unless another was granted. */
+  WECHATPAY_TRANSFER_SCENE_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{1,16}$/, 'must be a transfer scene id (digits)')
+    .default('1005'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 
