@@ -19,6 +19,9 @@ import { applyPayoutResult } from './withdrawals.server.ts';
 /** WeChat's confirmation window: an unconfirmed bill is cancelled by WeChat after 24 hours. */
 export const CONFIRM_WINDOW_MS = 24 * 3600_000;
 
+/** What a withdrawal the keeper cancelled before confirming says. */
+export const CANCELLED_REASON = '已取消收款，金额已退回钱包';
+
 /** What the page opens WeChat's confirm-receipt sheet with (requestMerchantTransfer). */
 export interface ReceiptRequest {
   mchId: string;
@@ -92,11 +95,14 @@ export async function cancelWalletWithdrawal(
   if (!wallet || row.status !== WithdrawalStatus.AwaitingConfirm || !row.outBillNo) {
     throw appError(Errors.WITHDRAWAL_NOT_AWAITING);
   }
-  const result = await wallet.cancel(row.outBillNo);
+  // Accepted as CANCELING; WeChat is asked once more straight away, and else its notification
+  // (or the timer) brings the final state.
+  let result = await wallet.cancel(row.outBillNo);
+  if (result.state === 'PENDING') result = (await wallet.query(row.outBillNo)) ?? result;
   await applyPayoutResult(
     db,
     row,
-    result.state === 'FAIL' ? { ...result, failReason: '已取消收款，金额已退回钱包' } : result,
+    result.state === 'FAIL' ? { ...result, failReason: CANCELLED_REASON } : result,
     input.now,
   );
 }
