@@ -1,5 +1,5 @@
 /**
- * The user's side of the sandbox gateway: its cashier page (H5 and native transactions) and the
+ * The user's side of the sandbox gateway: its cashier page (every transaction) and the
  * messaging app's pay bridge (JSAPI: what `getBrandWCPayRequest` does with the page's pay
  * request). Both end in sandboxConfirm or sandboxCancel.
  */
@@ -25,8 +25,11 @@ import {
   type SandboxTransaction,
 } from './transactions.server.ts';
 
-/** Transactions the cashier page pays: H5 (by prepay id) and native (by code_url token). */
-const CASHIER_TYPES = new Set(['MWEB', 'NATIVE']);
+/**
+ * Transactions the cashier page pays: H5 (by prepay id), native (by code_url token), and JSAPI
+ * (by prepay id) when a page inside the app has no bridge to show the pay sheet (decision 033).
+ */
+const CASHIER_TYPES = new Set(['MWEB', 'NATIVE', 'JSAPI']);
 
 export type CashierView =
   | { state: 'missing' }
