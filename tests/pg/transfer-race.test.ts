@@ -19,9 +19,18 @@ import {
   shopAccount,
   transfer,
 } from '#lib/distribution/ledger.server.ts';
-import { KeeperAccount, ShopAccount, TransferKind, TransferReason } from '#lib/distribution/ledger.ts';
+import {
+  KeeperAccount,
+  ShopAccount,
+  TransferKind,
+  TransferReason,
+} from '#lib/distribution/ledger.ts';
 import { applyWithdrawal, reviewWithdrawal } from '#lib/distribution/withdrawals.server.ts';
-import { sandboxPayouts, wechatTransfers, type WalletPayouts } from '#lib/distribution/payouts.server.ts';
+import {
+  sandboxPayouts,
+  wechatTransfers,
+  type WalletPayouts,
+} from '#lib/distribution/payouts.server.ts';
 import {
   CONFIRM_WINDOW_MS,
   checkWalletWithdrawal,
@@ -29,7 +38,10 @@ import {
   sweepUnconfirmed,
 } from '#lib/distribution/wallet-payouts.server.ts';
 import { WithdrawalStatus } from '#lib/distribution/status.ts';
-import { expireTransferBills, sandboxConfirmReceipt } from '#lib/payments/sandbox/gateway.server.ts';
+import {
+  expireTransferBills,
+  sandboxConfirmReceipt,
+} from '#lib/payments/sandbox/gateway.server.ts';
 import { billView, findBill } from '#lib/payments/sandbox/transfers.server.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
 import { givenMember, givenShop } from '../fixtures/given.ts';
@@ -90,13 +102,17 @@ async function awaitingConfirm() {
     idempotencyKey: key(),
     now: clock,
   });
-  await reviewWithdrawal(db, { cards: sandboxPayouts, wallet }, {
-    shopId: shop.shopId,
-    reviewerId: shop.ownerId,
-    withdrawalNo,
-    approve: true,
-    now: clock,
-  });
+  await reviewWithdrawal(
+    db,
+    { cards: sandboxPayouts, wallet },
+    {
+      shopId: shop.shopId,
+      reviewerId: shop.ownerId,
+      withdrawalNo,
+      approve: true,
+      now: clock,
+    },
+  );
   const [row] = await db
     .select()
     .from(t.withdrawals)
@@ -151,7 +167,9 @@ describe('a 微信零钱 withdrawal', () => {
         receiveTransferNotification(db, gateway, notice.headers, notice.body, clock),
       ),
       ...Array.from({ length: 3 }, () => sweepUnconfirmed(db, wallet, clock)),
-      ...Array.from({ length: 3 }, () => checkWalletWithdrawal(db, wallet, { ...input, now: clock })),
+      ...Array.from({ length: 3 }, () =>
+        checkWalletWithdrawal(db, wallet, { ...input, now: clock }),
+      ),
       expireTransferBills(db, clock).then(() => gateway.deliver(clock)),
     ]);
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
@@ -196,7 +214,9 @@ describe('a 微信零钱 withdrawal', () => {
         receiveTransferNotification(db, gateway, notice.headers, notice.body, clock),
       ),
       ...Array.from({ length: 3 }, () => sweepUnconfirmed(db, wallet, clock)),
-      ...Array.from({ length: 3 }, () => checkWalletWithdrawal(db, wallet, { ...input, now: clock })),
+      ...Array.from({ length: 3 }, () =>
+        checkWalletWithdrawal(db, wallet, { ...input, now: clock }),
+      ),
       expireTransferBills(db, clock).then(() => gateway.deliver(clock)),
     ]);
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);

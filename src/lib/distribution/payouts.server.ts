@@ -207,7 +207,10 @@ export function wechatTransfers(gateway: PaymentGateway, config: Env = env()): W
 }
 
 /** 微信零钱 payouts of this server (PAYOUT_PROVIDER=wechatpay), or null when off. */
-export async function walletPayouts(db: DbOrTx, config: Env = env()): Promise<WalletPayouts | null> {
+export async function walletPayouts(
+  db: DbOrTx,
+  config: Env = env(),
+): Promise<WalletPayouts | null> {
   if (config.PAYOUT_PROVIDER !== 'wechatpay') return null;
   return wechatTransfers(await paymentGateway(db), config);
 }

@@ -35,7 +35,12 @@ import {
 } from './ledger.server.ts';
 import { KeeperAccount, ShopAccount, TransferKind, TransferReason } from './ledger.ts';
 import { sandboxPayouts, wechatTransfers, type WalletPayouts } from './payouts.server.ts';
-import { applyWithdrawal, readCashInfo, readWithdrawal, reviewWithdrawal } from './withdrawals.server.ts';
+import {
+  applyWithdrawal,
+  readCashInfo,
+  readWithdrawal,
+  reviewWithdrawal,
+} from './withdrawals.server.ts';
 import {
   CONFIRM_WINDOW_MS,
   cancelWalletWithdrawal,

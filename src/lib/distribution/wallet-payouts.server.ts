@@ -54,11 +54,7 @@ export async function receiptRequest(
   input: { shopId: string; userId: number; withdrawalNo: string },
 ): Promise<ReceiptRequest> {
   const row = await keepersWithdrawal(db, input);
-  if (
-    !wallet ||
-    row.status !== WithdrawalStatus.AwaitingConfirm ||
-    row.transferPackage === null
-  ) {
+  if (!wallet || row.status !== WithdrawalStatus.AwaitingConfirm || row.transferPackage === null) {
     throw appError(Errors.WITHDRAWAL_NOT_AWAITING);
   }
   return { mchId: wallet.mchId, appId: wallet.appId, package: row.transferPackage };

@@ -158,10 +158,7 @@ export function cardPayoutsOn(config: Env = env()): boolean {
 }
 
 async function openIdOf(db: DbOrTx, userId: number): Promise<string | null> {
-  const [user] = await db
-    .select({ openId: users.openId })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [user] = await db.select({ openId: users.openId }).from(users).where(eq(users.id, userId));
   return user?.openId ?? null;
 }
 
@@ -471,8 +468,7 @@ export async function payOut(
       outBillNo: row.outBillNo,
       amountCents,
       openId: row.payeeOpenId!,
-      userName:
-        amountCents >= USER_NAME_FROM_CENTS ? await verifiedRealName(db, row.userId) : null,
+      userName: amountCents >= USER_NAME_FROM_CENTS ? await verifiedRealName(db, row.userId) : null,
     });
   } else {
     if (!payouts.cards || row.bankCardId === null) return;

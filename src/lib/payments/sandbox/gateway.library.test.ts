@@ -386,7 +386,9 @@ describe('wechatpay-axios-plugin and the sandbox’s transfer bills (商家转�
     const { data: made } = await wxpay
       .chain('v3/fund-app/mch-transfer/transfer-bills')
       .post<object, Answer<TransferBillAnswer>>(
-        bill(no, { user_name: Rsa.encrypt('欧阳娜娜', Rsa.from(platformPem, Rsa.KEY_TYPE_PUBLIC)) }),
+        bill(no, {
+          user_name: Rsa.encrypt('欧阳娜娜', Rsa.from(platformPem, Rsa.KEY_TYPE_PUBLIC)),
+        }),
         { headers: { 'Wechatpay-Serial': keys.platformKeyId } },
       );
     expect(made).toMatchObject({ out_bill_no: no, state: 'WAIT_USER_CONFIRM' });
@@ -416,9 +418,7 @@ describe('wechatpay-axios-plugin and the sandbox’s transfer bills (商家转�
     expect(confirmed.ok).toBe(true);
     expect((await query()).data.state).toBe('SUCCESS');
     const ours = () =>
-      received.filter(
-        (r) => (r.resource as { out_bill_no?: string }).out_bill_no === no,
-      );
+      received.filter((r) => (r.resource as { out_bill_no?: string }).out_bill_no === no);
     const stop = startSandboxNotifier(database.db, { intervalMs: 20 });
     try {
       const deadline = Date.now() + 10_000;
@@ -437,13 +437,11 @@ describe('wechatpay-axios-plugin and the sandbox’s transfer bills (商家转�
   it('refuses a name without the Wechatpay-Serial, and cancels an unconfirmed bill', async () => {
     const wxpay = wechatpay();
     const unnamed = await failure(
-      wxpay
-        .chain('v3/fund-app/mch-transfer/transfer-bills')
-        .post(
-          bill(billNo(), {
-            user_name: Rsa.encrypt('欧阳娜娜', Rsa.from(platformPem, Rsa.KEY_TYPE_PUBLIC)),
-          }),
-        ),
+      wxpay.chain('v3/fund-app/mch-transfer/transfer-bills').post(
+        bill(billNo(), {
+          user_name: Rsa.encrypt('欧阳娜娜', Rsa.from(platformPem, Rsa.KEY_TYPE_PUBLIC)),
+        }),
+      ),
     );
     expect(unnamed.response).toMatchObject({ status: 400, data: { code: 'PARAM_ERROR' } });
 

@@ -363,7 +363,8 @@ async function refundQuery(call: Call): Promise<Outcome> {
 }
 
 function billNoParam(value: string): string {
-  if (!OUT_BILL_NO.test(value)) throw refusals.paramError('参数 out_bill_no 无效：应为1-32位字母或数字');
+  if (!OUT_BILL_NO.test(value))
+    throw refusals.paramError('参数 out_bill_no 无效：应为1-32位字母或数字');
   return value;
 }
 

@@ -8,8 +8,13 @@ import { readCashier, unlessSandbox } from '#lib/payments/sandbox/cashier.server
 export const GET: APIRoute = async ({ url, locals }) => {
   const closed = unlessSandbox();
   if (closed) return closed;
-  const view = await readCashier(locals.database.db, { prepayId: url.searchParams.get('prepay_id') });
-  const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+  const view = await readCashier(locals.database.db, {
+    prepayId: url.searchParams.get('prepay_id'),
+  });
+  const headers = {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  };
   if (view.state === 'missing') return new Response('null', { status: 404, headers });
   return new Response(
     JSON.stringify({

@@ -10,7 +10,8 @@ export const GET: APIRoute = async ({ url, locals }) => {
   const closed = unlessSandbox();
   if (closed) return closed;
   const packageInfo = url.searchParams.get('package') ?? '';
-  const sheet = packageInfo.length <= 256 ? await receiptSheet(locals.database.db, packageInfo) : null;
+  const sheet =
+    packageInfo.length <= 256 ? await receiptSheet(locals.database.db, packageInfo) : null;
   return new Response(JSON.stringify(sheet), { status: sheet ? 200 : 404, headers });
 };
 
@@ -29,7 +30,10 @@ export const POST: APIRoute = async ({ request, locals }) => {
   }
   const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
   const fields = ['mchId', 'appId', 'package'] as const;
-  if (!body || fields.some((f) => typeof body[f] !== 'string' || (body[f] as string).length > 256)) {
+  if (
+    !body ||
+    fields.some((f) => typeof body[f] !== 'string' || (body[f] as string).length > 256)
+  ) {
     return new Response(
       JSON.stringify({ err_msg: 'requestMerchantTransfer:fail', err_desc: '参数错误' }),
       { headers },
