@@ -143,7 +143,7 @@ test('the demo keeper withdraws to 微信零钱, confirms the receipt on the san
 
   await page.goto(`${shop.url}/cash/${withdrawalNo}?shopId=${SHOP}`);
   await expect(page.locator('[data-status]')).toHaveText('待确认收款');
-  await expect(page.getByText('微信零钱')).toBeVisible();
+  await expect(page.getByText('微信零钱', { exact: true })).toBeVisible();
   await islandsReady(page);
   await page.screenshot({ path: screen('awaiting') });
   await page.getByRole('button', { name: '确认收款' }).click();

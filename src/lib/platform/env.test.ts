@@ -27,6 +27,8 @@ describe('parseEnv', () => {
       WECHATPAY_BASE_URL: 'https://api.mch.weixin.qq.com/',
       MESSAGING_APP_PROVIDER: 'sandbox',
       MESSAGING_APP_ID: 'wxsandbox0000000',
+      PAYOUT_PROVIDER: 'wechatpay',
+      WECHATPAY_TRANSFER_SCENE_ID: '1005',
       NODE_ENV: 'development',
     });
   });
