@@ -138,7 +138,10 @@ test('the demo keeper withdraws to 微信零钱, confirms the receipt on the san
   const card = page.locator(`[data-review="${withdrawalNo}"]`);
   await islandsReady(page);
   await card.getByRole('button', { name: /^同意打款/ }).click();
-  await page.getByRole('dialog', { name: '同意提现' }).getByRole('button', { name: '确认打款' }).click();
+  await page
+    .getByRole('dialog', { name: '同意提现' })
+    .getByRole('button', { name: '确认打款' })
+    .click();
   await expect(card).toHaveCount(0);
 
   await page.goto(`${shop.url}/cash/${withdrawalNo}?shopId=${SHOP}`);
