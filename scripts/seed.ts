@@ -7,7 +7,13 @@ import { reseedDemo } from '#lib/platform/db/seed/index.ts';
 import { databaseTarget } from '#lib/platform/boot.server.ts';
 import { envOrExit, exitOnKnownError } from './cli.ts';
 
-const database = await openDatabase(databaseTarget(envOrExit())).catch((error: unknown) => {
+const config = envOrExit();
+if (config.SHOP_MODE === 'production') {
+  // It empties every table first: never on a real shop's database.
+  console.error('npm run db:seed rebuilds the demo data and empties every table: demo mode only.');
+  process.exit(1);
+}
+const database = await openDatabase(databaseTarget(config)).catch((error: unknown) => {
   exitOnKnownError(error);
   throw error;
 });

@@ -23,6 +23,7 @@ import { startOrderTimers } from '#lib/orders/timers.server.ts';
 import { startPaymentTimers } from '#lib/payments/timers.server.ts';
 import { startDistributionTimers } from '#lib/distribution/timers.server.ts';
 import { startSandboxNotifier } from '#lib/payments/sandbox/gateway.server.ts';
+import { startKuaidi100Pusher } from '#lib/orders/kuaidi100/sandbox/pushes.server.ts';
 import { setSelfOrigin } from '#lib/platform/self-origin.server.ts';
 
 type NodeHandler = (
@@ -126,11 +127,13 @@ export async function startServer(): Promise<RunningServer> {
   // The sandbox gateway posts its notifications like the real one: from its own loop, with retries.
   const stopNotifier =
     config.PAYMENT_PROVIDER === 'sandbox' ? startSandboxNotifier(db.db) : () => {};
+  const stopPusher = config.SHOP_MODE === 'demo' ? startKuaidi100Pusher(db.db) : () => {};
   const stopTimers = () => {
     stopOrderTimers();
     stopPaymentTimers();
     stopDistributionTimers();
     stopNotifier();
+    stopPusher();
   };
 
   let stopping: Promise<void> | undefined;

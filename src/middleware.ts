@@ -17,6 +17,7 @@ import { isCrossSiteWrite, isOwnNavigation } from '#lib/platform/csrf.server.ts'
 import { describeFault, json, maintenanceAnswer } from '#lib/platform/http.server.ts';
 import { getConfigMap } from '#lib/shop/config.server.ts';
 import { noteArrival } from '#lib/distribution/attribution.server.ts';
+import { answerVendorRoot } from '#lib/identity/vendor-root.server.ts';
 import { SESSION_COOKIE } from '#lib/identity/sessions.server.ts';
 import { knownUserId, readVersions, readViewer } from '#lib/identity/viewer.server.ts';
 import { getShopDetail } from '#lib/shop/shops.server.ts';
@@ -69,13 +70,15 @@ interface Rendering {
 }
 
 const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
+const isSandboxPath = (pathname: string) =>
+  pathname === '/sandbox' || pathname.startsWith('/sandbox/');
 
 async function serve(
   ...[context, next, rendering]: [...Parameters<MiddlewareHandler>, Rendering]
 ): Promise<Response> {
   const { request, url, cookies } = context;
   const isApi = isApiPath(url.pathname);
-  const { PUBLIC_ORIGIN, TRUST_PROXY } = env();
+  const { PUBLIC_ORIGIN, TRUST_PROXY, SHOP_MODE } = env();
   const site = siteOrigin({
     publicOrigin: PUBLIC_ORIGIN,
     trustProxy: TRUST_PROXY > 0,
@@ -83,8 +86,20 @@ async function serve(
     url,
   });
   context.locals.site = site;
+  // Tencent Cloud's and Aliyun's SDKs speak to the root of a host: a demo answers them there.
+  if (SHOP_MODE === 'demo' && url.pathname === '/') {
+    const answer = await answerVendorRoot(request, (await database()).db);
+    if (answer) return answer;
+  }
   if (isCrossSiteWrite(request.method, request.headers, site.host)) {
     return json(fail(ErrorCode.CROSS_SITE, Messages.CROSS_SITE), 403);
+  }
+  // The sandboxes stand in for the outside world in a demo only (decision 030).
+  if (SHOP_MODE === 'production' && isSandboxPath(url.pathname)) {
+    return new Response('Not found', {
+      status: 404,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    });
   }
   // An /api path no endpoint serves: the envelope, never the shop's catch-all page.
   if (isApi && !context.routePattern.startsWith('/api/')) {

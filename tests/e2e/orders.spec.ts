@@ -12,6 +12,7 @@ import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { freshPhone, userIdFor } from '../fixtures/accounts.ts';
 import { givenOrder } from '../fixtures/given.ts';
+import { DEFAULT_SHIP_FROM_CITY, sandboxTraces } from '#lib/orders/logistics.server.ts';
 
 let shop: PgShop;
 
@@ -49,13 +50,28 @@ async function groupNoOf(groupId: number): Promise<string> {
 
 /** Ships an order: shipped `hoursAgo`, with a 顺丰 parcel. */
 async function ship(orderId: number, trackingNo: string, hoursAgo: number) {
-  await shop.admin.db
+  const shippedAt = new Date(Date.now() - hoursAgo * HOUR);
+  const [row] = await shop.admin.db
     .update(t.orders)
-    .set({ shippedAt: new Date(Date.now() - hoursAgo * HOUR) })
-    .where(eq(t.orders.id, orderId));
-  await shop.admin.db
-    .insert(t.logistics)
-    .values({ orderId, carrier: 'SF', company: '顺丰速运', trackingNo });
+    .set({ shippedAt })
+    .where(eq(t.orders.id, orderId))
+    .returning({ address: t.orders.address });
+  // The traces Kuaidi100 (the sandbox) has pushed by now (logistics-push.spec.ts pushes for real).
+  const pushed = sandboxTraces({
+    carrier: 'SF',
+    trackingNo,
+    shippedAt,
+    fromCity: DEFAULT_SHIP_FROM_CITY,
+    to: row!.address,
+  }).filter((trace) => Date.parse(trace.time) <= Date.now());
+  await shop.admin.db.insert(t.logistics).values({
+    orderId,
+    carrier: 'SF',
+    company: '顺丰速运',
+    trackingNo,
+    traces: [...pushed].reverse(),
+    latestTraceAt: pushed.length ? new Date(pushed.at(-1)!.time) : null,
+  });
 }
 
 const tab = (page: Page, name: string) => page.locator(`[data-order-tab="${name}"]`);

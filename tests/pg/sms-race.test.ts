@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { migrate } from '#lib/platform/db/client.server.ts';
 import { sessions, smsCodeTries, smsCodes, smsOutbox } from '#lib/platform/db/schema.ts';
-import { codeInText, readOutbox } from '#lib/identity/sms/console.server.ts';
+import { codeInText, readOutbox } from '#lib/identity/sms/outbox.server.ts';
 import { loginWithPhone } from '#lib/identity/phone-login.server.ts';
 import { consumeCode, issueCode } from '#lib/identity/sms-codes.server.ts';
 import { postgresDatabase } from '../fixtures/db.ts';

@@ -152,9 +152,9 @@ export interface CashInfo {
   cardsOn: boolean;
 }
 
-/** Whether this server pays bank cards: only the sandbox exists, in demo mode. */
+/** Whether this server pays bank cards: only the sandbox exists, so in demo mode only. */
 export function cardPayoutsOn(config: Env = env()): boolean {
-  return config.PAYMENT_PROVIDER === 'sandbox';
+  return config.SHOP_MODE === 'demo';
 }
 
 async function openIdOf(db: DbOrTx, userId: number): Promise<string | null> {

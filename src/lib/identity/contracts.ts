@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
 import { Messages } from '#lib/platform/errors.ts';
 import { shopIdSchema } from '#lib/platform/ids.ts';
-import type { OutboxMessage } from './sms/console.server.ts';
+import type { OutboxMessage } from './sms/outbox.server.ts';
 
 export interface LoginResult {
   userId: number;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { readOutbox } from './sms/console.server.ts';
+import { readOutbox } from './sms/outbox.server.ts';
 import { bindPhoneStatus, bindUserPhone, sendBindCode } from './phone-binding.server.ts';
 import { createSession, getSessionUser } from './sessions.server.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { sessions, users } from '#lib/platform/db/schema.ts';
-import { readOutbox } from './sms/console.server.ts';
+import { readOutbox } from './sms/outbox.server.ts';
 import { loginWithPhone, logout, nicknameFor } from './phone-login.server.ts';
 import { createSession, getSessionUser } from './sessions.server.ts';
 import { issueCode } from './sms-codes.server.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { smsCodeTries, smsCodes, smsOutbox } from '#lib/platform/db/schema.ts';
-import { codeInText, readOutbox } from './sms/console.server.ts';
+import { codeInText, readOutbox } from './sms/outbox.server.ts';
 import { serverSecret } from '#lib/platform/secrets.server.ts';
 import {
   SMS_HASH_SECRET,

@@ -136,7 +136,7 @@ describe('结束直播', () => {
       roomId,
       after: 0,
       send: (e) => events.push(e),
-      countView: () => countView(database, roomId),
+      countView: () => countView(database, roomId, 'c:203.0.113.9'),
     });
     return { events, leave, ended: () => events.filter((e) => e.event === 'ended').length };
   }

@@ -147,6 +147,19 @@ describe('comments', () => {
     ).rejects.toThrow(refusal(Errors.LIVE_COMMENT_TOO_MANY));
     // A minute after the first, one more is allowed.
     await postComment(database, { ...room, userId: user!.id, text: '又来了', now: at(60_001) });
+  });
+
+  it('refuses a comment stamped before one another process stored later (decision 036)', async () => {
+    const [user] = await database.db
+      .insert(t.users)
+      .values({ phone: '13799990003', nickname: '两个进程' })
+      .returning({ id: t.users.id });
+    const start = later(120_000).getTime();
+    // Process A read its clock later but took the user's lock first; B read 1 s earlier.
+    await postComment(database, { ...room, userId: user!.id, text: 'A', now: new Date(start) });
+    await expect(
+      postComment(database, { ...room, userId: user!.id, text: 'B', now: new Date(start - 1_000) }),
+    ).rejects.toThrow(refusal(Errors.LIVE_COMMENT_TOO_FAST));
     clock = start + 120_000;
   });
 
@@ -172,6 +185,43 @@ describe('likes', () => {
     expect(await likeRoom(database, { ...room, userId: shopper, count: 500 })).toEqual({
       likes: before + 57,
     });
+  });
+
+  it("counts at most 200 of a user's likes of a room in 10 s, the rest dropped", async () => {
+    const start = Date.parse('2026-11-27T08:00:00Z');
+    const like = (count: number, ms: number) =>
+      likeRoom(database, { ...room, userId: other, count, now: new Date(start + ms) });
+    const before = (await findRoom(database.db, 'L1001001')).likeCount;
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => like(50, i)));
+    expect(Math.max(...answers.map((a) => a.likes))).toBe(before + 200);
+    expect((await findRoom(database.db, 'L1001001')).likeCount).toBe(before + 200);
+    // Another user has a window of their own; the first user's starts again after 10 s.
+    expect(await likeRoom(database, { ...room, userId: owner, count: 5 })).toEqual({
+      likes: before + 205,
+    });
+    expect(await like(50, 9_999)).toEqual({ likes: before + 205 });
+    expect(await like(50, 10_000)).toEqual({ likes: before + 255 });
+  });
+});
+
+describe('views', () => {
+  it('counts a viewer once per room in 30 minutes, a user by id, anyone else by address', async () => {
+    const roomId = (await findRoom(database.db, 'L1001001')).id;
+    const views = async () => (await findRoom(database.db, 'L1001001')).viewCount;
+    const before = await views();
+    const t0 = new Date('2026-11-27T08:00:00Z');
+    const after = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
+    await Promise.all(
+      Array.from({ length: 20 }, () => countView(database, roomId, 'c:203.0.113.50', t0)),
+    );
+    await countView(database, roomId, `u:${shopper}`, t0);
+    expect(await views()).toBe(before + 2);
+    expect((await countView(database, roomId, `u:${shopper}`, after(29.9))).views).toBe(before + 2);
+    expect((await countView(database, roomId, `u:${shopper}`, after(30))).views).toBe(before + 3);
+    // Another room is another view.
+    const other = (await findRoom(database.db, 'L1001002')).id;
+    await countView(database, other, `u:${shopper}`, t0);
+    expect(await views()).toBe(before + 3);
   });
 });
 
@@ -240,14 +290,17 @@ describe("the host's actions", () => {
 });
 
 describe('the stream', () => {
+  let viewers = 0;
   async function open(after: number | null) {
     const events: ServerEvent[] = [];
     const roomId = (await findRoom(database.db, 'L1001001')).id;
+    // Each opening a viewer of its own: a view is counted once per viewer.
+    const viewer = `c:198.51.100.${(viewers += 1)}`;
     const leave = await openRoomStream(database, {
       roomId,
       after,
       send: (e) => events.push(e),
-      countView: () => countView(database, roomId),
+      countView: () => countView(database, roomId, viewer),
     });
     const messages = () =>
       events.filter((e) => e.event === 'message').map((e) => (e.data as LiveMessage).id);

@@ -9,7 +9,15 @@
  */
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '#lib/platform/db/client.server.ts';
-import { couponPopups, liveMessages, liveRooms, shops, users } from '#lib/platform/db/schema.ts';
+import {
+  couponPopups,
+  liveLikeWindows,
+  liveMessages,
+  liveRooms,
+  liveViews,
+  shops,
+  users,
+} from '#lib/platform/db/schema.ts';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import { sanitiseText, truncate } from '#lib/platform/text.ts';
@@ -17,7 +25,14 @@ import { maskPhone } from '#lib/identity/login.ts';
 import { productCardsByNo, type ProductCard } from '#lib/catalog/cards.server.ts';
 import { ShopStatus } from '#lib/shop/status.ts';
 import { LiveMessageKind, LiveStatus, LiveType } from './status.ts';
-import { LATEST_MESSAGES, LIKE_BATCH_MAX, checkComment, commentRateRefusal } from './room.ts';
+import {
+  LATEST_MESSAGES,
+  LIKE_BATCH_MAX,
+  VIEW_WINDOW_MS,
+  checkComment,
+  commentRateRefusal,
+  likeGrant,
+} from './room.ts';
 import { liveRoute } from './routes.ts';
 import type { RouteName } from '#lib/platform/routes.ts';
 
@@ -251,7 +266,6 @@ export async function postComment(
 ): Promise<LiveMessage> {
   const checked = checkComment(input.text);
   if ('refusal' in checked) throw appError(checked.refusal);
-  const now = input.now ?? new Date();
   const room = await findRoom(database.db, input.liveNo, input.shopId);
   const message = await database.db.transaction(async (tx) => {
     // The user's row lock: two processes taking the same user's comments decide one after the other.
@@ -261,6 +275,11 @@ export async function postComment(
       .where(eq(users.id, input.userId))
       .for('update');
     if (!user) throw appError(Errors.NOT_LOGGED_IN);
+    // Stamped once the lock is held, and compared with every stored comment of the last minute,
+    // also one stamped after `now` (decision 036): a comment that took the lock first but read
+    // its clock later, or on a server whose clock runs ahead, was once left out, and two
+    // processes stored comments milliseconds apart. Stored stamps now stay 2 s apart.
+    const now = input.now ?? new Date();
     const recent = await tx
       .select({ at: liveMessages.createdAt })
       .from(liveMessages)
@@ -269,7 +288,6 @@ export async function postComment(
           eq(liveMessages.userId, input.userId),
           eq(liveMessages.kind, LiveMessageKind.Comment),
           gt(liveMessages.createdAt, new Date(now.getTime() - 60_000)),
-          lte(liveMessages.createdAt, now),
         ),
       );
     const refusal = commentRateRefusal(
@@ -295,42 +313,81 @@ export async function postComment(
   return message;
 }
 
-/** 点赞: the taps of up to a second at once, one UPDATE; every viewer's count follows. */
+/**
+ * 点赞: the taps of up to a second at once. What the user's like window of the room has left
+ * counts (room.ts likeGrant, decided under the window row's lock, so across processes too); the
+ * rest is dropped without a refusal: the answer is the room's count, and every viewer's follows.
+ */
 export async function likeRoom(
   database: Database,
   input: Target & { count: number },
 ): Promise<{ likes: number }> {
   const count = Math.min(Math.max(Math.trunc(input.count), 1), LIKE_BATCH_MAX);
   const room = await findRoom(database.db, input.liveNo, input.shopId);
-  const [row] = await database.db
-    .update(liveRooms)
-    .set({ likeCount: sql`${liveRooms.likeCount} + ${count}` })
-    .where(and(eq(liveRooms.id, room.id), eq(liveRooms.liveStatus, LiveStatus.Living)))
-    .returning({ likes: liveRooms.likeCount });
-  if (!row) throw appError(Errors.LIVE_NOT_LIVING);
-  await database.bus.publish('live', { room: room.id, kind: 'likes', likes: row.likes });
-  return { likes: row.likes };
+  const { likes, granted } = await database.db.transaction(async (tx) => {
+    const key = and(eq(liveLikeWindows.roomId, room.id), eq(liveLikeWindows.userId, input.userId));
+    await tx
+      .insert(liveLikeWindows)
+      .values({ roomId: room.id, userId: input.userId, startedAt: new Date(0), taken: 0 })
+      .onConflictDoNothing();
+    const [held] = await tx.select().from(liveLikeWindows).where(key).for('update');
+    const grant = likeGrant(held ?? null, count, input.now ?? new Date());
+    const [row] = await tx
+      .update(liveRooms)
+      .set({ likeCount: sql`${liveRooms.likeCount} + ${grant.granted}` })
+      .where(and(eq(liveRooms.id, room.id), eq(liveRooms.liveStatus, LiveStatus.Living)))
+      .returning({ likes: liveRooms.likeCount });
+    if (!row) throw appError(Errors.LIVE_NOT_LIVING);
+    if (grant.granted > 0) await tx.update(liveLikeWindows).set(grant.window).where(key);
+    return { likes: row.likes, granted: grant.granted };
+  });
+  if (granted > 0) await database.bus.publish('live', { room: room.id, kind: 'likes', likes });
+  return { likes };
+}
+
+/** Who a view counts for: a signed-in user, else the client (its address's key, decision 014). */
+export function viewerKey(userId: number | null, client: string): string {
+  return userId === null ? `c:${client}` : `u:${userId}`;
 }
 
 /**
- * A stream opened: one more view (观看). Answers the room's likes and views now, and its state
- * (read after the stream joined its room: a room that ended before is told so at once).
+ * A stream opened: one more view (观看) when the viewer (viewerKey) was not counted in this room
+ * within VIEW_WINDOW_MS — decided by one conditional upsert, so also across processes (decision
+ * 036); a reconnect or a flood of streams is not a view. Answers the room's likes and views now,
+ * and its state (read after the stream joined its room: a room that ended before is told so).
  */
 export async function countView(
   database: Database,
   roomId: number,
+  viewer: string,
+  now = new Date(),
 ): Promise<{ likes: number; views: number; liveStatus?: number }> {
-  const [row] = await database.db
-    .update(liveRooms)
-    .set({ viewCount: sql`${liveRooms.viewCount} + 1` })
-    .where(eq(liveRooms.id, roomId))
-    .returning({
-      likes: liveRooms.likeCount,
-      views: liveRooms.viewCount,
-      liveStatus: liveRooms.liveStatus,
-    });
+  const { counted, row } = await database.db.transaction(async (tx) => {
+    const seen = await tx
+      .insert(liveViews)
+      .values({ roomId, viewer, countedAt: now })
+      .onConflictDoUpdate({
+        target: [liveViews.roomId, liveViews.viewer],
+        set: { countedAt: now },
+        where: lte(liveViews.countedAt, new Date(now.getTime() - VIEW_WINDOW_MS)),
+      })
+      .returning({ roomId: liveViews.roomId });
+    const counted = seen.length > 0;
+    const [row] = await tx
+      .update(liveRooms)
+      .set({ viewCount: sql`${liveRooms.viewCount} + ${counted ? 1 : 0}` })
+      .where(eq(liveRooms.id, roomId))
+      .returning({
+        likes: liveRooms.likeCount,
+        views: liveRooms.viewCount,
+        liveStatus: liveRooms.liveStatus,
+      });
+    return { counted, row };
+  });
   const counts = row ?? { likes: 0, views: 0 };
-  await database.bus.publish('live', { room: roomId, kind: 'views', views: counts.views });
+  if (counted) {
+    await database.bus.publish('live', { room: roomId, kind: 'views', views: counts.views });
+  }
   return counts;
 }
 

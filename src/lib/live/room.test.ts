@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { LiveErrors } from './live-errors.ts';
 import {
   COMMENT_MAX,
+  LIKES_PER_WINDOW,
+  LIKE_WINDOW_MS,
   VIEWERS_STALE_MS,
   ViewerTally,
   blockedWord,
   checkComment,
   commentRateRefusal,
+  likeGrant,
 } from './room.ts';
 
 describe('checkComment', () => {
@@ -39,6 +42,33 @@ describe('commentRateRefusal', () => {
     const ten = Array.from({ length: 10 }, (_, i) => ago(3_000 + i * 5_000));
     expect(commentRateRefusal(ten, now)).toBe(LiveErrors.LIVE_COMMENT_TOO_MANY);
     expect(commentRateRefusal([...ten.slice(1), ago(60_000)], now)).toBeNull();
+  });
+});
+
+describe('commentRateRefusal across processes', () => {
+  it('counts a comment stamped after now (another process stamped it later) as too close', () => {
+    const now = new Date('2026-11-21T05:00:00Z');
+    const later = new Date(now.getTime() + 5);
+    expect(commentRateRefusal([later], now)).toBe(LiveErrors.LIVE_COMMENT_TOO_FAST);
+  });
+});
+
+describe('likeGrant', () => {
+  const now = new Date('2026-11-21T05:00:00Z');
+  const at = (ms: number) => new Date(now.getTime() + ms);
+  it('grants up to LIKES_PER_WINDOW in a window, then nothing until it starts again', () => {
+    expect(LIKES_PER_WINDOW).toBe(200);
+    expect(LIKE_WINDOW_MS).toBe(10_000);
+    const first = likeGrant(null, 50, now);
+    expect(first).toEqual({ granted: 50, window: { startedAt: now, taken: 50 } });
+    const full = likeGrant({ startedAt: now, taken: 180 }, 50, at(9_999));
+    expect(full).toEqual({ granted: 20, window: { startedAt: now, taken: 200 } });
+    expect(likeGrant(full.window, 50, at(9_999)).granted).toBe(0);
+    // A window 10 s old starts again now.
+    expect(likeGrant(full.window, 50, at(10_000))).toEqual({
+      granted: 50,
+      window: { startedAt: at(10_000), taken: 50 },
+    });
   });
 });
 

@@ -16,6 +16,14 @@ export const COMMENTS_PER_MINUTE = 10;
 export const LIKE_BATCH_MAX = 50;
 /** How often the page sends its batched likes. */
 export const LIKE_FLUSH_MS = 1_000;
+/**
+ * A user's likes of a room count at most LIKES_PER_WINDOW per LIKE_WINDOW_MS (decision 036): a
+ * quick thumb taps about 15 times a second; what comes faster is not a hand and is dropped.
+ */
+export const LIKE_WINDOW_MS = 10_000;
+export const LIKES_PER_WINDOW = 200;
+/** A viewer (a user, else a client address) counts as one view of a room per this window. */
+export const VIEW_WINDOW_MS = 30 * 60_000;
 /** The messages a room shows when opened (and at most this many replayed on a reconnect). */
 export const LATEST_MESSAGES = 50;
 /** A process publishes its viewer counts on change (at most this often) ... */
@@ -60,6 +68,29 @@ export function commentRateRefusal(recent: readonly Date[], now: Date): Refusal 
   }
   if (lastMinute.length >= COMMENTS_PER_MINUTE) return LiveErrors.LIVE_COMMENT_TOO_MANY;
   return null;
+}
+
+/** A user's like window of a room: when it started and the likes taken in it. */
+export interface LikeWindow {
+  startedAt: Date;
+  taken: number;
+}
+
+/**
+ * How many of `count` likes count now, and the window after them: a window older than
+ * LIKE_WINDOW_MS starts again now; a window holds at most LIKES_PER_WINDOW.
+ */
+export function likeGrant(
+  window: LikeWindow | null,
+  count: number,
+  now: Date,
+): { granted: number; window: LikeWindow } {
+  const current =
+    window && now.getTime() - window.startedAt.getTime() < LIKE_WINDOW_MS
+      ? window
+      : { startedAt: now, taken: 0 };
+  const granted = Math.max(0, Math.min(count, LIKES_PER_WINDOW - current.taken));
+  return { granted, window: { startedAt: current.startedAt, taken: current.taken + granted } };
 }
 
 /**

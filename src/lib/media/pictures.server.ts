@@ -11,6 +11,7 @@ import { appError, type ErrorEntry } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { media } from '#lib/platform/db/schema.ts';
+import { LockClass, lockForTransaction } from '#lib/platform/db/locks.server.ts';
 import { MAX_UPLOAD_BYTES } from '#lib/catalog/upload.ts';
 import { MAX_INPUT_PIXELS, SHARP_INPUT } from './images.server.ts';
 
@@ -74,11 +75,14 @@ export async function checkPicture(upload: Uint8Array, rules: PictureRules): Pro
   return meta;
 }
 
-/** Refuses the upload when the uploader already stored `dailyLimit` such pictures in 24 hours. */
+/**
+ * Refuses the upload when the uploader already stored `dailyLimit` such pictures in 24 hours. A
+ * cheap early answer before the picture is encoded; insertPicture counts again under a lock.
+ */
 export async function limitPictures(
   db: DbOrTx,
   userId: number,
-  rules: PictureRules,
+  rules: Pick<PictureRules, 'isPublic' | 'dailyLimit' | 'overLimit'>,
   now: Date,
 ): Promise<void> {
   const [recent] = await db
@@ -113,7 +117,26 @@ export async function preparePicture(
   }
 }
 
+/**
+ * Stores the picture once the daily limit allows it: counted and stored in one transaction that
+ * holds the uploader's lock for this kind of picture (decision 036), so of many uploads at once
+ * exactly the limit are stored and the rest refused. Inside the caller's transaction when given one.
+ */
 export async function insertPicture(
+  db: DbOrTx,
+  userId: number,
+  picture: EncodedPicture,
+  rules: Pick<PictureRules, 'isPublic' | 'dailyLimit' | 'overLimit'>,
+  now: Date,
+): Promise<StoredPicture> {
+  return db.transaction(async (tx) => {
+    await lockForTransaction(tx, LockClass.pictures, `${userId}:${rules.isPublic}`);
+    await limitPictures(tx, userId, rules, now);
+    return storeEncoded(tx, userId, picture, rules, now);
+  });
+}
+
+async function storeEncoded(
   db: DbOrTx,
   userId: number,
   picture: EncodedPicture,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { shopMembers, shops, smsOutbox, users } from '#lib/platform/db/schema.ts';
-import { codeInText } from '#lib/identity/sms/console.server.ts';
+import { codeInText } from '#lib/identity/sms/outbox.server.ts';
 import {
   adminBindInfo,
   bindAdminWithCode,

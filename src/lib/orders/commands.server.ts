@@ -23,6 +23,8 @@ import { readAddress } from '#lib/addresses/addresses.server.ts';
 import { applyAfterSale } from '#lib/after-sales/after-sales.server.ts';
 import { openAfterSaleOf } from '#lib/after-sales/open.server.ts';
 import { OrderStatus, orderTransitions } from './status.ts';
+import { subscribeParcel } from './parcels.server.ts';
+import type { Tracker } from './kuaidi100/tracker.server.ts';
 
 export type OrderActor = 'shopper' | 'shop' | 'timer' | 'gateway';
 
@@ -312,7 +314,9 @@ export async function confirmReceipt(db: DbOrTx, input: OrderRef): Promise<void>
 
 /**
  * 发货 by the shop's owner: a paid order gets its parcel and completes by itself after the
- * shop's autoCompleteDays unless the shopper confirms receipt first.
+ * shop's autoCompleteDays unless the shopper confirms receipt first (the clock starts again at
+ * 签收 when Kuaidi100 reports it). With a tracker the parcel is subscribed at once after the
+ * commit; a subscription that fails (or a call without a tracker) is left to the order timers.
  */
 export async function shipOrder(
   db: DbOrTx,
@@ -326,6 +330,7 @@ export async function shipOrder(
     trackingNo: string;
     now?: Date;
   },
+  tracker?: Tracker,
 ): Promise<void> {
   const now = input.now ?? new Date();
   const { company } = input;
@@ -342,7 +347,7 @@ export async function shipOrder(
     .where(and(eq(orders.orderNo, input.orderNo), eq(orders.shopId, input.shopId)));
   if (!order) throw appError(Errors.ORDER_NOT_FOUND);
   const row = { id: order.id, days: shop.days };
-  await db.transaction(async (tx) => {
+  const parcelId = await db.transaction(async (tx) => {
     const moved = await transition(tx, {
       orderId: row.id,
       to: OrderStatus.Shipped,
@@ -353,12 +358,18 @@ export async function shipOrder(
       now,
     });
     if (!moved) throw appError(Errors.ORDER_STATE_CHANGED);
-    await tx.insert(logistics).values({
-      orderId: row.id,
-      carrier: input.carrier,
-      company,
-      trackingNo: input.trackingNo,
-      createdAt: now,
-    });
+    const [parcel] = await tx
+      .insert(logistics)
+      .values({
+        orderId: row.id,
+        carrier: input.carrier,
+        company,
+        trackingNo: input.trackingNo,
+        subscribeDueAt: now,
+        createdAt: now,
+      })
+      .returning({ id: logistics.id });
+    return parcel!.id;
   });
+  if (tracker) await subscribeParcel(db, tracker, parcelId, now);
 }

@@ -435,6 +435,15 @@ export const OrderContracts = {
     body: { keyword, pageNum: z.number().int().min(1).max(10_000).default(1) },
     access: { roles: ['D'] },
   }),
+  /**
+   * Kuaidi100's push of a subscribed parcel's traces (a form: param, sign = MD5(param + salt)),
+   * answered in the service's own { result, returnCode, message } form.
+   */
+  kuaidi100Notify: contract<never>()({
+    method: 'POST',
+    path: '/api/order/logistics/kuaidi100/notify',
+    access: 'anyone',
+  }),
   /** The shop owner ships a paid order (the back office comes later). */
   ship: contract<DistributorOrderDetail>()({
     method: 'POST',

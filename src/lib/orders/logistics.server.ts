@@ -1,8 +1,8 @@
 /**
- * Where a parcel is: a carrier provider answers the traces of a tracking number. The sandbox makes
- * believable ones from the time shipped (揽收, the transfer centres on the way, 派送中 with a
- * courier, 已签收), the same for the same tracking number, showing only what has happened by
- * `now`. A real carrier API plugs in at `carrierProvider()`, the one place it is chosen.
+ * The sandbox carriers' parcels: believable traces from the time shipped (揽收, the transfer
+ * centres on the way, 派送中 with a courier, 已签收), the same for the same tracking number. The
+ * Kuaidi100 sandbox (kuaidi100/sandbox/) answers its queries and pushes with them as their time
+ * comes; the shop itself shows only what was pushed (parcels.server.ts).
  */
 import type { OrderAddress, TraceView } from './contracts.ts';
 import { carrierName } from './carriers.ts';
@@ -15,11 +15,6 @@ export interface Parcel {
   /** The city the parcel leaves from (the shop's warehouse). */
   fromCity: string;
   to: OrderAddress;
-}
-
-export interface CarrierProvider {
-  /** The parcel's traces, newest first, up to `now`. */
-  track(parcel: Parcel, now: Date): Promise<TraceView[]>;
 }
 
 /** Where the shops' parcels leave from until a shop has a warehouse address of its own. */
@@ -87,18 +82,16 @@ export function sandboxTraces(parcel: Parcel): TraceView[] {
   return steps;
 }
 
-/** The sandbox provider: the steps whose time has come, newest first. */
-export const sandboxCarrier: CarrierProvider = {
-  track(parcel, now) {
-    const due = sandboxTraces(parcel).filter((t) => Date.parse(t.time) <= now.getTime());
-    return Promise.resolve(due.reverse());
-  },
-};
-
-/** The provider in use: the only place a real carrier API is plugged in. */
-export function carrierProvider(): CarrierProvider {
-  return sandboxCarrier;
-}
-
 /** When the sandbox's parcel is signed for at the latest (for tests and demos): two days. */
 export const SANDBOX_DELIVERY_MS = 48 * HOUR;
+
+/** How many steps a sandbox parcel takes (sandboxTraces): 揽收, six in transit, 派件, 签收. */
+export const SANDBOX_STEPS = 9;
+
+/** Kuaidi100's state after the sandbox parcel's step `index` (0-based): 1 揽收, 0 在途, 5 派件, 3 签收. */
+export function sandboxStepState(index: number): string {
+  if (index === 0) return '1';
+  if (index === SANDBOX_STEPS - 1) return '3';
+  if (index === SANDBOX_STEPS - 2) return '5';
+  return '0';
+}

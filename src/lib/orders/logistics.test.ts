@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CARRIERS, carrierName, isCarrier } from './carriers.ts';
+import {
+  CARRIERS,
+  carrierName,
+  carrierOfKuaidi100,
+  isCarrier,
+  kuaidi100Company,
+} from './carriers.ts';
 import {
   SANDBOX_DELIVERY_MS,
-  carrierProvider,
-  sandboxCarrier,
+  SANDBOX_STEPS,
+  sandboxStepState,
   sandboxTraces,
 } from './logistics.server.ts';
 
@@ -40,6 +46,23 @@ describe('carriers', () => {
     expect(isCarrier('EMS')).toBe(true);
     expect(isCarrier('ems')).toBe(false);
   });
+
+  it('maps each carrier to its Kuaidi100 company code and back', () => {
+    expect(CARRIERS.map((c) => [c.code, kuaidi100Company(c.code)])).toEqual([
+      ['SF', 'shunfeng'],
+      ['ZTO', 'zhongtong'],
+      ['YTO', 'yuantong'],
+      ['STO', 'shentong'],
+      ['YD', 'yunda'],
+      ['JTSD', 'jtexpress'],
+      ['JD', 'jd'],
+      ['EMS', 'ems'],
+    ]);
+    for (const c of CARRIERS) expect(carrierOfKuaidi100(c.kuaidi100)).toBe(c.code);
+    expect(carrierOfKuaidi100('ShunFeng')).toBe('SF');
+    expect(kuaidi100Company('XX')).toBeNull();
+    expect(carrierOfKuaidi100('debangwuliu')).toBeNull();
+  });
 });
 
 describe('the sandbox carrier', () => {
@@ -63,17 +86,18 @@ describe('the sandbox carrier', () => {
     );
   });
 
-  it('answers only what has happened by now, newest first', async () => {
-    expect(await sandboxCarrier.track(parcel, SHIPPED)).toEqual([]);
-    const all = sandboxTraces(parcel);
-    const midway = new Date(Date.parse(all[3]!.time));
-    const seen = await sandboxCarrier.track(parcel, midway);
-    expect(seen).toEqual(all.slice(0, 4).reverse());
-    const done = await carrierProvider().track(
-      parcel,
-      new Date(SHIPPED.getTime() + SANDBOX_DELIVERY_MS),
-    );
-    expect(done[0]!.text).toMatch(/^已签收/);
-    expect(done).toHaveLength(all.length);
+  it('takes nine steps, in Kuaidi100 states 揽收, 在途 ×6, 派件, 签收', () => {
+    expect(sandboxTraces(parcel)).toHaveLength(SANDBOX_STEPS);
+    expect(Array.from({ length: SANDBOX_STEPS }, (_, i) => sandboxStepState(i))).toEqual([
+      '1',
+      '0',
+      '0',
+      '0',
+      '0',
+      '0',
+      '0',
+      '5',
+      '3',
+    ]);
   });
 });

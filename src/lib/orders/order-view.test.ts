@@ -94,6 +94,7 @@ describe('timeline texts', () => {
     );
     expect(text('completed', 'shopper')).toBe('您已确认收货');
     expect(text('completed', 'timer')).toBe('系统自动确认收货');
+    expect(text('signed', 'gateway')).toBe('快件已签收');
     expect(text('address_changed')).toBe('收货地址已修改');
     expect(text('refund_applied', 'shopper', '拍错了')).toBe('已申请退款：拍错了');
     expect(text('hidden')).toBe('订单已删除');

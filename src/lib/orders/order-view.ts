@@ -154,6 +154,8 @@ export function eventText(event: EventInput): string {
       if (event.actor === 'shopper') return '您已确认收货';
       if (event.actor === 'timer') return '系统自动确认收货';
       return '订单已完成';
+    case 'signed':
+      return '快件已签收';
     case 'address_changed':
       return '收货地址已修改';
     case 'refund_applied':

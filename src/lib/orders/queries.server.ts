@@ -43,7 +43,6 @@ import {
   type OrderPage,
   type OrderSummary,
   type OrderTab,
-  type TraceView,
 } from './contracts.ts';
 import { OrderStatus, RefundStatus as RefundStatusValue, type RefundStatus } from './status.ts';
 import {
@@ -55,7 +54,6 @@ import {
   tabFilter,
 } from './order-view.ts';
 import { carrierName } from './carriers.ts';
-import { DEFAULT_SHIP_FROM_CITY, carrierProvider } from './logistics.server.ts';
 
 export interface ShopperScope {
   userId: number;
@@ -408,31 +406,6 @@ async function parcelRow(db: DbOrTx, orderId: number) {
   return row ?? null;
 }
 
-/**
- * The parcel's traces, newest first: the carrier provider's answer, else (the provider failing)
- * what it last answered as stored on the parcel.
- */
-async function tracesOf(
-  parcel: NonNullable<Awaited<ReturnType<typeof parcelRow>>>,
-  order: { shippedAt: Date | null; address: OrderDetail['address'] },
-  now: Date,
-): Promise<TraceView[]> {
-  try {
-    return await carrierProvider().track(
-      {
-        carrier: parcel.carrier,
-        trackingNo: parcel.trackingNo,
-        shippedAt: order.shippedAt ?? parcel.createdAt,
-        fromCity: DEFAULT_SHIP_FROM_CITY,
-        to: order.address,
-      },
-      now,
-    );
-  } catch {
-    return parcel.traces;
-  }
-}
-
 /** The order detail (订单详情) of the caller's order; ORDER_NOT_FOUND for anyone else's. */
 export async function readOrderDetail(
   db: DbOrTx,
@@ -445,7 +418,7 @@ export async function readOrderDetail(
     timelineOf(db, row.id),
     parcelRow(db, row.id),
   ]);
-  const latest = parcel ? ((await tracesOf(parcel, row, now))[0] ?? null) : null;
+  const latest = parcel?.traces[0] ?? null;
   return {
     ...summaryOf(row, lines.get(row.id) ?? [], now),
     address: row.address,
@@ -497,7 +470,6 @@ export async function readLogistics(
   db: DbOrTx,
   input: ShopperScope & { orderNo: string; now?: Date },
 ): Promise<LogisticsView> {
-  const now = input.now ?? new Date();
   const row = await ownOrder(db, input);
   const shipped = row.status === OrderStatus.Shipped || row.status === OrderStatus.Completed;
   const parcel = shipped ? await parcelRow(db, row.id) : null;
@@ -508,7 +480,8 @@ export async function readLogistics(
     carrier: parcel.carrier,
     company: parcel.company || carrierName(parcel.carrier) || parcel.carrier,
     trackingNo: parcel.trackingNo,
-    traces: await tracesOf(parcel, row, now),
+    // What Kuaidi100 pushed, newest first (kuaidi100/tracker.server.ts).
+    traces: parcel.traces,
     address: row.address,
     imageUrl: lines.find((l) => l.imageUrl)?.imageUrl ?? null,
     pieces: lines.reduce((sum, l) => sum + l.quantity, 0),

@@ -11,6 +11,8 @@ import { idempotencyKeys, orders, paymentOrders, payments } from '#lib/platform/
 import { PaymentStatus } from '#lib/payments/status.ts';
 import { cancelUnpaidOrder, completeOrder } from './commands.server.ts';
 import { OrderStatus } from './status.ts';
+import { subscribeDueParcels } from './parcels.server.ts';
+import { logisticsTracker } from './kuaidi100/tracker.server.ts';
 
 /** The reason an unpaid order gives when its 12 minutes are up. */
 export const TIMEOUT_REASON = '超时未支付';
@@ -96,6 +98,8 @@ export function startOrderTimers(db: DbOrTx): () => void {
     if (running) return;
     running = true;
     runOrderTimers(db)
+      // Parcels whose Kuaidi100 subscription failed (or was never tried) are subscribed again.
+      .then(async () => subscribeDueParcels(db, await logisticsTracker(db)))
       .catch((error: unknown) =>
         console.error('order timers:', error instanceof Error ? error.message : error),
       )

@@ -34,6 +34,28 @@ export interface GatewayOptions {
   now?: () => Date;
 }
 
+/** The adapter on the merchant's own keys (PAYMENT_PROVIDER=wechatpay): WeChat Pay itself. */
+export function merchantClient(
+  config: Env,
+  options: Pick<GatewayOptions, 'fetch' | 'now'> = {},
+): WechatPayClient {
+  return new WechatPayClient(
+    {
+      mchId: config.WECHATPAY_MCH_ID!,
+      serial: config.WECHATPAY_MCH_SERIAL!,
+      privateKey: createPrivateKey(config.WECHATPAY_MCH_PRIVATE_KEY!),
+      apiV3Key: config.WECHATPAY_API_V3_KEY!,
+      platformKeys: new Map([
+        [config.WECHATPAY_PLATFORM_KEY_ID!, createPublicKey(config.WECHATPAY_PLATFORM_PUBLIC_KEY!)],
+      ]),
+      baseUrl: config.WECHATPAY_BASE_URL,
+      appId: config.MESSAGING_APP_ID,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    },
+    options.now,
+  );
+}
+
 const cached = new WeakMap<object, Promise<PaymentGateway>>();
 
 async function build(db: DbOrTx, options: GatewayOptions): Promise<PaymentGateway> {
@@ -41,24 +63,7 @@ async function build(db: DbOrTx, options: GatewayOptions): Promise<PaymentGatewa
   if (config.PAYMENT_PROVIDER === 'wechatpay') {
     const origin = config.PUBLIC_ORIGIN!;
     return {
-      client: new WechatPayClient(
-        {
-          mchId: config.WECHATPAY_MCH_ID!,
-          serial: config.WECHATPAY_MCH_SERIAL!,
-          privateKey: createPrivateKey(config.WECHATPAY_MCH_PRIVATE_KEY!),
-          apiV3Key: config.WECHATPAY_API_V3_KEY!,
-          platformKeys: new Map([
-            [
-              config.WECHATPAY_PLATFORM_KEY_ID!,
-              createPublicKey(config.WECHATPAY_PLATFORM_PUBLIC_KEY!),
-            ],
-          ]),
-          baseUrl: config.WECHATPAY_BASE_URL,
-          appId: config.MESSAGING_APP_ID,
-          ...(options.fetch ? { fetch: options.fetch } : {}),
-        },
-        options.now,
-      ),
+      client: merchantClient(config, options),
       notifyUrl: `${origin}${NOTIFY_PATH}`,
       refundNotifyUrl: `${origin}${REFUND_NOTIFY_PATH}`,
       transferNotifyUrl: `${origin}${TRANSFER_NOTIFY_PATH}`,

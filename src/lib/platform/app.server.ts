@@ -11,10 +11,14 @@ type Holder = { [KEY]?: Promise<Database> };
 
 export function database(): Promise<Database> {
   const holder = globalThis as Holder;
-  holder[KEY] ??= bootDatabase(databaseTarget(env())).catch((error: unknown) => {
-    delete holder[KEY];
-    throw error;
-  });
+  const config = env();
+  // A real shop's database never gets the demo shops and phones (decision 030).
+  holder[KEY] ??= bootDatabase(databaseTarget(config), { seed: config.SHOP_MODE === 'demo' }).catch(
+    (error: unknown) => {
+      delete holder[KEY];
+      throw error;
+    },
+  );
   return holder[KEY];
 }
 

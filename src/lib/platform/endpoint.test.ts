@@ -5,7 +5,9 @@ import { contract } from './contract.ts';
 import { endpoint } from './endpoint.server.ts';
 /** Just enough of Astro's context for endpoint(): no session cookie, so no database read. */
 function contextFor(url: string, init: RequestInit = {}, params: Record<string, string> = {}) {
-  const request = new Request(url, init);
+  // A string body goes as the shop's client sends it: JSON, unless the test names another type.
+  const headers = typeof init.body === 'string' ? { 'content-type': 'application/json' } : {};
+  const request = new Request(url, { ...init, headers: { ...headers, ...init.headers } });
   return {
     request,
     url: new URL(url),
@@ -64,6 +66,28 @@ describe('endpoint()', () => {
       { no: '7' },
     );
     expect((await answer(route, unknownBody)).body.message).toBe('不支持的参数：role');
+  });
+
+  it('answers a form post 415 in the envelope without calling the handler', async () => {
+    let called = false;
+    const route = endpoint(echo, () => {
+      called = true;
+      return { no: 0, size: '', note: '' };
+    });
+    const form = contextFor(
+      'http://shop.test/api/echo/7?size=M',
+      {
+        method: 'POST',
+        body: new URLSearchParams({ note: 'x' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+      { no: '7' },
+    );
+    expect(await answer(route, form)).toEqual({
+      status: 415,
+      body: { code: 415, message: '请求内容必须是 JSON', success: false, data: null },
+    });
+    expect(called).toBe(false);
   });
 
   it('says "not logged in" (100006) before anything about the input', async () => {

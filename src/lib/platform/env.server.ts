@@ -63,6 +63,12 @@ const WECHATPAY_MERCHANT = [
 const WECHATPAY_PLATFORM = ['WECHATPAY_PLATFORM_KEY_ID', 'WECHATPAY_PLATFORM_PUBLIC_KEY'] as const;
 
 const envObject = z.object({
+  /**
+   * demo: every outside service is the built-in sandbox, the demo data, the 演示环境 ribbon.
+   * production: every provider named and configured, no sandbox, no dev outbox. Unset: production
+   * when PUBLIC_ORIGIN is set, else demo (a public demo says SHOP_MODE=demo).
+   */
+  SHOP_MODE: z.preprocess(emptyAsUnset, z.enum(['demo', 'production']).optional()),
   PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).default(4321)),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().trim().min(1).default('./.data'),
@@ -158,6 +164,38 @@ const envObject = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an app id of letters, digits, _ or -')
     .default('wxsandbox0000000'),
+  // ── Kuaidi100 ──
+  /** kuaidi100 (the only one): 实时查询 and 订阅推送; in a demo against /sandbox/kuaidi100/. */
+  LOGISTICS_PROVIDER: z.preprocess(emptyAsUnset, z.enum(['kuaidi100']).default('kuaidi100')),
+  /** 公司编号 (customer) of the Kuaidi100 account. */
+  KUAIDI100_CUSTOMER: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]{4,64}$/, 'must be the customer code (letters and digits)')
+      .optional(),
+  ),
+  /** 授权key of the account. */
+  KUAIDI100_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]{4,64}$/, 'must be the authorisation key (letters and digits)')
+      .optional(),
+  ),
+  /** The salt each subscription names; Kuaidi100 signs its pushes with it. */
+  KUAIDI100_SALT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{8,64}$/, 'must be 8 to 64 printable characters')
+      .optional(),
+  ),
+  /** Unset: https://poll.kuaidi100.com/ in production, this server's /sandbox/kuaidi100/ in a demo. */
+  KUAIDI100_BASE_URL: optionalText.pipe(
+    z
+      .string()
+      .url('must be an https URL')
+      .regex(/^https?:\/\//, 'must be an https URL')
+      .optional(),
+  ),
   // ── WeChat Pay transfer bills (payouts, decision 033) ──
   /**
    * wechatpay (the default): keepers withdraw to their WeChat balance (微信零钱) by WeChat Pay
@@ -174,40 +212,97 @@ const envObject = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 
-const envSchema = envObject.superRefine((v, ctx) => {
-  const missing = (names: readonly (keyof typeof v)[]) => {
-    for (const name of names) {
-      if (v[name] === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [name],
-          message: 'is required with PAYMENT_PROVIDER=wechatpay',
-        });
-        return true;
-      }
+type RawEnv = z.infer<typeof envObject>;
+type Issue = { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void };
+
+/**
+ * Adds one issue per variable of `names` that is unset, saying `why` ("is required in production",
+ * "is required with SMS_PROVIDER=aliyun"). Answers whether any was missing.
+ */
+export function requireSettings(
+  ctx: Issue,
+  v: Record<string, unknown>,
+  names: readonly string[],
+  why: string,
+): boolean {
+  let missing = false;
+  for (const name of names) {
+    if (v[name] === undefined) {
+      ctx.addIssue({ code: 'custom', path: [name], message: why });
+      missing = true;
     }
-    return false;
-  };
+  }
+  return missing;
+}
+
+/** The mode the settings ask for (see SHOP_MODE). */
+export function shopMode(v: Pick<RawEnv, 'SHOP_MODE' | 'PUBLIC_ORIGIN'>): 'demo' | 'production' {
+  return v.SHOP_MODE ?? (v.PUBLIC_ORIGIN === undefined ? 'demo' : 'production');
+}
+
+const checkedEnv = envObject.superRefine((v, ctx) => {
+  if (shopMode(v) === 'production') {
+    // Every absolute URL comes from PUBLIC_ORIGIN: the Host header is believed only in a demo.
+    requireSettings(ctx, v, ['PUBLIC_ORIGIN'], 'is required in production');
+    // A sandbox in production would hand out money, codes and identities for free.
+    if (v.PAYMENT_PROVIDER !== 'wechatpay') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: 'must be wechatpay in production (the sandbox is for demos)',
+      });
+    }
+    if (v.SMS_DEV_OUTBOX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_DEV_OUTBOX'],
+        message: 'cannot be on in production (it hands out login codes)',
+      });
+    }
+  }
   if (v.PAYMENT_PROVIDER === 'wechatpay') {
-    if (missing([...WECHATPAY_MERCHANT, ...WECHATPAY_PLATFORM])) return;
+    requireSettings(
+      ctx,
+      v,
+      [...WECHATPAY_MERCHANT, ...WECHATPAY_PLATFORM],
+      'is required with PAYMENT_PROVIDER=wechatpay',
+    );
     // The gateway posts its notifications to a public address.
-    if (v.PUBLIC_ORIGIN === undefined) missing(['PUBLIC_ORIGIN']);
-    return;
+    requireSettings(ctx, v, ['PUBLIC_ORIGIN'], 'is required with PAYMENT_PROVIDER=wechatpay');
+  } else if (WECHATPAY_MERCHANT.some((name) => v[name] !== undefined)) {
+    // The sandbox takes given merchant keys only as a whole (its platform key is always its own).
+    requireSettings(
+      ctx,
+      v,
+      WECHATPAY_MERCHANT,
+      'is required with the other WECHATPAY_MCH_* settings',
+    );
   }
-  // The sandbox takes given merchant keys only as a whole (its platform key is always its own).
-  if (WECHATPAY_MERCHANT.some((name) => v[name] !== undefined)) {
-    for (const name of WECHATPAY_MERCHANT) {
-      if (v[name] === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [name],
-          message: 'is required with the other WECHATPAY_MCH_* settings',
-        });
-        return;
-      }
-    }
+  // Each provider's settings follow (one block per provider).
+  // ── Kuaidi100 ──
+  if (shopMode(v) === 'production') {
+    requireSettings(
+      ctx,
+      v,
+      ['KUAIDI100_CUSTOMER', 'KUAIDI100_KEY', 'KUAIDI100_SALT'],
+      'is required in production',
+    );
+  } else if (v.KUAIDI100_CUSTOMER !== undefined || v.KUAIDI100_KEY !== undefined) {
+    // The sandbox takes a given account only as a whole (else it makes its own).
+    requireSettings(
+      ctx,
+      v,
+      ['KUAIDI100_CUSTOMER', 'KUAIDI100_KEY'],
+      'is required with the other KUAIDI100_* account setting',
+    );
   }
+  // ── WeChat Pay transfer bills ──
+  // Transfers (PAYOUT_PROVIDER=wechatpay) ride on the payment merchant: its keys are required
+  // with PAYMENT_PROVIDER=wechatpay above, which production requires; a demo's sandbox gateway
+  // takes them as it takes payments.
 });
+
+const envSchema = checkedEnv.transform((v) => ({ ...v, SHOP_MODE: shopMode(v) }));
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -215,17 +310,32 @@ export class EnvError extends Error {
   override name = 'EnvError';
 }
 
-/** Parses an environment record; throws an EnvError whose message is one line naming the variable. */
+/** A secret's value is never printed, not even a wrong one. */
+const SECRET_NAME = /KEY|SECRET|SALT|TOKEN/;
+
+/**
+ * Parses an environment record; throws an EnvError whose message has one line per variable that
+ * is missing or bad, each naming it.
+ */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const name = String(issue?.path[0] ?? 'environment');
-  // A key is never printed, not even a wrong one.
-  const shown = /KEY/.test(name) && source[name] ? '***' : maskSecrets(source[name] ?? '');
-  throw new EnvError(
-    `Invalid environment variable ${name}=${JSON.stringify(shown)}: ${issue?.message ?? 'invalid'}`,
-  );
+  const lines = new Map<string, string>();
+  for (const issue of result.error.issues) {
+    const name = String(issue.path[0] ?? 'environment');
+    if (lines.has(name)) continue;
+    const value = source[name];
+    if (value === undefined || value === '') {
+      lines.set(name, `Missing environment variable ${name}: ${issue.message}`);
+      continue;
+    }
+    const shown = SECRET_NAME.test(name) ? '***' : maskSecrets(value);
+    lines.set(
+      name,
+      `Invalid environment variable ${name}=${JSON.stringify(shown)}: ${issue.message}`,
+    );
+  }
+  throw new EnvError([...lines.values()].join('\n'));
 }
 
 /** Hides a password in a URL-like value before it is printed. */

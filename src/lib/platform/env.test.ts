@@ -8,6 +8,7 @@ import { EnvError, parseEnv } from './env.server.ts';
 describe('parseEnv', () => {
   it('gives the documented defaults for an empty environment', () => {
     expect(parseEnv({})).toEqual({
+      SHOP_MODE: 'demo',
       PORT: 4321,
       HOST: '0.0.0.0',
       DATA_DIR: './.data',
@@ -41,6 +42,7 @@ describe('parseEnv', () => {
       DATABASE_URL: 'postgres://u@127.0.0.1:5432/shop',
       DEFAULT_SHOP_ID: '1002',
       PUBLIC_ORIGIN: 'https://shop.example.com/',
+      SHOP_MODE: 'demo',
       NODE_ENV: 'production',
     });
     expect(env).toMatchObject({
@@ -117,7 +119,9 @@ describe('parseEnv', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'wechatpay-'));
     const platformFile = path.join(dir, 'pub_key.pem');
     writeFileSync(platformFile, platform.publicKey);
+    // A public demo that pays through the real gateway: the payment settings on their own.
     const full = {
+      SHOP_MODE: 'demo',
       PAYMENT_PROVIDER: 'wechatpay',
       PUBLIC_ORIGIN: 'https://shop.example.com',
       WECHATPAY_MCH_ID: '1900000109',
@@ -144,11 +148,11 @@ describe('parseEnv', () => {
       expect(env.WECHATPAY_BASE_URL).toBe('https://api.mch.weixin.qq.com/');
     });
 
-    it.each(Object.keys(full).filter((name) => name !== 'PAYMENT_PROVIDER'))(
+    it.each(Object.keys(full).filter((name) => !['PAYMENT_PROVIDER', 'SHOP_MODE'].includes(name)))(
       'stop the start with one line when %s is missing',
       (name) => {
         const message = failure({ ...full, [name]: '' });
-        expect(message).toMatch(new RegExp(`^Invalid environment variable ${name}=`));
+        expect(message).toMatch(new RegExp(`^Missing environment variable ${name}: `));
         expect(message).toContain('is required with PAYMENT_PROVIDER=wechatpay');
         expect(message).not.toContain('\n');
       },
@@ -176,8 +180,53 @@ describe('parseEnv', () => {
     it('let the sandbox take given merchant keys only as a whole', () => {
       const { PAYMENT_PROVIDER: _, ...keys } = full;
       expect(parseEnv(keys).PAYMENT_PROVIDER).toBe('sandbox');
-      expect(failure({ WECHATPAY_MCH_ID: '1900000109' })).toContain(
-        'WECHATPAY_MCH_SERIAL="": is required with the other WECHATPAY_MCH_* settings',
+      expect(failure({ WECHATPAY_MCH_ID: '1900000109' })).toBe(
+        [
+          'Missing environment variable WECHATPAY_MCH_SERIAL: is required with the other WECHATPAY_MCH_* settings',
+          'Missing environment variable WECHATPAY_MCH_PRIVATE_KEY: is required with the other WECHATPAY_MCH_* settings',
+          'Missing environment variable WECHATPAY_API_V3_KEY: is required with the other WECHATPAY_MCH_* settings',
+        ].join('\n'),
+      );
+    });
+  });
+
+  describe('the mode', () => {
+    it('is demo without PUBLIC_ORIGIN and production with it', () => {
+      expect(parseEnv({}).SHOP_MODE).toBe('demo');
+      expect(() => parseEnv({ PUBLIC_ORIGIN: 'https://shop.example.com' })).toThrow(EnvError);
+      expect(
+        parseEnv({ PUBLIC_ORIGIN: 'https://demo.example.com', SHOP_MODE: 'demo' }).SHOP_MODE,
+      ).toBe('demo');
+    });
+
+    it('names every missing provider setting in production, one line each', () => {
+      let message = '';
+      try {
+        parseEnv({ SHOP_MODE: 'production' });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      const lines = message.split('\n');
+      expect(lines).toContain(
+        'Missing environment variable PUBLIC_ORIGIN: is required in production',
+      );
+      expect(lines).toContain(
+        'Missing environment variable PAYMENT_PROVIDER: must be wechatpay in production (the sandbox is for demos)',
+      );
+      expect(
+        lines.every((line) => /^(Missing|Invalid) environment variable [A-Z0-9_]+/.test(line)),
+      ).toBe(true);
+    });
+
+    it('never lets the dev outbox on in production', () => {
+      let message = '';
+      try {
+        parseEnv({ PUBLIC_ORIGIN: 'https://shop.example.com', SMS_DEV_OUTBOX: '1' });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toContain(
+        'Invalid environment variable SMS_DEV_OUTBOX="1": cannot be on in production (it hands out login codes)',
       );
     });
   });

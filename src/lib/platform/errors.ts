@@ -18,6 +18,7 @@ export const ErrorCode = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   URI_TOO_LONG: 414,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   HEADERS_TOO_LARGE: 431,
   TOO_MANY_REQUESTS: 429,
   SERVER_ERROR: 500,
@@ -78,6 +79,8 @@ export const Messages = {
   HOST_INVALID: '请求的主机名无效',
   HEADERS_TOO_LARGE: '请求头过大',
   REQUEST_TIMEOUT: '请求超时',
+  BODY_NOT_JSON_TYPE: '请求内容必须是 JSON',
+  TOO_MANY_STREAMS: '连接过多，请稍后再试',
   ADDED_TO_CART: '已加入购物车',
   AGREEMENT_REQUIRED: '请先阅读并同意《用户注册协议》和《隐私政策》',
   PHONE_BOUND: '绑定成功',
@@ -107,6 +110,13 @@ export const PlatformErrors = {
   NOT_FOUND: { code: ErrorCode.NOT_FOUND, message: Messages.NOT_FOUND },
   METHOD_NOT_ALLOWED: { code: ErrorCode.METHOD_NOT_ALLOWED, message: Messages.METHOD_NOT_ALLOWED },
   PAYLOAD_TOO_LARGE: { code: ErrorCode.PAYLOAD_TOO_LARGE, message: Messages.PAYLOAD_TOO_LARGE },
+  /** A body that is not declared JSON (a cross-site form post, text/plain): never parsed. */
+  UNSUPPORTED_MEDIA_TYPE: {
+    code: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+    message: Messages.BODY_NOT_JSON_TYPE,
+  },
+  /** One client holds as many event streams as it may (decision 036). */
+  TOO_MANY_STREAMS: { code: ErrorCode.TOO_MANY_REQUESTS, message: Messages.TOO_MANY_STREAMS },
   /** The request refusals of the server's edge (scripts/serve.ts, platform/edge.server.ts). */
   URL_MALFORMED: { code: ErrorCode.BAD_REQUEST, message: Messages.URL_MALFORMED },
   URI_TOO_LONG: { code: ErrorCode.URI_TOO_LONG, message: Messages.URI_TOO_LONG },

@@ -17,7 +17,9 @@ import {
 } from './errors.ts';
 import { isDatabaseUnavailable } from './db/faults.ts';
 import { env } from './env.server.ts';
-import { clientAddress } from '#lib/identity/sms-codes.server.ts';
+import { clientAddress, clientKey } from '#lib/identity/sms-codes.server.ts';
+import { SESSION_COOKIE, hashToken } from '#lib/identity/sessions.server.ts';
+import { STREAMS_PER_CLIENT, STREAMS_PER_SESSION, type StreamHolder } from './sse.server.ts';
 
 z.config(z.locales.zhCN());
 
@@ -172,8 +174,25 @@ export async function readBodyText(request: Request, max = MAX_BODY_BYTES): Prom
   }
 }
 
+/** `application/json` or a `+json` type, with any parameters (charset). */
+export function isJsonContentType(header: string | null): boolean {
+  const type = header?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
+
+/**
+ * The JSON body, parsed by the endpoint's schema. A body declared as anything but JSON is refused
+ * 415 unread (decision 036): a cross-site form post or `text/plain` fetch — the kinds a browser
+ * sends to another site without asking — is never parsed. No content type is allowed only with an
+ * empty body (a call with nothing to say).
+ */
 export async function parseBody<S extends z.ZodRawShape>(request: Request, shape: S) {
+  const type = request.headers.get('content-type');
+  if (type !== null && !isJsonContentType(type)) {
+    throw appError(PlatformErrors.UNSUPPORTED_MEDIA_TYPE);
+  }
   const text = await readBodyText(request);
+  if (type === null && text !== '') throw appError(PlatformErrors.UNSUPPORTED_MEDIA_TYPE);
   let raw: unknown;
   try {
     raw = text === '' ? {} : JSON.parse(text);
@@ -195,4 +214,23 @@ export function requestClientAddress(context: APIContext): string | null {
     () => context.clientAddress,
     env().TRUST_PROXY,
   );
+}
+
+/**
+ * Who holds an event stream, for its caps (decision 036): the client's address as the SMS limits
+ * count it (an IPv6 address by its /64) and, when the request carries one, its session cookie
+ * (hashed: the token is not kept).
+ */
+export function streamHolders(context: APIContext): StreamHolder[] {
+  const holders: StreamHolder[] = [
+    {
+      key: `client:${clientKey(requestClientAddress(context))}`,
+      limit: STREAMS_PER_CLIENT,
+    },
+  ];
+  const token = context.cookies.get(SESSION_COOKIE)?.value;
+  if (token) {
+    holders.push({ key: `session:${hashToken(token)}`, limit: STREAMS_PER_SESSION });
+  }
+  return holders;
 }

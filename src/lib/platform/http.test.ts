@@ -80,6 +80,7 @@ describe('input parsing', () => {
     const big = new Request('http://x', {
       method: 'POST',
       body: JSON.stringify({ phone: 'x'.repeat(70_000) }),
+      headers: { 'content-type': 'application/json' },
     });
     const result = await envelopeOf(() => parseBody(big, { phone: z.string() }));
     expect(result).toEqual({
@@ -112,7 +113,7 @@ describe('input parsing', () => {
     const lying = new Request('http://x', {
       method: 'POST',
       body: '{}',
-      headers: { 'content-length': String(64 * 1024 + 1) },
+      headers: { 'content-length': String(64 * 1024 + 1), 'content-type': 'application/json' },
     });
     expect((await envelopeOf(() => parseBody(lying, {}))).status).toBe(413);
   });
@@ -127,7 +128,12 @@ describe('input parsing', () => {
     });
     const params = await envelopeOf(() => parseParams({ no: 'a\0' }, { no: z.string() }));
     expect(params.body.message).toBe('no：不能包含空字符');
-    const post = (body: string) => new Request('http://x', { method: 'POST', body });
+    const post = (body: string) =>
+      new Request('http://x', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
     const nested = await envelopeOf(() =>
       parseBody(post('{"list":[{"name":"ok"},{"name":"a\\u0000"}]}'), { list: z.any() }),
     );
@@ -138,14 +144,23 @@ describe('input parsing', () => {
 
   it('walks a deeply nested body without overflowing the stack', async () => {
     const deep = `${'['.repeat(30_000)}"\\u0000"${']'.repeat(30_000)}`;
-    const post = new Request('http://x', { method: 'POST', body: `{"a":${deep}}` });
+    const post = new Request('http://x', {
+      method: 'POST',
+      body: `{"a":${deep}}`,
+      headers: { 'content-type': 'application/json' },
+    });
     const result = await envelopeOf(() => parseBody(post, { a: z.any() }));
     expect(result.status).toBe(400);
     expect(result.body.message).toMatch(/^a\.0\.0\.0\..*：不能包含空字符$/);
   });
 
   it('rejects unknown body keys and broken JSON', async () => {
-    const post = (body: string) => new Request('http://x', { method: 'POST', body });
+    const post = (body: string) =>
+      new Request('http://x', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
     await expect(parseBody(post('{"phone":"1"}'), { phone: z.string() })).resolves.toEqual({
       phone: '1',
     });
@@ -155,6 +170,62 @@ describe('input parsing', () => {
     expect(extra.body.message).toBe('不支持的参数：price');
     const broken = await envelopeOf(() => parseBody(post('{'), { phone: z.string() }));
     expect(broken).toMatchObject({ status: 400, body: { message: '请求体不是有效的 JSON' } });
+  });
+
+  it('refuses with 415 a body not declared JSON, unread: a form post, text/plain, none', async () => {
+    const refused = {
+      status: 415,
+      body: { code: 415, message: '请求内容必须是 JSON', success: false, data: null },
+    };
+    let pulled = 0;
+    const watched = () =>
+      new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            pulled += 1;
+            controller.enqueue(new TextEncoder().encode('{"phone":"1"}'));
+            controller.close();
+          },
+        },
+        // Nothing is pulled before a reader asks.
+        { highWaterMark: 0 },
+      );
+    for (const type of [
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'text/plain;charset=UTF-8',
+      'application/jsonp',
+    ]) {
+      const init = {
+        method: 'POST',
+        body: watched(),
+        duplex: 'half',
+        headers: { 'content-type': type },
+      } as RequestInit;
+      expect(await envelopeOf(() => parseBody(new Request('http://x', init), {}))).toEqual(refused);
+    }
+    expect(pulled).toBe(0);
+    // What the browser's fetch sends with a string and no type: text/plain.
+    const plain = new Request('http://x', { method: 'POST', body: '{"phone":"1"}' });
+    expect(await envelopeOf(() => parseBody(plain, { phone: z.string() }))).toEqual(refused);
+    // A body without any content type is refused too; no body at all is an empty input.
+    const untyped = { method: 'POST', body: watched(), duplex: 'half' } as RequestInit;
+    expect(await envelopeOf(() => parseBody(new Request('http://x', untyped), {}))).toEqual(
+      refused,
+    );
+    await expect(parseBody(new Request('http://x', { method: 'POST' }), {})).resolves.toEqual({});
+    for (const type of [
+      'application/json',
+      'Application/JSON; charset=utf-8',
+      'application/merge-patch+json',
+    ]) {
+      const typed = new Request('http://x', {
+        method: 'POST',
+        body: '{"phone":"1"}',
+        headers: { 'content-type': type },
+      });
+      await expect(parseBody(typed, { phone: z.string() })).resolves.toEqual({ phone: '1' });
+    }
   });
 
   it('answers an unexpected error with 500 and 系统异常, never the error text', async () => {

@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RETRY_MS, eventStream, formatEvent, lastEventId } from './sse.server.ts';
+import { AppError } from './errors.ts';
+import { errorResponse } from './http.server.ts';
+import {
+  RETRY_MS,
+  StreamSlots,
+  eventStream,
+  formatEvent,
+  lastEventId,
+  type StreamHolder,
+} from './sse.server.ts';
 
 describe('formatEvent', () => {
   it('writes the id when there is one, the event and the data as one JSON line', () => {
@@ -43,7 +52,7 @@ describe('eventStream', () => {
         send({ event: 'hello', data: { online: 1 } });
         return unsubscribe;
       },
-      1_000,
+      { heartbeatMs: 1_000 },
     );
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
@@ -85,5 +94,81 @@ describe('eventStream', () => {
       await reader.cancel();
       expect(unsubscribe).toHaveBeenCalled();
     });
+  });
+});
+
+describe('stream caps', () => {
+  const client: StreamHolder = { key: 'client:203.0.113.7', limit: 3 };
+  const session: StreamHolder = { key: 'session:abc', limit: 2 };
+
+  it('takes a slot of every holder or none, and gives each back once', () => {
+    const slots = new StreamSlots();
+    const first = slots.take([client, session])!;
+    const second = slots.take([client, session])!;
+    // The session is full: the client's slot is not taken either.
+    expect(slots.take([client, session])).toBeNull();
+    expect(slots.count(client.key)).toBe(2);
+    // Without the session the client still has one.
+    const third = slots.take([client])!;
+    expect(slots.take([client])).toBeNull();
+    first();
+    first();
+    expect(slots.count(client.key)).toBe(2);
+    expect(slots.count(session.key)).toBe(1);
+    second();
+    third();
+    expect(slots.count(client.key)).toBe(0);
+    expect(slots.count(session.key)).toBe(0);
+    expect(slots.take([client, session])).not.toBeNull();
+  });
+
+  it('refuses the stream past the cap with 429 连接过多，请稍后再试, opening nothing', async () => {
+    const slots = new StreamSlots();
+    const holders = [client];
+    const start = vi.fn(async () => () => {});
+    const aborts = [0, 1, 2].map(() => new AbortController());
+    for (const abort of aborts) {
+      const request = new Request('http://shop.test/events', { signal: abort.signal });
+      eventStream(request, start, { holders, slots });
+    }
+    let refused: unknown;
+    try {
+      eventStream(new Request('http://shop.test/events'), start, { holders, slots });
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(AppError);
+    const response = errorResponse(refused);
+    expect(response.status).toBe(429);
+    expect(await response.json()).toEqual({
+      code: 429,
+      message: '连接过多，请稍后再试',
+      success: false,
+      data: null,
+    });
+    await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(3));
+    // A reader that leaves gives its slot back: the next stream opens.
+    aborts[0]!.abort();
+    expect(slots.count(client.key)).toBe(2);
+    eventStream(new Request('http://shop.test/events'), start, { holders, slots });
+    expect(slots.count(client.key)).toBe(3);
+  });
+
+  it('gives the slot back when the reader cancels or start fails', async () => {
+    const slots = new StreamSlots();
+    const cancelled = eventStream(new Request('http://shop.test/events'), async () => () => {}, {
+      holders: [client],
+      slots,
+    });
+    await cancelled.body!.cancel();
+    expect(slots.count(client.key)).toBe(0);
+    eventStream(
+      new Request('http://shop.test/events'),
+      async () => {
+        throw new Error('the room is gone');
+      },
+      { holders: [client], slots },
+    );
+    await vi.waitFor(() => expect(slots.count(client.key)).toBe(0));
   });
 });

@@ -13,7 +13,7 @@ import {
 } from '#tests/fixtures/given.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { activities, keeperUnbindings, shopMembers, smsOutbox } from '#lib/platform/db/schema.ts';
-import { codeInText } from '#lib/identity/sms/console.server.ts';
+import { codeInText } from '#lib/identity/sms/outbox.server.ts';
 import { registerShopKeeper, signContract } from '#lib/membership/membership.server.ts';
 import {
   KeeperAccount,

@@ -8,7 +8,12 @@
  * back after a loss, the store is read again from the last id sent.
  */
 import type { Database } from '#lib/platform/db/client.server.ts';
-import { eventStream, lastEventId, type Send } from '#lib/platform/sse.server.ts';
+import {
+  eventStream,
+  lastEventId,
+  type Send,
+  type StreamHolder,
+} from '#lib/platform/sse.server.ts';
 import { StreamCursor, type MessageView } from './messages.ts';
 import {
   findConversation,
@@ -45,47 +50,56 @@ function serviceStream(
   scope: Scope,
   initial: () => Promise<{ event: string; data: unknown } | null>,
   stateEvent: string,
+  holders: readonly StreamHolder[],
 ): Response {
-  return eventStream(request, async (send: Send) => {
-    const position = lastEventId(request);
-    const cursor = new StreamCursor<MessageView>(0);
-    const pass = (messages: MessageView[]) => {
-      for (const message of messages) send({ id: message.id, event: 'message', data: message });
-    };
-    const catchUp = async () => {
-      pass(cursor.backlog(await messagesAfter(database.db, scope, cursor.last)));
-    };
-    const unsubscribe = await database.bus.subscribe(
-      'service',
-      (value) => {
-        if (!isServiceEvent(value) || !inScope(value, scope)) return;
-        if (value.type === 'message') pass(cursor.live(value.message));
-        send({ event: stateEvent, data: value.summary });
-      },
-      () => {
-        cursor.pause();
-        void catchUp().catch(() => {});
-      },
-    );
-    try {
-      cursor.last = position ?? (await latestMessageId(database.db, scope));
-      const first = await initial();
-      if (first) send(first);
-      await catchUp();
-    } catch (error) {
-      unsubscribe();
-      throw error;
-    }
-    return unsubscribe;
-  });
+  return eventStream(
+    request,
+    async (send: Send) => {
+      const position = lastEventId(request);
+      const cursor = new StreamCursor<MessageView>(0);
+      const pass = (messages: MessageView[]) => {
+        for (const message of messages) send({ id: message.id, event: 'message', data: message });
+      };
+      const catchUp = async () => {
+        pass(cursor.backlog(await messagesAfter(database.db, scope, cursor.last)));
+      };
+      const unsubscribe = await database.bus.subscribe(
+        'service',
+        (value) => {
+          if (!isServiceEvent(value) || !inScope(value, scope)) return;
+          if (value.type === 'message') pass(cursor.live(value.message));
+          send({ event: stateEvent, data: value.summary });
+        },
+        () => {
+          cursor.pause();
+          void catchUp().catch(() => {});
+        },
+      );
+      try {
+        cursor.last = position ?? (await latestMessageId(database.db, scope));
+        const first = await initial();
+        if (first) send(first);
+        await catchUp();
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
+      return unsubscribe;
+    },
+    { holders },
+  );
 }
 
-/** The shopper's conversation with the shop: its messages and its state (read marks, closed). */
+/**
+ * The shopper's conversation with the shop: its messages and its state (read marks, closed).
+ * `holders`: whom the stream counts against (platform/http.server.ts streamHolders).
+ */
 export async function shopperStream(
   request: Request,
   database: Database,
   shopId: string,
   userId: number,
+  holders: readonly StreamHolder[] = [],
 ): Promise<Response> {
   // A shop that is not open has nobody to talk to: refused now, not a stream that never speaks.
   await requireOpenShop(database.db, shopId);
@@ -95,10 +109,16 @@ export async function shopperStream(
     { shopId, userId },
     async () => ({ event: 'state', data: await findConversation(database.db, shopId, userId) }),
     'state',
+    holders,
   );
 }
 
 /** Every conversation of the shop, for its owner and customer service (checked by the caller). */
-export function consoleStream(request: Request, database: Database, shopId: string): Response {
-  return serviceStream(request, database, { shopId }, async () => null, 'conversation');
+export function consoleStream(
+  request: Request,
+  database: Database,
+  shopId: string,
+  holders: readonly StreamHolder[] = [],
+): Response {
+  return serviceStream(request, database, { shopId }, async () => null, 'conversation', holders);
 }

@@ -1,50 +1,15 @@
 /**
  * The console SMS provider for development, tests and demos: logs `[sms] phone code` and keeps
- * every message in the dev outbox table, where GET /api/dev/sms-outbox reads it back.
+ * every message in the dev outbox (outbox.server.ts). A demo only: production refuses it.
  */
-import { desc, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { smsOutbox } from '#lib/platform/db/schema.ts';
 import type { SmsProvider } from './index.server.ts';
-
-/** Outbox messages older than this are dropped when a new one is written. */
-const OUTBOX_KEEP_MS = 86_400_000;
-/** The most messages one outbox read answers. */
-export const OUTBOX_PAGE = 20;
-
-/** The code of a message: its only run of exactly six digits. */
-export function codeInText(text: string): string | null {
-  return /(?<!\d)\d{6}(?!\d)/.exec(text)?.[0] ?? null;
-}
+import { recordOutbox } from './outbox.server.ts';
 
 export function consoleSms(db: DbOrTx): SmsProvider {
   return {
     async send(phone, text) {
-      const now = new Date();
-      await db
-        .delete(smsOutbox)
-        .where(lt(smsOutbox.createdAt, new Date(now.getTime() - OUTBOX_KEEP_MS)));
-      await db.insert(smsOutbox).values({ phone, text, createdAt: now });
-      console.log(`[sms] ${phone} ${codeInText(text) ?? text}`);
+      await recordOutbox(db, phone, text);
     },
   };
-}
-
-export interface OutboxMessage {
-  phone: string;
-  text: string;
-  /** The six digits of the text, for tests and demos. */
-  code: string | null;
-  createdAt: Date;
-}
-
-/** The messages sent to a phone, newest first. */
-export async function readOutbox(db: DbOrTx, phone: string): Promise<OutboxMessage[]> {
-  const rows = await db
-    .select({ phone: smsOutbox.phone, text: smsOutbox.text, createdAt: smsOutbox.createdAt })
-    .from(smsOutbox)
-    .where(eq(smsOutbox.phone, phone))
-    .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
-    .limit(OUTBOX_PAGE);
-  return rows.map((row) => ({ ...row, code: codeInText(row.text) }));
 }

@@ -12,7 +12,7 @@ import {
   rsaVerify,
   type JsapiPayParams,
 } from '#lib/payments/wechatpay/protocol.ts';
-import { cashierPageUrl, cashierReturnUrl, isSameOriginPost } from './cashier.ts';
+import { cashierPageUrl, cashierReturnUrl, isSameOriginPost, merchantOrigin } from './cashier.ts';
 import { CODE_TOKEN, PREPAY_ID } from './ids.ts';
 import { sandboxKeys } from './keys.server.ts';
 import {
@@ -39,6 +39,8 @@ export type CashierView =
       mchId: string;
       description: string;
       totalCents: number;
+      /** The merchant's site (its notify_url's origin): the page may send the browser back there. */
+      merchantOrigin: string | null;
     };
 
 function viewOf(row: SandboxTransaction | null, now: Date): CashierView {
@@ -50,6 +52,7 @@ function viewOf(row: SandboxTransaction | null, now: Date): CashierView {
     mchId: row.mchId,
     description: row.description,
     totalCents: row.totalCents,
+    merchantOrigin: merchantOrigin(row.notifyUrl),
   };
 }
 
@@ -102,8 +105,19 @@ export function unlessSandbox(): Response | null {
 }
 
 /**
+ * Whether pages inside the app get the sandbox's bridge stand-in (decision 033): in demo mode
+ * only, and only while the sandbox is the gateway it pays through — never in production, and
+ * never in front of a real gateway, whose app brings its own bridge.
+ */
+export function sandboxBridgeServed(): boolean {
+  const { SHOP_MODE, PAYMENT_PROVIDER } = env();
+  return SHOP_MODE === 'demo' && PAYMENT_PROVIDER === 'sandbox';
+}
+
+/**
  * The cashier page's form post (确认支付 / 取消支付), from a page of this origin only. Afterwards
- * the browser goes back to the merchant's redirect_url when it is on this origin; otherwise (or
+ * the browser goes back to the merchant's redirect_url when it is on this origin or the merchant's
+ * site; otherwise (or
  * when the transaction could not be paid) to the cashier page, which says what happened.
  */
 export async function handleCashierPost(
@@ -117,16 +131,20 @@ export async function handleCashierPost(
   const redirectUrl = form?.get('redirect_url');
   if (typeof prepayId !== 'string' || !PREPAY_ID.test(prepayId)) return plain(400, 'Bad Request');
   const given = typeof redirectUrl === 'string' && redirectUrl !== '' ? redirectUrl : null;
+  const view = await readCashier(db, { prepayId, ...(input.now ? { now: input.now } : {}) });
+  const merchant = view.state === 'missing' ? null : view.merchantOrigin;
   const result = await cashierDecide(db, {
     prepayId,
     decision: input.decision,
     ...(input.now ? { now: input.now } : {}),
   });
-  const back = cashierReturnUrl(given, input.origin);
+  const back = cashierReturnUrl(given, [input.origin, merchant]);
   // Paid now or already (a second press): the merchant's page takes over either way.
   const done = result.ok || result.reason === 'paid';
   let location: string;
-  if (done && back) location = back;
+  // A form post may redirect on this origin only (CSP form-action): the merchant's site is
+  // reached from the cashier page, which goes on there by itself.
+  if (done && back && new URL(back).origin === input.origin) location = back;
   else if (result.ok) {
     location = cashierPageUrl({
       prepayId,

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cashierPageUrl, cashierReturnUrl, isSameOriginPost } from './cashier.ts';
+import { cashierPageUrl, cashierReturnUrl, isSameOriginPost, merchantOrigin } from './cashier.ts';
 
 const ORIGIN = 'https://shop.example.com';
 
 describe('the cashier page rules', () => {
   it('sends the browser back only to this origin over http(s)', () => {
-    expect(cashierReturnUrl(`${ORIGIN}/paySuccess?orderNo=1`, ORIGIN)).toBe(
+    expect(cashierReturnUrl(`${ORIGIN}/paySuccess?orderNo=1`, [ORIGIN])).toBe(
       `${ORIGIN}/paySuccess?orderNo=1`,
     );
-    expect(cashierReturnUrl('/orderDetail?orderNo=1', ORIGIN)).toBe(
+    expect(cashierReturnUrl('/orderDetail?orderNo=1', [ORIGIN])).toBe(
       `${ORIGIN}/orderDetail?orderNo=1`,
     );
     for (const other of [
@@ -22,8 +22,18 @@ describe('the cashier page rules', () => {
       '',
       null,
     ]) {
-      expect(cashierReturnUrl(other, ORIGIN), String(other)).toBeNull();
+      expect(cashierReturnUrl(other, [ORIGIN, null]), String(other)).toBeNull();
     }
+  });
+
+  it("sends the browser back to the merchant's site: the origin of its notify_url", () => {
+    const merchant = merchantOrigin('https://merchant.example.com/api/payment/notify/wechatpay');
+    expect(merchant).toBe('https://merchant.example.com');
+    expect(
+      cashierReturnUrl('https://merchant.example.com/success?paymentNo=P1', [ORIGIN, merchant]),
+    ).toBe('https://merchant.example.com/success?paymentNo=P1');
+    expect(cashierReturnUrl('https://evil.example.com/success', [ORIGIN, merchant])).toBeNull();
+    expect(merchantOrigin('not a url')).toBeNull();
   });
 
   it('takes form posts from this origin only', () => {

@@ -14,20 +14,34 @@ export const CASHIER_CANCEL_PATH = `${CASHIER_PATH}/cancel`;
 export type CashierResult = 'paid' | 'cancelled';
 
 /**
- * The merchant's redirect_url when the browser may be sent there: http(s) on this very origin,
- * no credentials. Anything else (another site, javascript:, a malformed URL) is null.
+ * The merchant's redirect_url when the browser may be sent there: http(s) on one of `origins`
+ * (this gateway's own, and the merchant's site — the origin of the transaction's notify_url, as
+ * WeChat Pay allows only the merchant's registered H5 domain), no credentials. Anything else
+ * (another site, javascript:, a malformed URL) is null. A relative URL is on the first origin.
  */
-export function cashierReturnUrl(redirectUrl: string | null, origin: string): string | null {
+export function cashierReturnUrl(
+  redirectUrl: string | null,
+  origins: readonly (string | null)[],
+): string | null {
   if (!redirectUrl) return null;
   let url: URL;
   try {
-    url = new URL(redirectUrl, origin);
+    url = new URL(redirectUrl, origins[0] ?? undefined);
   } catch {
     return null;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.origin !== origin || url.username || url.password) return null;
+  if (!origins.includes(url.origin) || url.username || url.password) return null;
   return url.href;
+}
+
+/** The origin of a notify_url (the merchant's site), or null when it is not a URL. */
+export function merchantOrigin(notifyUrl: string): string | null {
+  try {
+    return new URL(notifyUrl).origin;
+  } catch {
+    return null;
+  }
 }
 
 /** The cashier page again, for one transaction, with what happened. */

@@ -849,6 +849,7 @@ describe('the cashier page', () => {
       mchId: keys.mchId,
       description: '连衣裙 x1',
       totalCents: 1000,
+      merchantOrigin: 'http://shop.test',
     });
     const back = `${ORIGIN}/paySuccess?shopId=1001&orderNo=9`;
     const crossSite = await handleCashierPost(

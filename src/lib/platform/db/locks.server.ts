@@ -25,6 +25,11 @@ export const LockClass = {
    * shop and a console stream resuming after an id never skips one committed later.
    */
   serviceShop: 7_310_121,
+  /**
+   * An uploader's pictures of one kind (public or private): the daily limit is counted and the
+   * picture stored under it, so concurrent uploads never pass the limit (decision 036).
+   */
+  pictures: 7_310_131,
 } as const;
 
 export type LockClass = (typeof LockClass)[keyof typeof LockClass];

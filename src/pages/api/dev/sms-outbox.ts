@@ -1,6 +1,6 @@
 import { IdentityContracts } from '#lib/identity/contracts.ts';
 import { endpoint } from '#lib/platform/endpoint.server.ts';
-import { readOutbox } from '#lib/identity/sms/console.server.ts';
+import { readOutbox } from '#lib/identity/sms/outbox.server.ts';
 import { devOutboxEnabled } from '#lib/identity/sms/index.server.ts';
 
 /** The console SMS provider's outbox for one phone, newest first; 404 whenever it is off. */

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { unlessSandbox } from '#lib/payments/sandbox/cashier.server.ts';
+import { sandboxBridgeServed } from '#lib/payments/sandbox/cashier.server.ts';
 import { BRIDGE_SCRIPT } from '#lib/payments/sandbox/bridge-script.ts';
 
 /**
@@ -7,10 +7,11 @@ import { BRIDGE_SCRIPT } from '#lib/payments/sandbox/bridge-script.ts';
  * this origin for the pages' script-src 'self'. Not there at all outside demo mode.
  */
 export const GET: APIRoute = () =>
-  unlessSandbox() ??
-  new Response(BRIDGE_SCRIPT, {
-    headers: {
-      'content-type': 'text/javascript; charset=utf-8',
-      'cache-control': 'no-cache',
-    },
-  });
+  sandboxBridgeServed()
+    ? new Response(BRIDGE_SCRIPT, {
+        headers: {
+          'content-type': 'text/javascript; charset=utf-8',
+          'cache-control': 'no-cache',
+        },
+      })
+    : new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });

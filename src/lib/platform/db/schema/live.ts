@@ -94,3 +94,41 @@ export const liveReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.roomId, t.userId] })],
 );
+
+/**
+ * The likes a user gave a room in the current window (decision 036): a like call takes what the
+ * window has left under this row's lock, so the rate holds across server processes.
+ */
+export const liveLikeWindows = pgTable(
+  'live_like_windows',
+  {
+    roomId: ref('room_id')
+      .notNull()
+      .references(() => liveRooms.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    startedAt: at('started_at').notNull(),
+    taken: integer('taken').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.userId] }),
+    check('live_like_windows_taken_chk', sql`${t.taken} >= 0`),
+  ],
+);
+
+/**
+ * When a viewer was last counted as a view (观看) of a room (decision 036): a signed-in user by
+ * `u:<id>`, anyone else by `c:<client key>`. A view counts again only after VIEW_WINDOW_MS.
+ */
+export const liveViews = pgTable(
+  'live_views',
+  {
+    roomId: ref('room_id')
+      .notNull()
+      .references(() => liveRooms.id),
+    viewer: text('viewer').notNull(),
+    countedAt: at('counted_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.viewer] })],
+);

@@ -284,11 +284,62 @@ export const logistics = pgTable(
     carrier: text('carrier').notNull().default(''),
     company: text('company').notNull(),
     trackingNo: text('tracking_no').notNull(),
-    /** [{ time, text }] newest first, as the carrier provider last answered. */
+    /** [{ time, text }] newest first, as Kuaidi100 last pushed them. */
     traces: jsonb('traces').$type<{ time: string; text: string }[]>().notNull().default([]),
+    /** The newest trace's time: a push whose newest is older (or the same, no longer) is stale. */
+    latestTraceAt: at('latest_trace_at'),
+    /** Kuaidi100's state of the parcel (0 在途, 1 揽收, 3 签收, 5 派件, …), as last pushed. */
+    state: text('state'),
+    /** When the parcel was signed for (签收): the order's completion clock runs from here. */
+    signedAt: at('signed_at'),
+    /** When Kuaidi100 took the subscription (订阅): it pushes the traces from then on. */
+    subscribedAt: at('subscribed_at'),
+    /** When the subscription is (re)tried next; null once it is taken. */
+    subscribeDueAt: at('subscribe_due_at').defaultNow(),
+    subscribeAttempts: integer('subscribe_attempts').notNull().default(0),
+    /** The last subscription answer (returnCode and message, or the error), for the doctor. */
+    subscribeResult: text('subscribe_result'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('logistics_order_unique').on(t.orderId)],
+  (t) => [
+    uniqueIndex('logistics_order_unique').on(t.orderId),
+    index('logistics_tracking_idx').on(t.trackingNo, t.carrier),
+    index('logistics_subscribe_due_idx')
+      .on(t.subscribeDueAt)
+      .where(sql`${t.subscribeDueAt} is not null`),
+  ],
+);
+
+/**
+ * The Kuaidi100 sandbox's subscriptions (orders/kuaidi100/sandbox/): what the service was asked
+ * to watch and where it pushes. Only the sandbox reads and writes it.
+ */
+export const sandboxKuaidi100Subscriptions = pgTable(
+  'sandbox_kuaidi100_subscriptions',
+  {
+    id: id(),
+    company: text('company').notNull(),
+    number: text('number').notNull(),
+    callbackUrl: text('callback_url').notNull(),
+    salt: text('salt'),
+    fromText: text('from_text').notNull().default(''),
+    toText: text('to_text').notNull().default(''),
+    /** polling until signed for, then shutdown. */
+    status: text('status').notNull().default('polling'),
+    /** How many traces the receiver has taken (a push is made when there are more). */
+    pushedCount: integer('pushed_count').notNull().default(0),
+    /** Failed tries of the push now due (reset when one is taken). */
+    attempts: integer('attempts').notNull().default(0),
+    nextPushAt: at('next_push_at').notNull().defaultNow(),
+    lastResult: text('last_result'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_kuaidi100_number_unique').on(t.company, t.number),
+    index('sandbox_kuaidi100_due_idx')
+      .on(t.nextPushAt)
+      .where(sql`${t.status} = 'polling'`),
+  ],
 );
 
 /**

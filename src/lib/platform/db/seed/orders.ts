@@ -17,6 +17,11 @@ import { markupsOf } from '#lib/catalog/pricing.server.ts';
 import { insuranceCover } from '#lib/insurance/rules.ts';
 import { afterSaleAmount } from '#lib/after-sales/after-sale-view.ts';
 import { OrderStatus, PAY_WINDOW_MS, RefundStatus } from '#lib/orders/status.ts';
+import {
+  DEFAULT_SHIP_FROM_CITY,
+  sandboxStepState,
+  sandboxTraces,
+} from '#lib/orders/logistics.server.ts';
 import { DEMO_PLAN } from './plan.ts';
 import { demoPhones, type DemoRole } from './identity.ts';
 
@@ -401,11 +406,23 @@ export async function insertDemoOrder(
       note: `${demo.carrier.company} ${demo.carrier.trackingNo}`,
       createdAt: shippedAt,
     });
+    // What Kuaidi100 (the sandbox) has pushed by now; a parcel on its way is subscribed on start.
+    const traces = sandboxTraces({
+      carrier: demo.carrier.code,
+      trackingNo: demo.carrier.trackingNo,
+      shippedAt,
+      fromCity: DEFAULT_SHIP_FROM_CITY,
+      to: address,
+    }).filter((trace) => Date.parse(trace.time) <= now.getTime());
     await tx.insert(t.logistics).values({
       orderId: order!.id,
       carrier: demo.carrier.code,
       company: demo.carrier.company,
       trackingNo: demo.carrier.trackingNo,
+      traces: [...traces].reverse(),
+      latestTraceAt: traces.length ? new Date(traces.at(-1)!.time) : null,
+      state: traces.length ? sandboxStepState(traces.length - 1) : null,
+      subscribeDueAt: demo.status === OrderStatus.Shipped ? now : null,
       createdAt: shippedAt,
     });
   }

@@ -5,20 +5,28 @@ import { endpoint } from '#lib/platform/endpoint.server.ts';
 import { carrierName } from '#lib/orders/carriers.ts';
 import { shipOrder } from '#lib/orders/commands.server.ts';
 import { readDistributorOrder } from '#lib/orders/queries.server.ts';
+import { logisticsTracker } from '#lib/orders/kuaidi100/tracker.server.ts';
 
-/** 发货: the shop's owner ships a paid order with a carrier and tracking number. */
+/**
+ * 发货: the shop's owner ships a paid order with a carrier and tracking number; the parcel is
+ * subscribed at Kuaidi100 (a failure is retried by the order timers, never refused here).
+ */
 export const POST = endpoint(OrderContracts.ship, async ({ query, body, user, context }) => {
   const company = carrierName(body.carrier);
   if (!company) throw appError(Errors.CARRIER_UNKNOWN);
   const db = context.locals.database.db;
-  await shipOrder(db, {
-    shopId: query.shopBizCode,
-    ownerId: user.id,
-    orderNo: body.orderNo,
-    carrier: body.carrier,
-    company,
-    trackingNo: body.trackingNo,
-  });
+  await shipOrder(
+    db,
+    {
+      shopId: query.shopBizCode,
+      ownerId: user.id,
+      orderNo: body.orderNo,
+      carrier: body.carrier,
+      company,
+      trackingNo: body.trackingNo,
+    },
+    await logisticsTracker(db),
+  );
   return readDistributorOrder(db, {
     shopId: query.shopBizCode,
     distributorId: user.id,

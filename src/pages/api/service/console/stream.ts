@@ -1,10 +1,16 @@
 import { ServiceContracts } from '#lib/service/service-contracts.ts';
 import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { streamHolders } from '#lib/platform/http.server.ts';
 import { requireShopStaff } from '#lib/service/conversations.server.ts';
 import { consoleStream } from '#lib/service/streams.server.ts';
 
 /** Server-sent events of every conversation of the shop, for its owner and customer service. */
 export const GET = endpoint(ServiceContracts.consoleStream, async ({ query, user, context }) => {
   await requireShopStaff(context.locals.database.db, query.shopBizCode, user.id);
-  return consoleStream(context.request, context.locals.database, query.shopBizCode);
+  return consoleStream(
+    context.request,
+    context.locals.database,
+    query.shopBizCode,
+    streamHolders(context),
+  );
 });

@@ -1,0 +1,14 @@
+import { OrderContracts } from '#lib/orders/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { logisticsTracker, receiveKuaidi100Push } from '#lib/orders/kuaidi100/tracker.server.ts';
+
+/** Kuaidi100's push (a form of param and sign): verified, stored once, answered as it expects. */
+export const POST = endpoint(OrderContracts.kuaidi100Notify, async ({ context }) => {
+  const db = context.locals.database.db;
+  const form = new URLSearchParams(await context.request.text());
+  const answer = await receiveKuaidi100Push(db, await logisticsTracker(db), {
+    param: form.get('param'),
+    sign: form.get('sign'),
+  });
+  return Response.json(answer);
+});
