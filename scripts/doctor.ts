@@ -7,6 +7,7 @@ import { EnvError, parseEnv, type Env } from '#lib/platform/env.server.ts';
 import type { Readiness } from '#lib/platform/readiness.ts';
 import { paymentReadiness } from '#lib/payments/readiness.server.ts';
 import { logisticsReadiness } from '#lib/orders/kuaidi100/readiness.server.ts';
+import { wechatReadiness } from '#lib/identity/messaging-app/readiness.server.ts';
 
 interface Service {
   name: string;
@@ -25,6 +26,11 @@ const SERVICES: readonly Service[] = [
     name: 'Logistics (Kuaidi100)',
     settings: /^(LOGISTICS_PROVIDER|KUAIDI100_)/,
     probe: (config) => logisticsReadiness(config),
+  },
+  {
+    name: 'Sign-in inside WeChat (official account)',
+    settings: /^(MESSAGING_APP_PROVIDER|WECHAT_(APP|OPEN|API))/,
+    probe: (config) => wechatReadiness(config),
   },
 ];
 

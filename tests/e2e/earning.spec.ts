@@ -124,7 +124,7 @@ test('a keeper shares, a new shopper buys in the app, the commission settles, th
   await shopperPage.goto(
     `${shop.url}/confirmationOrder?shopId=${SHOP}&skuNo=${PRODUCT.skuNos[0]}&quantity=1`,
   );
-  await expect(shopperPage).toHaveURL(/\/sandbox\/messaging-consent\?/);
+  await expect(shopperPage).toHaveURL(/\/sandbox\/weixin\/connect\/oauth2\/authorize\?/);
   await shopperPage.getByRole('button', { name: '允许' }).click();
   await expect(shopperPage.locator('body')).toHaveAttribute('data-logged-in', 'true');
   const openId = (await shopperContext.cookies(shop.url)).find((c) => c.name === 'open_id')!.value;

@@ -34,7 +34,7 @@ test('production mounts no sandbox, no dev outbox, and shows no 演示环境', a
   const { shop, outside } = world;
   for (const path of [
     '/sandbox/wechatpay/cashier',
-    '/sandbox/messaging-consent',
+    '/sandbox/weixin/connect/oauth2/authorize?appid=wx1&redirect_uri=x&response_type=code&scope=snsapi_base',
     '/sandbox/wechatpay/v3/pay/transactions/out-trade-no/X?mchid=1900000109',
   ]) {
     const response = await fetch(`${shop.url}${path}`);

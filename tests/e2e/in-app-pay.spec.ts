@@ -44,7 +44,7 @@ test('a new shopper signs in through the consent page, buys, and pays on the san
   });
   const order = `${shop.url}/confirmationOrder?shopId=${SHOP}&skuNo=${SKU_NO}&quantity=1`;
   await page.goto(order);
-  await expect(page).toHaveURL(/\/sandbox\/messaging-consent\?/);
+  await expect(page).toHaveURL(/\/sandbox\/weixin\/connect\/oauth2\/authorize\?/);
   await page.getByRole('button', { name: '允许' }).click();
   await expect(page.locator('body')).toHaveAttribute('data-logged-in', 'true');
   const openId = (await page.context().cookies(shop.url)).find((c) => c.name === 'open_id')!.value;

@@ -1,6 +1,6 @@
 /**
  * Inside the messaging app (identity issue, item 4): a login page goes through member auth and
- * the sandbox consent and comes back logged in; the phone-binding popup (default phone, another
+ * the sandbox WeChat authorize page and comes back logged in; the phone-binding popup (default phone, another
  * phone with a code, a phone taken by another app account, merging into a phone account) and its
  * once-per-24-hours intercept; the JS-SDK signature. On PostgreSQL, so the test can look at and
  * set up accounts in the shop's own database.
@@ -32,7 +32,9 @@ test.beforeAll(({ pgShop }) => {
 /** Opens a login page in the app and allows the sandbox consent: back there, logged in. */
 async function signInInApp(page: Page, path = '/order?shopId=1001'): Promise<void> {
   await page.goto(`${shop.url}${path}`);
-  await expect(page).toHaveURL(/\/sandbox\/messaging-consent\?/);
+  await expect(page).toHaveURL(
+    /\/sandbox\/weixin\/connect\/oauth2\/authorize\?.*scope=snsapi_userinfo/,
+  );
   await page.getByRole('button', { name: '允许' }).click();
   await expect(page.locator('body')).toHaveAttribute('data-logged-in', 'true');
 }
@@ -53,9 +55,13 @@ test('a login page goes through member auth and the sandbox consent, and comes b
   page,
 }) => {
   await page.goto(`${shop.url}/order?shopId=1001`);
-  await expect(page).toHaveURL(/\/sandbox\/messaging-consent\?appid=wxsandbox0000000&/);
+  // Silent first (snsapi_base); a new face is asked for consent (snsapi_userinfo).
+  await expect(page).toHaveURL(
+    /\/sandbox\/weixin\/connect\/oauth2\/authorize\?appid=wxsandbox0000000&.*&scope=snsapi_userinfo&/,
+  );
   await expect(page.getByRole('heading', { name: '授权登录' })).toBeVisible();
   await expect(page.getByText('小鹿优选')).toBeVisible();
+  const consentPhone = await page.locator('li span').nth(1).textContent();
   await page.getByRole('button', { name: '允许' }).click();
 
   await expect(page).toHaveURL(`${shop.url}/order?shopId=1001&rdt=1`);
@@ -63,6 +69,8 @@ test('a login page goes through member auth and the sandbox consent, and comes b
   const user = await signedInUser(page);
   expect(user.openId).toMatch(/^sbx_/);
   expect(user.phone).toBeNull();
+  // The phone the consent screen showed is the one the bind-phone popup will offer.
+  expect(consentPhone).toBe(`${user.defaultPhone!.slice(0, 3)}****${user.defaultPhone!.slice(7)}`);
   expect(await cookie(page, 'login_id')).toBe(String(user.id));
   const [member] = await admin.db
     .select()
@@ -73,8 +81,11 @@ test('a login page goes through member auth and the sandbox consent, and comes b
   // The next login page needs no detour; the same browser signs in as the same account.
   const response = await page.goto(`${shop.url}/my?shopId=1001`);
   expect(response?.url()).toBe(`${shop.url}/my?shopId=1001`);
+  // Signed out, the same browser signs in silently (snsapi_base, no consent screen) as the same account.
   await page.context().clearCookies({ name: 'sid' });
-  await signInInApp(page, '/order?shopId=1001');
+  await page.goto(`${shop.url}/order?shopId=1001`);
+  await expect(page).toHaveURL(`${shop.url}/order?shopId=1001&rdt=1`);
+  await expect(page.locator('body')).toHaveAttribute('data-logged-in', 'true');
   expect((await signedInUser(page)).id).toBe(user.id);
 });
 
@@ -212,6 +223,32 @@ test("binding a phone account's phone makes one account of the two, keeping both
   await expect(page.locator('body')).toHaveAttribute('data-logged-in', 'true');
 });
 
+test('a shopper signed in by phone who goes through member auth keeps the account and gains the open id', async ({
+  page,
+}) => {
+  const phone = '13955550326';
+  const headers = { 'x-forwarded-for': '198.18.32.6' };
+  await page.request.post(`${shop.url}/api/member/phone/sendCode`, {
+    data: { phone, type: 2 },
+    headers,
+  });
+  const login = await page.request.post(`${shop.url}/api/member/phone/login`, {
+    data: { phone, verifyCode: await shop.smsCode(phone) },
+    headers,
+  });
+  expect((await login.json()).code).toBe(0);
+  const [me] = await admin.db.select().from(t.users).where(eq(t.users.phone, phone));
+  expect(me!.openId).toBeNull();
+
+  // The cashier asks for the payer's open id: member auth, silently (snsapi_base), and back.
+  await page.goto(`${shop.url}/api/member/auth?backUrl=${encodeURIComponent('/my?shopId=1001')}`);
+  await expect(page).toHaveURL(`${shop.url}/my?shopId=1001`);
+  expect(await cookie(page, 'login_id')).toBe(String(me!.id));
+  const [after] = await admin.db.select().from(t.users).where(eq(t.users.id, me!.id));
+  expect(after!.openId).toMatch(/^sbx_/);
+  expect(await cookie(page, 'open_id')).toBe(after!.openId);
+});
+
 test('the JS-SDK signature is the SHA-1 of ticket, nonce, time and page URL, for this site only', async ({
   page,
 }) => {
@@ -224,8 +261,13 @@ test('the JS-SDK signature is the SHA-1 of ticket, nonce, time and page URL, for
   };
   expect(data.appId).toBe('wxsandbox0000000');
   expect(Math.abs(data.timestamp - Date.now() / 1000)).toBeLessThan(120);
-  // The sandbox ticket, computed here as the sandbox app defines it.
-  const ticket = `sbx_${createHash('sha256').update('shop-sandbox-jsapi-ticket-v1\nwxsandbox0000000').digest('base64url')}`;
+  // The ticket the server fetched from the sandbox gateway (cgi-bin/ticket/getticket) and keeps.
+  const [stored] = await admin.db
+    .select()
+    .from(t.wechatCredentials)
+    .where(eq(t.wechatCredentials.kind, 'jsapi_ticket'));
+  const ticket = stored!.value;
+  expect(stored!.expiresAt.getTime()).toBeGreaterThan(Date.now());
   const expected = createHash('sha1')
     .update(
       `jsapi_ticket=${ticket}&noncestr=${data.nonceStr}&timestamp=${data.timestamp}&url=${shop.url}/index?shopId=1001`,

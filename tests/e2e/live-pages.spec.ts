@@ -3,7 +3,7 @@
  * opens its state's page; 预约 on the preheat page survives a reload, a visitor gets the login
  * popup; the replay shows the player and the products; the end page the summary; a room in
  * another state goes to its page, an unknown one is 直播不存在. On home the small window shows
- * the room live now, is dragged within 15 px of the left and 55 px of the bottom, closes for the
+ * the room live now (shop 1002 its own), is dragged within 15 px of the left and 55 px of the bottom, closes for the
  * session and is absent on the live pages; the school popup shows once for the shop keeper and
  * never for a consumer.
  */
@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
+import { givenShop } from '../fixtures/given.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ shopDatabase: 'shop_e2e_live_pages' });
@@ -238,9 +239,14 @@ test('tapping the small window opens the room; it is absent on the live pages an
   await expect(page).toHaveURL(/\/living\?.*liveNo=L1001001/);
 });
 
-test('the small window follows the room: none when nothing is live', async ({ pageAs }) => {
+test('the small window follows the room: shop 1002’s own, none when nothing is live', async ({
+  pageAs,
+}) => {
   const page = await pageAs('consumer');
   await page.goto(at('/index', '1002'));
+  await expect(liveWindow(page)).toHaveAttribute('data-live-window', 'L1002001');
+  const empty = await givenShop(shop.admin.db);
+  await page.goto(at('/index', empty.shopId));
   await expect(page.locator('main')).toBeVisible();
   await expect(liveWindow(page)).toHaveCount(0);
 });

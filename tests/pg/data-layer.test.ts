@@ -28,8 +28,8 @@ describe('PostgreSQL data layer', () => {
       const shops = await admin.db.select({ n: sql<number>`count(*)::int` }).from(t.shops);
       expect(shops[0]!.n).toBe(2);
       const users = await admin.db.select({ n: sql<number>`count(*)::int` }).from(t.users);
-      // The six demo phones and shop keeper 13800000003's three other customers.
-      expect(users[0]!.n).toBe(9);
+      // The six demo phones and the three other customers of each shop's keeper.
+      expect(users[0]!.n).toBe(12);
       const applied = await queryRows(
         admin,
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,

@@ -10,22 +10,33 @@
  * - Whatever goes wrong on the way back (no or used state, consent refused, a bad code), the
  *   browser returns to the page without a session and with rdt=1, so the guard and the request
  *   client send it to login instead of round again.
+ * - A sign-in starts silent (snsapi_base); only an open id without an account asks for consent
+ *   (snsapi_userinfo) for the nickname and avatar. A code WeChat calls invalid or used
+ *   (40029/40163) starts the round again, once. The state's cookie remembers both.
+ * - One person, one account: a browser already signed in (by phone) keeps its account; the open
+ *   id attaches to it, or the account holding that open id is merged into it (accounts.server.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import { RETURNED_FROM_AUTH } from '#lib/platform/answers.ts';
 import { isShopId } from '#lib/platform/ids.ts';
 import { safeReturnPath } from '#lib/shell/navigation.ts';
 import { MemberRole } from '#lib/membership/roles.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { shopMembers, shops, users } from '#lib/platform/db/schema.ts';
-import type { MessagingAppProvider, MessagingIdentity } from './messaging-app/index.server.ts';
+import type {
+  AuthScope,
+  MessagingAppProvider,
+  MessagingIdentity,
+} from './messaging-app/index.server.ts';
+import { MergeRefused, mergeAccounts } from './accounts.server.ts';
 import {
   OPEN_ID_COOKIE,
   SESSION_COOKIE,
   SESSION_DAYS,
   createSession,
   destroySession,
+  getSessionUser,
   setSessionCookies,
 } from './sessions.server.ts';
 import { pathFor } from '#lib/platform/contract.ts';
@@ -91,17 +102,38 @@ export interface BeginMemberAuth {
   defaultShopId: string;
 }
 
-/** Starts a sign-in: remembers the page in the state's cookie; answers where to send the browser. */
-export function beginMemberAuth(
+/** One round to WeChat and back: the page to return to, the scope asked, whether a restart. */
+export interface AuthRound {
+  back: string;
+  scope: AuthScope;
+  restarted: boolean;
+}
+
+/** The state cookie's value: `b` or `u` (the scope), `0` or `1` (restarted), then the page. */
+export function encodeRound(round: AuthRound): string {
+  return `${round.scope === 'snsapi_base' ? 'b' : 'u'}${round.restarted ? '1' : '0'}${round.back}`;
+}
+
+export function decodeRound(value: string): AuthRound | null {
+  const match = /^([bu])([01])(\/.*)$/s.exec(value);
+  const back = match ? safeReturnPath(match[3]!) : null;
+  if (!match || !back) return null;
+  return {
+    back,
+    scope: match[1] === 'b' ? 'snsapi_base' : 'snsapi_userinfo',
+    restarted: match[2] === '1',
+  };
+}
+
+/** Sends the browser to WeChat for one round, its state's cookie holding the round. */
+function startRound(
   cookies: AuthCookieJar,
   provider: MessagingAppProvider,
-  input: BeginMemberAuth,
+  round: AuthRound,
+  input: { origin: string; secure: boolean; shopId: string },
 ): string {
-  const requested = backPath(input.backUrl, input.origin);
-  const shopId = shopOfBack(requested, input.storedShopId, input.defaultShopId);
-  const back = requested ?? homeOf(shopId);
   const state = randomBytes(32).toString('base64url');
-  cookies.set(`${AUTH_STATE_COOKIE_PREFIX}${state}`, back, {
+  cookies.set(`${AUTH_STATE_COOKIE_PREFIX}${state}`, encodeRound(round), {
     path: AUTH_STATE_PATH,
     httpOnly: true,
     sameSite: 'lax',
@@ -110,12 +142,31 @@ export function beginMemberAuth(
   });
   return provider.authorizeUrl(
     state,
-    `${input.origin}${pathFor(IdentityContracts.memberAuthDone, { shopId })}`,
+    `${input.origin}${pathFor(IdentityContracts.memberAuthDone, { shopId: input.shopId })}`,
+    round.scope,
+  );
+}
+
+/** Starts a sign-in (silent first): answers where to send the browser. */
+export function beginMemberAuth(
+  cookies: AuthCookieJar,
+  provider: MessagingAppProvider,
+  input: BeginMemberAuth,
+): string {
+  const requested = backPath(input.backUrl, input.origin);
+  const shopId = shopOfBack(requested, input.storedShopId, input.defaultShopId);
+  const back = requested ?? homeOf(shopId);
+  return startRound(
+    cookies,
+    provider,
+    { back, scope: 'snsapi_base', restarted: false },
+    { origin: input.origin, secure: input.secure, shopId },
   );
 }
 
 export interface FinishMemberAuth {
   shopId: string;
+  origin: string;
   code: string | undefined;
   state: string | undefined;
   secure: boolean;
@@ -128,7 +179,7 @@ export interface FinishedMemberAuth {
   userId?: number;
 }
 
-/** The messaging app came back: check the state, exchange the code, sign in, go back. */
+/** WeChat came back: check the state, exchange the code, sign in (or go round again), go back. */
 export async function finishMemberAuth(
   db: DbOrTx,
   cookies: AuthCookieJar,
@@ -141,24 +192,126 @@ export async function finishMemberAuth(
   // Not a sign-in this browser started (or one already finished): nobody is signed in.
   if (stored === undefined) return { location: withReturnedMark(homeOf(shopId)) };
   cookies.delete(cookieName, { path: AUTH_STATE_PATH });
-  const back = safeReturnPath(stored) ?? homeOf(shopId);
-
-  const identity = code ? await provider.exchange(code) : null;
-  if (!identity) return { location: withReturnedMark(back) };
-
-  const { userId, token } = await signInWithIdentity(db, identity, {
-    shopId,
-    previousToken: cookies.get(SESSION_COOKIE)?.value,
-    now: input.now,
+  const round = decodeRound(stored) ?? {
+    back: homeOf(shopId),
+    scope: 'snsapi_userinfo',
+    restarted: true,
+  };
+  const failed = { location: withReturnedMark(round.back) };
+  const again = (next: Partial<AuthRound>) => ({
+    location: startRound(cookies, provider, { ...round, ...next }, { ...input, shopId }),
   });
-  setSessionCookies(cookies, token, userId, input.secure);
+
+  if (!code) return failed;
+  const exchanged = await provider.exchange(code);
+  if (!exchanged.ok)
+    return exchanged.restart && !round.restarted ? again({ restarted: true }) : failed;
+  const { identity } = exchanged;
+  const previousToken = cookies.get(SESSION_COOKIE)?.value;
+  const options = { shopId, previousToken, now: input.now };
+
+  let signedIn: { userId: number; token: string } | null = null;
+  const current = await getSessionUser(db, previousToken, input.now);
+  if (current) {
+    const attached = await attachIdentity(db, current.id, identity);
+    // The open id is another account's that cannot be merged: the shopper stays who they are.
+    if (attached === 'refused') return { ...failed, userId: current.id };
+    if (attached) signedIn = await signInAccount(db, attached.userId, options);
+  }
+  if (!signedIn && exchanged.scope === 'snsapi_base') {
+    const [known] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.openId, identity.openId))
+      .limit(1);
+    // A new face: ask for consent, to have a nickname and avatar for the account.
+    if (!known) return again({ scope: 'snsapi_userinfo' });
+    signedIn = await signInAccount(db, known.id, options);
+  }
+  signedIn ??= await signInWithIdentity(db, identity, options);
+
+  setSessionCookies(cookies, signedIn.token, signedIn.userId, input.secure);
   cookies.set(OPEN_ID_COOKIE, identity.openId, {
     path: '/',
     sameSite: 'lax',
     secure: input.secure,
     maxAge: SESSION_DAYS * 86_400,
   });
-  return { location: back, userId };
+  return { location: round.back, userId: signedIn.userId };
+}
+
+/**
+ * One person, one account: the signed-in account `userId` takes the identity's open id. When
+ * another account holds it, that account is merged into this one (the same rules as binding a
+ * phone; this account is kept, so the shopper never turns into someone else). Answers null when
+ * this account has another open id (another WeChat user: an ordinary sign-in), 'refused' when
+ * the two cannot become one (each has its own phone, or both earn in one shop).
+ */
+export async function attachIdentity(
+  db: DbOrTx,
+  userId: number,
+  identity: MessagingIdentity,
+): Promise<{ userId: number; merged: boolean } | 'refused' | null> {
+  return db.transaction(async (tx) => {
+    // Both rows locked, lowest id first, as a merge locks them.
+    const rows = await tx
+      .select({ id: users.id, phone: users.phone, openId: users.openId })
+      .from(users)
+      .where(or(eq(users.id, userId), eq(users.openId, identity.openId)))
+      .orderBy(asc(users.id))
+      .for('update');
+    const me = rows.find((r) => r.id === userId);
+    if (!me) return null;
+    if (me.openId === identity.openId) return { userId, merged: false };
+    if (me.openId !== null) return null;
+    const owner = rows.find((r) => r.id !== userId);
+    if (!owner) {
+      await tx
+        .update(users)
+        .set({
+          openId: identity.openId,
+          defaultPhone: identity.defaultPhone,
+          ...(identity.avatarUrl ? { avatarUrl: identity.avatarUrl } : {}),
+        })
+        .where(eq(users.id, userId));
+      if (identity.nickname)
+        await tx
+          .update(users)
+          .set({ nickname: identity.nickname })
+          .where(and(eq(users.id, userId), eq(users.nickname, '')));
+      return { userId, merged: false };
+    }
+    try {
+      await mergeAccounts(tx, { keepId: userId, goneId: owner.id });
+    } catch (error) {
+      if (error instanceof MergeRefused) return 'refused';
+      throw error;
+    }
+    return { userId, merged: true };
+  });
+}
+
+/** A new session for an existing account, and its membership of the shop when it has none. */
+async function signInAccount(
+  db: DbOrTx,
+  userId: number,
+  options: { shopId: string; previousToken?: string | undefined; now?: Date | undefined },
+): Promise<{ userId: number; token: string }> {
+  return db.transaction(async (tx) => {
+    await joinShop(tx, userId, options.shopId);
+    if (options.previousToken) await destroySession(tx, options.previousToken);
+    return { userId, token: await createSession(tx, userId, options.now) };
+  });
+}
+
+async function joinShop(tx: DbOrTx, userId: number, shopId: string): Promise<void> {
+  if (!isShopId(shopId)) return;
+  const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, shopId)).limit(1);
+  if (!shop) return;
+  await tx
+    .insert(shopMembers)
+    .values({ shopId: shop.id, userId, role: MemberRole.Consumer, maxRole: MemberRole.Consumer })
+    .onConflictDoNothing();
 }
 
 /**
@@ -185,24 +338,7 @@ export async function signInWithIdentity(
       })
       .returning({ id: users.id });
     const userId = user!.id;
-    if (isShopId(options.shopId)) {
-      const [shop] = await tx
-        .select({ id: shops.id })
-        .from(shops)
-        .where(eq(shops.id, options.shopId))
-        .limit(1);
-      if (shop) {
-        await tx
-          .insert(shopMembers)
-          .values({
-            shopId: shop.id,
-            userId,
-            role: MemberRole.Consumer,
-            maxRole: MemberRole.Consumer,
-          })
-          .onConflictDoNothing();
-      }
-    }
+    await joinShop(tx, userId, options.shopId);
     if (options.previousToken) await destroySession(tx, options.previousToken);
     const token = await createSession(tx, userId, options.now);
     return { userId, token };

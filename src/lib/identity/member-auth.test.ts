@@ -2,9 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
-import { shopMembers, users } from '#lib/platform/db/schema.ts';
+import { cartItems, shopMembers, skus, users } from '#lib/platform/db/schema.ts';
 import { messagingApp, type MessagingAppProvider } from './messaging-app/index.server.ts';
-import { issueSandboxCode, newDeviceId } from './messaging-app/sandbox.server.ts';
+import {
+  handleWeixinSandboxRequest,
+  issueSandboxCode,
+  newDeviceId,
+  sandboxUser,
+} from './messaging-app/sandbox.server.ts';
 import {
   AUTH_STATE_COOKIE_PREFIX,
   backPath,
@@ -13,7 +18,7 @@ import {
   shopOfBack,
   type AuthCookieJar,
 } from './member-auth.server.ts';
-import { OPEN_ID_COOKIE, getSessionUser } from './sessions.server.ts';
+import { OPEN_ID_COOKIE, createSession, getSessionUser } from './sessions.server.ts';
 
 const APP = 'wxsandbox0000000';
 const ORIGIN = 'http://shop.test';
@@ -22,7 +27,18 @@ let database: Database;
 let app: MessagingAppProvider;
 beforeAll(async () => {
   database = await memoryDatabase();
-  app = messagingApp(database.db, 'sandbox', APP);
+  const none = { WECHAT_APP_ID: undefined, WECHAT_APP_SECRET: undefined };
+  // The real adapter against the sandbox gateway, in process.
+  app = messagingApp(database.db, {
+    config: {
+      SHOP_MODE: 'demo',
+      ...none,
+      WECHAT_OPEN_BASE_URL: undefined,
+      WECHAT_API_BASE_URL: 'http://shop.test/sandbox/weixin/',
+    },
+    fetch: async (input) =>
+      handleWeixinSandboxRequest(database.db, new Request(String(input)), { config: none }),
+  });
 });
 afterAll(() => database.close());
 
@@ -60,8 +76,14 @@ function begin(jar: Jar, backUrl: string | undefined, storedShopId?: string) {
   };
 }
 
-/** The sandbox consent: the device allows, and the app issues a code. */
-const consent = (device: string) => issueSandboxCode(database.db, APP, device);
+/** The sandbox authorize page: the device allows (or, snsapi_base, just passes), a code comes. */
+async function consent(
+  device: string,
+  scope: 'snsapi_base' | 'snsapi_userinfo' = 'snsapi_userinfo',
+) {
+  const { openId } = await sandboxUser(database.db, APP, device);
+  return issueSandboxCode(database.db, { appId: APP, openId, scope });
+}
 
 const finish = (
   jar: Jar,
@@ -71,6 +93,7 @@ const finish = (
     shopId: input.shopId ?? '1001',
     state: input.state,
     code: input.code,
+    origin: ORIGIN,
     secure: false,
   });
 
@@ -103,12 +126,15 @@ describe('member auth', () => {
   it('starts with a random state whose httpOnly cookie holds the page, and the shop in the callback', () => {
     const jar = new Jar();
     const { state, callback, url } = begin(jar, '/order?shopId=1002&rdt=1');
-    expect(url.pathname).toBe('/sandbox/messaging-consent');
+    expect(url.pathname).toBe('/sandbox/weixin/connect/oauth2/authorize');
+    expect(url.hash).toBe('#wechat_redirect');
     expect(url.searchParams.get('appid')).toBe(APP);
+    // Silent first.
+    expect(url.searchParams.get('scope')).toBe('snsapi_base');
     expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(callback).toBe('http://shop.test/api/auth/1002');
     const cookie = jar.values.get(`${AUTH_STATE_COOKIE_PREFIX}${state}`)!;
-    expect(cookie.value).toBe('/order?shopId=1002&rdt=1');
+    expect(cookie.value).toBe('b0/order?shopId=1002&rdt=1');
     expect(cookie.options).toMatchObject({ httpOnly: true, path: '/api/auth/', maxAge: 600 });
     // Another sign-in gets another state.
     expect(begin(jar, '/order?shopId=1002').state).not.toBe(state);
@@ -117,7 +143,7 @@ describe('member auth', () => {
   it('never goes back to another site: the shop home instead', () => {
     const jar = new Jar();
     const { state, callback } = begin(jar, 'https://evil.example/steal', '1002');
-    expect(jar.get(`${AUTH_STATE_COOKIE_PREFIX}${state}`)!.value).toBe('/index?shopId=1002');
+    expect(jar.get(`${AUTH_STATE_COOKIE_PREFIX}${state}`)!.value).toBe('b0/index?shopId=1002');
     expect(callback).toBe('http://shop.test/api/auth/1002');
   });
 
@@ -215,39 +241,168 @@ describe('member auth', () => {
     });
   });
 
-  it('goes back with rdt=1 and nobody signed in when the user refuses or the code is bad', async () => {
+  it('goes back with rdt=1 and nobody signed in when the user refuses or the code stays bad', async () => {
     const refused = new Jar();
     const { state } = begin(refused, '/order?shopId=1001');
     expect(await finish(refused, { state })).toEqual({ location: '/order?shopId=1001&rdt=1' });
     expect(refused.get('sid')).toBeUndefined();
     expect(refused.names()).toEqual([]);
 
+    // An invalid code (40029) starts the round again, once; the second bad code gives up.
     const bad = new Jar();
     const second = begin(bad, '/order?shopId=1001');
-    expect(await finish(bad, { state: second.state, code: 'not-a-code' })).toEqual({
+    const restarted = await finish(bad, { state: second.state, code: 'not-a-code' });
+    const url = new URL(restarted.location, ORIGIN);
+    expect(url.pathname).toBe('/sandbox/weixin/connect/oauth2/authorize');
+    expect(url.searchParams.get('scope')).toBe('snsapi_base');
+    const state2 = url.searchParams.get('state')!;
+    expect(state2).not.toBe(second.state);
+    expect(bad.get(`${AUTH_STATE_COOKIE_PREFIX}${state2}`)!.value).toBe('b1/order?shopId=1001');
+    expect(await finish(bad, { state: state2, code: 'not-a-code' })).toEqual({
       location: '/order?shopId=1001&rdt=1',
     });
 
-    // A code used once does not sign in again.
+    // A used code (40163) likewise: once round again, and a fresh code then signs in.
     const device = newDeviceId();
     const code = await consent(device);
     const first = new Jar();
-    expect(
-      (await finish(first, { state: begin(first, '/order?shopId=1001').state, code })).userId,
-    ).toBeDefined();
+    const signedIn = await finish(first, { state: begin(first, '/order?shopId=1001').state, code });
+    expect(signedIn.userId).toBeDefined();
     const reuse = new Jar();
     const reused = await finish(reuse, { state: begin(reuse, '/order?shopId=1001').state, code });
-    expect(reused).toEqual({ location: '/order?shopId=1001&rdt=1' });
+    expect(reused.userId).toBeUndefined();
+    expect(reuse.get('sid')).toBeUndefined();
+    const again = new URL(reused.location, ORIGIN).searchParams.get('state')!;
+    const fresh = await finish(reuse, { state: again, code: await consent(device) });
+    expect(fresh).toEqual({ location: '/order?shopId=1001', userId: signedIn.userId });
+  });
+
+  it('signs a known face in silently; a new one goes round again for consent (snsapi_userinfo)', async () => {
+    const device = newDeviceId();
+    const jar = new Jar();
+    const { state } = begin(jar, '/my?shopId=1001');
+    const round = await finish(jar, { state, code: await consent(device, 'snsapi_base') });
+    expect(round.userId).toBeUndefined();
+    const url = new URL(round.location, ORIGIN);
+    expect(url.searchParams.get('scope')).toBe('snsapi_userinfo');
+    const state2 = url.searchParams.get('state')!;
+    expect(jar.get(`${AUTH_STATE_COOKIE_PREFIX}${state2}`)!.value).toBe('u0/my?shopId=1001');
+    const done = await finish(jar, { state: state2, code: await consent(device) });
+    expect(done.location).toBe('/my?shopId=1001');
+    const [user] = await database.db.select().from(users).where(eq(users.id, done.userId!));
+    expect(user!.nickname).toMatch(/^微信用户/);
+    // The consent screen's phone is the one binding offers.
+    expect(user!.defaultPhone).toBe((await sandboxUser(database.db, APP, device)).phone);
+
+    const later = new Jar();
+    const silent = await finish(later, {
+      state: begin(later, '/my?shopId=1002').state,
+      code: await consent(device, 'snsapi_base'),
+      shopId: '1002',
+    });
+    expect(silent).toEqual({ location: '/my?shopId=1002', userId: user!.id });
+    const [after] = await database.db.select().from(users).where(eq(users.id, user!.id));
+    expect(after!.defaultPhone).toBe(user!.defaultPhone);
   });
 
   it('signs in without a membership when the shop does not exist', async () => {
     const jar = new Jar();
     const { state } = begin(jar, '/order?shopId=nope');
-    const result = await finish(jar, { state, code: await consent(newDeviceId()), shopId: 'nope' });
+    const result = await finish(jar, {
+      state,
+      code: await consent(newDeviceId()),
+      shopId: 'nope',
+    });
     expect(result.userId).toBeDefined();
     expect(
       await database.db.select().from(shopMembers).where(eq(shopMembers.userId, result.userId!)),
     ).toEqual([]);
     expect(await getSessionUser(database.db, jar.get('sid')!.value)).not.toBeNull();
+  });
+});
+
+describe('one person, one account', () => {
+  let phones = 0;
+  /** A shopper signed in by phone in this browser. */
+  async function phoneShopper(jar: Jar) {
+    const [me] = await database.db
+      .insert(users)
+      .values({ phone: `1370000${String(++phones).padStart(4, '0')}` })
+      .returning();
+    jar.set('sid', await createSession(database.db, me!.id), {});
+    return me!;
+  }
+
+  it('a phone-signed-in shopper going through member auth keeps the account and gains the open id', async () => {
+    const jar = new Jar();
+    const me = await phoneShopper(jar);
+    const oldSid = jar.get('sid')!.value;
+    const device = newDeviceId();
+    const { state } = begin(jar, '/cashier?shopId=1001');
+    const result = await finish(jar, { state, code: await consent(device, 'snsapi_base') });
+    expect(result).toEqual({ location: '/cashier?shopId=1001', userId: me.id });
+    const [after] = await database.db.select().from(users).where(eq(users.id, me.id));
+    expect(after!.openId).toBe((await sandboxUser(database.db, APP, device)).openId);
+    expect(after!.phone).toBe(me.phone);
+    expect((await getSessionUser(database.db, jar.get('sid')!.value))!.id).toBe(me.id);
+    expect(await getSessionUser(database.db, oldSid)).toBeNull();
+    expect(jar.get('login_id')!.value).toBe(String(me.id));
+    expect(
+      await database.db.select().from(users).where(eq(users.openId, after!.openId!)),
+    ).toHaveLength(1);
+  });
+
+  it('an open id already on another account: that account is merged into the signed-in one', async () => {
+    const device = newDeviceId();
+    // Signed in inside WeChat earlier, without a phone: an account with a cart line.
+    const inApp = new Jar();
+    const earlier = await finish(inApp, {
+      state: begin(inApp, '/index?shopId=1001').state,
+      code: await consent(device),
+    });
+    const [sku] = await database.db.select({ id: skus.id }).from(skus).limit(1);
+    await database.db
+      .insert(cartItems)
+      .values({ userId: earlier.userId!, shopId: '1001', skuId: sku!.id, quantity: 1 });
+
+    const jar = new Jar();
+    const me = await phoneShopper(jar);
+    const result = await finish(jar, {
+      state: begin(jar, '/cashier?shopId=1001').state,
+      code: await consent(device, 'snsapi_base'),
+    });
+    expect(result.userId).toBe(me.id);
+    const openId = (await sandboxUser(database.db, APP, device)).openId;
+    const [after] = await database.db.select().from(users).where(eq(users.id, me.id));
+    expect(after!.openId).toBe(openId);
+    expect(await database.db.select().from(users).where(eq(users.id, earlier.userId!))).toEqual([]);
+    // What the other account had is now the shopper's.
+    expect(
+      await database.db.select().from(cartItems).where(eq(cartItems.userId, me.id)),
+    ).toHaveLength(1);
+  });
+
+  it('an open id on an account with another phone: the shopper stays who they are', async () => {
+    const device = newDeviceId();
+    const other = new Jar();
+    const theirs = await finish(other, {
+      state: begin(other, '/index?shopId=1001').state,
+      code: await consent(device),
+    });
+    await database.db
+      .update(users)
+      .set({ phone: '13799999999' })
+      .where(eq(users.id, theirs.userId!));
+    const jar = new Jar();
+    const me = await phoneShopper(jar);
+    const sid = jar.get('sid')!.value;
+    const result = await finish(jar, {
+      state: begin(jar, '/cashier?shopId=1001').state,
+      code: await consent(device, 'snsapi_base'),
+    });
+    expect(result).toEqual({ location: '/cashier?shopId=1001&rdt=1', userId: me.id });
+    expect(jar.get('sid')!.value).toBe(sid);
+    const [after] = await database.db.select().from(users).where(eq(users.id, me.id));
+    expect(after!.openId).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
+import { givenShop } from '#tests/fixtures/given.ts';
 import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 import { Errors } from '#lib/errors.ts';
 import type { ServerEvent } from '#lib/platform/sse.server.ts';
@@ -62,7 +63,12 @@ describe('the small live-room data', () => {
       liveStatus: 20,
       liveType: 10,
     });
-    expect(await currentLive(database.db, '1002')).toBeNull();
+    expect(await currentLive(database.db, '1002')).toMatchObject({
+      liveNo: 'L1002001',
+      liveStatus: 20,
+    });
+    const shop = await givenShop(database.db);
+    expect(await currentLive(database.db, shop.shopId)).toBeNull();
   });
 
   it('treats a room of a closed shop or another shop as not found', async () => {

@@ -105,8 +105,18 @@ describe('the demo lottery', () => {
         ['condition', 'consolation', 'face', 'imageUrl', 'kind', 'name', 'prizeId'].sort(),
       );
     }
-    // Shop 1002 has none open.
-    expect(await lotteryConfig(db, { shopId: '1002', userId: null, now: NOW })).toBeNull();
+    // Shop 1002 has one of its own; a shop without one has none open.
+    const other = await lotteryConfig(db, { shopId: '1002', userId: null, now: NOW });
+    expect(other).toMatchObject({ lotteryNo: LOTTERIES['1002'].lucky, state: 'ongoing' });
+    expect(other!.prizes.map((p) => [p.name, p.face])).toEqual([
+      ['3元无门槛券', '¥3.00'],
+      ['满59减8元券', '¥8.00'],
+      ['满199减30元券', '¥30.00'],
+      ['店铺通用券', '¥10.00'],
+      ['谢谢参与', ''],
+    ]);
+    const empty = await givenShop(db);
+    expect(await lotteryConfig(db, { shopId: empty.shopId, userId: null, now: NOW })).toBeNull();
   });
 
   it('is drawn as any lottery is: a shopper of 1001 wins its ¥5 coupon', async () => {

@@ -5,7 +5,7 @@
  */
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { env, type Env } from '#lib/platform/env.server.ts';
+import { env, wechatAppId, type Env } from '#lib/platform/env.server.ts';
 import { selfOrigin } from '#lib/platform/self-origin.server.ts';
 import { sandboxKeys } from './sandbox/keys.server.ts';
 import { WechatPayClient, type WechatPayConfig } from './wechatpay/client.server.ts';
@@ -49,7 +49,7 @@ export function merchantClient(
         [config.WECHATPAY_PLATFORM_KEY_ID!, createPublicKey(config.WECHATPAY_PLATFORM_PUBLIC_KEY!)],
       ]),
       baseUrl: config.WECHATPAY_BASE_URL,
-      appId: config.MESSAGING_APP_ID,
+      appId: wechatAppId(config),
       ...(options.fetch ? { fetch: options.fetch } : {}),
     },
     options.now,
@@ -81,7 +81,7 @@ async function build(db: DbOrTx, options: GatewayOptions): Promise<PaymentGatewa
         apiV3Key: keys.apiV3Key,
         platformKeys: new Map([[keys.platformKeyId, keys.platformPublicKey]]),
         baseUrl: `${origin}${SANDBOX_BASE_PATH}`,
-        appId: config.MESSAGING_APP_ID,
+        appId: wechatAppId(config),
         ...(options.fetch ? { fetch: options.fetch } : {}),
       },
       options.now,

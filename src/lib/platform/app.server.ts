@@ -12,8 +12,9 @@ type Holder = { [KEY]?: Promise<Database> };
 export function database(): Promise<Database> {
   const holder = globalThis as Holder;
   const config = env();
-  // A real shop's database never gets the demo shops and phones (decision 030).
-  holder[KEY] ??= bootDatabase(databaseTarget(config), { seed: config.SHOP_MODE === 'demo' }).catch(
+  const demo = config.SHOP_MODE === 'demo';
+  // A real shop's database never gets the demo shops and phones, nor their re-arm (decision 030).
+  holder[KEY] ??= bootDatabase(databaseTarget(config), { seed: demo, rearm: demo }).catch(
     (error: unknown) => {
       delete holder[KEY];
       throw error;

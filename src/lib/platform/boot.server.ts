@@ -1,6 +1,7 @@
 /**
- * Brings the database to a servable state: migrate, seed an empty database with the demo data,
- * warm up. Runs under the boot lock so many processes starting together do it once.
+ * Brings the database to a servable state: migrate, seed an empty database with the demo data
+ * (or, in demo mode, re-arm the demo's time-bound states on one seeded before), warm up. Runs
+ * under the boot lock so many processes starting together do it once.
  */
 import {
   migrate,
@@ -10,6 +11,7 @@ import {
   type DatabaseTarget,
 } from './db/client.server.ts';
 import { isEmpty, seedDemo } from './db/seed/index.ts';
+import { hasDemoShops, rearmDemo } from './db/seed/rearm.ts';
 import type { Env } from './env.server.ts';
 
 export function databaseTarget(env: Env): DatabaseTarget {
@@ -18,13 +20,22 @@ export function databaseTarget(env: Env): DatabaseTarget {
 
 export async function bootDatabase(
   target: DatabaseTarget,
-  options: { seed?: boolean } = {},
+  /** `rearm`: in demo mode, put the demo's time-bound states back (seed/rearm.ts). */
+  options: { seed?: boolean; rearm?: boolean } = {},
 ): Promise<Database> {
   const database = await openDatabase(target);
   try {
     await database.withBootLock(async () => {
       await migrate(database);
-      if (options.seed !== false && (await isEmpty(database.db))) await seedDemo(database.db);
+      if (options.seed !== false && (await isEmpty(database.db))) {
+        await seedDemo(database.db);
+      } else if (options.rearm && (await hasDemoShops(database.db))) {
+        const report = await rearmDemo(database.db);
+        const moved = Object.entries(report).filter(([, v]) => (Array.isArray(v) ? v.length : v));
+        if (moved.length > 0) {
+          console.log(`[demo] re-armed ${moved.map(([k, v]) => `${k}=${String(v)}`).join(' ')}`);
+        }
+      }
     });
     await warmUp(database.db);
     return database;

@@ -53,6 +53,12 @@ function pemKey(kind: 'private' | 'public') {
   );
 }
 
+/** The official account; required in production, all or none in a demo. */
+const WECHAT_ACCOUNT = ['WECHAT_APP_ID', 'WECHAT_APP_SECRET'] as const;
+
+/** The sandbox official account's app id, used in a demo when WECHAT_APP_ID is not given. */
+export const SANDBOX_WECHAT_APP_ID = 'wxsandbox0000000';
+
 /** The merchant's settings; all required with PAYMENT_PROVIDER=wechatpay. */
 const WECHATPAY_MERCHANT = [
   'WECHATPAY_MCH_ID',
@@ -158,12 +164,6 @@ const envObject = z.object({
     .url('must be an https URL')
     .regex(/^https?:\/\//, 'must be an https URL')
     .default('https://api.mch.weixin.qq.com/'),
-  MESSAGING_APP_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-  MESSAGING_APP_ID: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an app id of letters, digits, _ or -')
-    .default('wxsandbox0000000'),
   // ── Kuaidi100 ──
   /** kuaidi100 (the only one): 实时查询 and 订阅推送; in a demo against /sandbox/kuaidi100/. */
   LOGISTICS_PROVIDER: z.preprocess(emptyAsUnset, z.enum(['kuaidi100']).default('kuaidi100')),
@@ -194,6 +194,38 @@ const envObject = z.object({
       .string()
       .url('must be an https URL')
       .regex(/^https?:\/\//, 'must be an https URL')
+      .optional(),
+  ),
+  // ── WeChat official account (sign-in inside WeChat, JS-SDK) ──
+  /** `wechat`: web authorization and JS-SDK; in demo mode against the sandbox gateway. */
+  MESSAGING_APP_PROVIDER: z.preprocess(
+    emptyAsUnset,
+    z.enum(['wechat', 'sandbox']).default('wechat'),
+  ),
+  WECHAT_APP_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an app id of letters, digits, _ or -')
+      .optional(),
+  ),
+  WECHAT_APP_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,64}$/, "must be the official account's AppSecret")
+      .optional(),
+  ),
+  /** The authorize page's host (real: https://open.weixin.qq.com). */
+  WECHAT_OPEN_BASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')
+      .optional(),
+  ),
+  /** The API's host (real: https://api.weixin.qq.com). */
+  WECHAT_API_BASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')
       .optional(),
   ),
   // ── WeChat Pay transfer bills (payouts, decision 033) ──
@@ -296,6 +328,20 @@ const checkedEnv = envObject.superRefine((v, ctx) => {
       'is required with the other KUAIDI100_* account setting',
     );
   }
+  // ── WeChat official account ──
+  if (shopMode(v) === 'production') {
+    requireSettings(ctx, v, WECHAT_ACCOUNT, 'is required in production');
+    if (v.MESSAGING_APP_PROVIDER !== 'wechat') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MESSAGING_APP_PROVIDER'],
+        message: 'must be wechat in production (the sandbox is for demos)',
+      });
+    }
+  } else if (WECHAT_ACCOUNT.some((name) => v[name] !== undefined)) {
+    // The sandbox gateway takes a given account only as a whole (else it uses its own).
+    requireSettings(ctx, v, WECHAT_ACCOUNT, 'is required with the other WECHAT_APP_* setting');
+  }
   // ── WeChat Pay transfer bills ──
   // Transfers (PAYOUT_PROVIDER=wechatpay) ride on the payment merchant: its keys are required
   // with PAYMENT_PROVIDER=wechatpay above, which production requires; a demo's sandbox gateway
@@ -349,4 +395,9 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** The official account's app id (JS-SDK, sign-in, payments): the configured one, else the sandbox's. */
+export function wechatAppId(config: Pick<Env, 'WECHAT_APP_ID'> = env()): string {
+  return config.WECHAT_APP_ID ?? SANDBOX_WECHAT_APP_ID;
 }

@@ -26,8 +26,11 @@ describe('parseEnv', () => {
       WECHATPAY_PLATFORM_KEY_ID: undefined,
       WECHATPAY_PLATFORM_PUBLIC_KEY: undefined,
       WECHATPAY_BASE_URL: 'https://api.mch.weixin.qq.com/',
-      MESSAGING_APP_PROVIDER: 'sandbox',
-      MESSAGING_APP_ID: 'wxsandbox0000000',
+      MESSAGING_APP_PROVIDER: 'wechat',
+      WECHAT_APP_ID: undefined,
+      WECHAT_APP_SECRET: undefined,
+      WECHAT_OPEN_BASE_URL: undefined,
+      WECHAT_API_BASE_URL: undefined,
       PAYOUT_PROVIDER: 'wechatpay',
       WECHATPAY_TRANSFER_SCENE_ID: '1005',
       NODE_ENV: 'development',
@@ -216,6 +219,44 @@ describe('parseEnv', () => {
       expect(
         lines.every((line) => /^(Missing|Invalid) environment variable [A-Z0-9_]+/.test(line)),
       ).toBe(true);
+    });
+
+    it('needs the official account in production, and the wechat provider there', () => {
+      const problems = (source: Record<string, string>) => {
+        try {
+          parseEnv(source);
+          return [];
+        } catch (error) {
+          return (error as Error).message.split('\n');
+        }
+      };
+      const lines = problems({ SHOP_MODE: 'production', MESSAGING_APP_PROVIDER: 'sandbox' });
+      expect(lines).toContain(
+        'Missing environment variable WECHAT_APP_ID: is required in production',
+      );
+      expect(lines).toContain(
+        'Missing environment variable WECHAT_APP_SECRET: is required in production',
+      );
+      expect(lines).toContain(
+        'Invalid environment variable MESSAGING_APP_PROVIDER="sandbox": must be wechat in production (the sandbox is for demos)',
+      );
+      // A demo: the sandbox's alias is accepted; the account all or none, its secret never shown.
+      expect(parseEnv({ MESSAGING_APP_PROVIDER: 'sandbox' }).MESSAGING_APP_PROVIDER).toBe(
+        'sandbox',
+      );
+      const half = problems({ WECHAT_APP_SECRET: 'abcdef0123456789abcdef0123456789' });
+      expect(half).toEqual([
+        'Missing environment variable WECHAT_APP_ID: is required with the other WECHAT_APP_* setting',
+      ]);
+      expect(
+        parseEnv({
+          WECHAT_APP_ID: 'wx1234567890abcdef',
+          WECHAT_APP_SECRET: 'abcdef0123456789abcdef0123456789',
+        }),
+      ).toMatchObject({ WECHAT_APP_ID: 'wx1234567890abcdef' });
+      expect(
+        problems({ WECHAT_APP_ID: 'wx1', WECHAT_APP_SECRET: 'short' }).join('\n'),
+      ).not.toContain('short');
     });
 
     it('never lets the dev outbox on in production', () => {

@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
-import { messagingApp } from './index.server.ts';
 import {
-  SANDBOX_CODE_TTL_MS,
   consentCallback,
   consentRedirect,
-  exchangeSandboxCode,
+  handleWeixinSandboxRequest,
   issueSandboxCode,
   newDeviceId,
-  readConsentRequest,
-  sandboxIdentity,
+  readAuthorizeRequest,
+  sandboxAccount,
   sandboxOpenId,
-  sandboxTicket,
+  sandboxUser,
 } from './sandbox.server.ts';
 
 let database: Database;
@@ -22,59 +20,129 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const APP = 'wxsandbox0000000';
+const NONE = { WECHAT_APP_ID: undefined, WECHAT_APP_SECRET: undefined };
 const now = new Date('2026-11-21T04:00:00Z');
 
-describe('the sandbox messaging app', () => {
-  it('sends the browser to its consent page with the protocol query', () => {
-    const app = messagingApp(database.db, 'sandbox', APP);
-    const url = new URL(app.authorizeUrl('st4te', 'http://shop.test/api/auth/1001'), 'http://x');
-    expect(url.pathname).toBe('/sandbox/messaging-consent');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      appid: APP,
-      redirect_uri: 'http://shop.test/api/auth/1001',
-      response_type: 'code',
+const api = async (pathAndQuery: string, at = now) =>
+  (
+    await handleWeixinSandboxRequest(
+      database.db,
+      new Request(`http://shop.test/sandbox/weixin/${pathAndQuery}`),
+      { config: NONE, now: at },
+    )
+  ).json() as Promise<Record<string, unknown>>;
+
+describe('the sandbox WeChat gateway', () => {
+  it('keeps one user per device: the same open id and phone every time, another device another', async () => {
+    const device = newDeviceId();
+    const a = await sandboxUser(database.db, APP, device);
+    expect(await sandboxUser(database.db, APP, device)).toEqual(a);
+    expect(a.openId).toBe(sandboxOpenId(APP, device));
+    expect(a.openId).toMatch(/^sbx_[0-9a-f]{28}$/);
+    expect(a.phone).toMatch(/^139\d{8}$/);
+    expect(a.nickname).toMatch(/^微信用户[0-9A-F]{4}$/);
+    expect((await sandboxUser(database.db, APP, newDeviceId())).openId).not.toBe(a.openId);
+  });
+
+  it('makes its own secret once per database, or plays the configured account', async () => {
+    const made = await sandboxAccount(database.db, NONE);
+    expect(made.appId).toBe(APP);
+    expect(made.appSecret).toMatch(/^[0-9a-f]{32}$/);
+    expect(await sandboxAccount(database.db, NONE)).toEqual(made);
+    expect(
+      await sandboxAccount(database.db, {
+        WECHAT_APP_ID: 'wxgiven',
+        WECHAT_APP_SECRET: 'S'.repeat(32),
+      }),
+    ).toEqual({ appId: 'wxgiven', appSecret: 'S'.repeat(32) });
+  });
+
+  it("answers WeChat's errcodes: wrong appid, wrong secret, bad grant_type, unknown and used codes", async () => {
+    const { appSecret } = await sandboxAccount(database.db, NONE);
+    const user = await sandboxUser(database.db, APP, newDeviceId());
+    const code = await issueSandboxCode(database.db, {
+      appId: APP,
+      openId: user.openId,
+      scope: 'snsapi_base',
+      now,
+    });
+    const exchange = (q: string) => api(`sns/oauth2/access_token?${q}`);
+    expect(
+      await exchange(
+        `appid=wxother&secret=${appSecret}&code=${code}&grant_type=authorization_code`,
+      ),
+    ).toMatchObject({ errcode: 40013 });
+    expect(
+      await exchange(`appid=${APP}&secret=nope&code=${code}&grant_type=authorization_code`),
+    ).toMatchObject({ errcode: 40125, errmsg: expect.stringMatching(/^invalid appsecret, rid: /) });
+    expect(
+      await exchange(`appid=${APP}&secret=${appSecret}&code=${code}&grant_type=x`),
+    ).toMatchObject({ errcode: 40002 });
+    expect(
+      await exchange(`appid=${APP}&secret=${appSecret}&code=nope&grant_type=authorization_code`),
+    ).toMatchObject({ errcode: 40029 });
+    const ok = await exchange(
+      `appid=${APP}&secret=${appSecret}&code=${code}&grant_type=authorization_code`,
+    );
+    expect(ok).toMatchObject({ openid: user.openId, scope: 'snsapi_base', expires_in: 7200 });
+    expect(ok.errcode).toBeUndefined();
+    expect(
+      await exchange(`appid=${APP}&secret=${appSecret}&code=${code}&grant_type=authorization_code`),
+    ).toMatchObject({ errcode: 40163 });
+    // A base-scope token does not open userinfo.
+    expect(
+      await api(`sns/userinfo?access_token=${String(ok.access_token)}&openid=${user.openId}`),
+    ).toMatchObject({ errcode: 48001 });
+  });
+
+  it('exchanges a code once even when asked twice at once, and not after 5 minutes', async () => {
+    const { appSecret } = await sandboxAccount(database.db, NONE);
+    const user = await sandboxUser(database.db, APP, newDeviceId());
+    const code = await issueSandboxCode(database.db, {
+      appId: APP,
+      openId: user.openId,
       scope: 'snsapi_userinfo',
-      state: 'st4te',
+      now,
+    });
+    const q = `sns/oauth2/access_token?appid=${APP}&secret=${appSecret}&code=${code}&grant_type=authorization_code`;
+    const both = await Promise.all([api(q), api(q)]);
+    expect(both.filter((a) => a.openid === user.openId)).toHaveLength(1);
+    const late = await issueSandboxCode(database.db, {
+      appId: APP,
+      openId: user.openId,
+      scope: 'snsapi_base',
+      now,
+    });
+    expect(await api(q.replace(code, late), new Date(now.getTime() + 5 * 60_000))).toMatchObject({
+      errcode: 40029,
     });
   });
 
-  it('gives a device a stable open id and phone, another device other ones', async () => {
-    const device = newDeviceId();
-    const first = await issueSandboxCode(database.db, APP, device, now);
-    const second = await issueSandboxCode(database.db, APP, device, now);
-    const a = await exchangeSandboxCode(database.db, first, now);
-    const b = await exchangeSandboxCode(database.db, second, now);
-    expect(a).toEqual(b);
-    expect(a!.openId).toBe(sandboxOpenId(APP, device));
-    expect(a!.openId).toMatch(/^sbx_[0-9a-f]{28}$/);
-    expect(a!.defaultPhone).toMatch(/^139\d{8}$/);
-    expect(a!.nickname).toMatch(/^微信用户[0-9A-F]{4}$/);
-    const other = await sandboxIdentity(database.db, APP, newDeviceId());
-    expect(other.openId).not.toBe(a!.openId);
-    expect(sandboxOpenId('wxanother', device)).not.toBe(a!.openId);
-  });
-
-  it('exchanges a code once, only while it is valid', async () => {
-    const device = newDeviceId();
-    const code = await issueSandboxCode(database.db, APP, device, now);
-    const [one, two] = await Promise.all([
-      exchangeSandboxCode(database.db, code, now),
-      exchangeSandboxCode(database.db, code, now),
-    ]);
-    expect([one, two].filter(Boolean)).toHaveLength(1);
-    expect(await exchangeSandboxCode(database.db, code, now)).toBeNull();
-
-    const late = await issueSandboxCode(database.db, APP, device, now);
-    const expired = new Date(now.getTime() + SANDBOX_CODE_TTL_MS);
-    expect(await exchangeSandboxCode(database.db, late, expired)).toBeNull();
-    expect(await exchangeSandboxCode(database.db, 'made-up', now)).toBeNull();
-    expect(await exchangeSandboxCode(database.db, "'; drop table users; --", now)).toBeNull();
-  });
-
-  it('has a fixed ticket per app', async () => {
-    const app = messagingApp(database.db, 'sandbox', APP);
-    expect(await app.jsapiTicket()).toBe(sandboxTicket(APP));
-    expect(sandboxTicket(APP)).not.toBe(sandboxTicket('wxanother'));
+  it('access tokens: a newer one leaves the older 5 minutes; unknown is 40001, expired 42001', async () => {
+    const { appSecret } = await sandboxAccount(database.db, NONE);
+    const token = (at: Date) =>
+      api(`cgi-bin/token?grant_type=client_credential&appid=${APP}&secret=${appSecret}`, at);
+    const ticket = (t: unknown, at: Date) =>
+      api(`cgi-bin/ticket/getticket?access_token=${String(t)}&type=jsapi`, at);
+    const first = await token(now);
+    expect(first).toMatchObject({ expires_in: 7200 });
+    expect(await ticket(first.access_token, now)).toMatchObject({
+      errcode: 0,
+      errmsg: 'ok',
+      expires_in: 7200,
+    });
+    const later = new Date(now.getTime() + 60_000);
+    await token(later);
+    expect(await ticket(first.access_token, new Date(later.getTime() + 4 * 60_000))).toMatchObject({
+      errcode: 0,
+    });
+    expect(await ticket(first.access_token, new Date(later.getTime() + 5 * 60_000))).toMatchObject({
+      errcode: 42001,
+    });
+    expect(await ticket('made-up', now)).toMatchObject({ errcode: 40001 });
+    expect(await ticket(first.access_token, now).then(() => ticket(undefined, now))).toMatchObject({
+      errcode: 40001,
+    });
   });
 
   it('sends codes only to member auth on this site', () => {
@@ -97,26 +165,34 @@ describe('the sandbox messaging app', () => {
     expect(consentRedirect('/api/auth/1001', 's', null)).toBe('/api/auth/1001?state=s');
   });
 
-  it('checks the consent query as the real app would', () => {
-    const app = messagingApp(database.db, 'sandbox', APP);
+  it('checks the authorize query as WeChat would', () => {
     const origin = 'http://shop.test';
-    const query = new URL(app.authorizeUrl('st4te', `${origin}/api/auth/1002`), origin)
-      .searchParams;
-    expect(readConsentRequest(query, origin, APP)).toEqual({
+    const query = new URLSearchParams({
+      appid: APP,
+      redirect_uri: `${origin}/api/auth/1002`,
+      response_type: 'code',
+      scope: 'snsapi_userinfo',
+      state: 'st4te',
+    });
+    expect(readAuthorizeRequest(query, origin, APP)).toEqual({
       callback: '/api/auth/1002',
       state: 'st4te',
+      scope: 'snsapi_userinfo',
       shopId: '1002',
     });
     const broken = (key: string, value: string | null) => {
       const copy = new URLSearchParams(query);
       if (value === null) copy.delete(key);
       else copy.set(key, value);
-      return readConsentRequest(copy, origin, APP);
+      return readAuthorizeRequest(copy, origin, APP);
     };
     expect(broken('appid', 'wxother')).toBeNull();
     expect(broken('response_type', 'token')).toBeNull();
+    expect(broken('scope', 'snsapi_login')).toBeNull();
+    expect(broken('scope', 'snsapi_base')).toMatchObject({ scope: 'snsapi_base' });
     expect(broken('state', null)).toBeNull();
     expect(broken('state', 'a b')).toBeNull();
+    expect(broken('state', 'x'.repeat(129))).toBeNull();
     expect(broken('redirect_uri', 'https://evil.example/api/auth/1002')).toBeNull();
     expect(broken('redirect_uri', null)).toBeNull();
   });

@@ -11,7 +11,7 @@
  * cashier.server.ts; this module routes, authenticates, checks input and answers.
  */
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { env } from '#lib/platform/env.server.ts';
+import { wechatAppId } from '#lib/platform/env.server.ts';
 import {
   TIMESTAMP_WINDOW_SECONDS,
   parseAuthorization,
@@ -69,7 +69,7 @@ export interface SandboxRequestOptions {
   now?: Date;
   /** The origin of h5_url (default: the request's). */
   origin?: string;
-  /** The app ids transactions may name (default: MESSAGING_APP_ID). */
+  /** The app ids transactions may name (default: WECHAT_APP_ID, else the sandbox's). */
   appIds?: readonly string[];
 }
 
@@ -209,7 +209,7 @@ async function dispatch(
     params,
     now,
     origin: (options.origin ?? url.origin).replace(/\/+$/, ''),
-    appIds: options.appIds ?? [env().MESSAGING_APP_ID],
+    appIds: options.appIds ?? [wechatAppId()],
   });
 }
 

@@ -30,6 +30,8 @@ export const LockClass = {
    * picture stored under it, so concurrent uploads never pass the limit (decision 036).
    */
   pictures: 7_310_131,
+  /** The demo's re-arm at start (seed/rearm.ts): processes starting together re-arm once. */
+  demoRearm: 7_310_141,
 } as const;
 
 export type LockClass = (typeof LockClass)[keyof typeof LockClass];

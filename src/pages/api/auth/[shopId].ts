@@ -4,7 +4,7 @@ import { messagingApp } from '#lib/identity/messaging-app/index.server.ts';
 import { finishMemberAuth } from '#lib/identity/member-auth.server.ts';
 
 /**
- * The messaging app comes back here with ?code=&state= (no code when the user refused): signs
+ * WeChat's authorize page comes back here with ?code=&state= (no code when the user refused): signs
  * the user in and returns to the page member auth started from, or back without a session.
  */
 export const GET = endpoint(
@@ -16,6 +16,7 @@ export const GET = endpoint(
       shopId: params.shopId,
       code: query.code,
       state: query.state,
+      origin: context.locals.site.origin,
       secure: context.locals.site.secure,
     });
     return new Response(null, {

@@ -6,8 +6,8 @@ import { beginMemberAuth } from '#lib/identity/member-auth.server.ts';
 import { SHOP_COOKIE } from '#lib/shell/context.server.ts';
 
 /**
- * Login redirect (shell §7): GET /api/member/auth?backUrl= sends the browser to the messaging
- * app's consent (the sandbox's page by default), which comes back to /api/auth/{shopId}.
+ * Login redirect (shell §7): GET /api/member/auth?backUrl= sends the browser to WeChat's
+ * authorize page (the sandbox gateway's in demo mode), which comes back to /api/auth/{shopId}.
  */
 export const GET = endpoint(IdentityContracts.memberAuth, ({ query, context }) => {
   const { cookies } = context;

@@ -18,22 +18,58 @@ export const users = pgTable('users', {
 });
 
 /**
- * The sandbox messaging app's one-time sign-in codes (its consent page issues them, the member
- * auth callback exchanges them once). Only the SHA-256 of a code is kept.
+ * The official account's JS-SDK credentials (access_token, jsapi_ticket), one row per app and
+ * kind, shared by every server process: WeChat invalidates a token when a new one is fetched, so
+ * one process at a time refreshes a row (the one holding its lease) and the others read it.
  */
-export const messagingSandboxCodes = pgTable(
-  'messaging_sandbox_codes',
+export const wechatCredentials = pgTable(
+  'wechat_credentials',
   {
-    codeHash: text('code_hash').primaryKey(),
-    openId: text('open_id').notNull(),
-    nickname: text('nickname').notNull(),
-    avatarUrl: text('avatar_url'),
-    defaultPhone: text('default_phone'),
+    appId: text('app_id').notNull(),
+    /** 'access_token' or 'jsapi_ticket'. */
+    kind: text('kind').notNull(),
+    /** Empty until first fetched. */
+    value: text('value').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    refreshedAt: at('refreshed_at'),
+    /** The process refreshing it, until lease_until (a process that died lets it lapse). */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: at('lease_until'),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.kind] })],
+);
+
+/**
+ * The sandbox WeChat gateway's users (/sandbox/weixin/): one per browser and app, made the first
+ * time its authorize page sees the browser, with the nickname and phone it reports from then on.
+ */
+export const weixinSandboxUsers = pgTable('weixin_sandbox_users', {
+  openId: text('open_id').primaryKey(),
+  appId: text('app_id').notNull(),
+  nickname: text('nickname').notNull(),
+  headImgUrl: text('head_img_url').notNull(),
+  phone: text('phone').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * What the sandbox gateway has handed out: authorization codes (kind 'code', 5 minutes, used
+ * once), web-authorization tokens ('sns'), access tokens ('token') and jsapi tickets ('ticket').
+ * Only the SHA-256 of each value is kept.
+ */
+export const weixinSandboxGrants = pgTable(
+  'weixin_sandbox_grants',
+  {
+    hash: text('hash').primaryKey(),
+    kind: text('kind').notNull(),
+    appId: text('app_id').notNull(),
+    openId: text('open_id'),
+    scope: text('scope'),
     expiresAt: at('expires_at').notNull(),
     consumedAt: at('consumed_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('messaging_sandbox_codes_expires_idx').on(t.expiresAt)],
+  (t) => [index('weixin_sandbox_grants_app_kind_idx').on(t.appId, t.kind, t.createdAt)],
 );
 
 export const sessions = pgTable(

@@ -1,12 +1,12 @@
 /**
  * The shop keepers' business in the demo: the ledger accounts, shop keeper 13800000003's
- * customers of shop 1001 (the demo consumer and three more, bound at their first visit), their
- * orders in every state, the commission those orders earned written into the ledger as the
- * commands would have (pending for paid orders, settled for orders completed before the
- * after-sale window), a bank card and past withdrawals (paid out, rejected, under review), and
- * the visits of the keeper's links over the last two weeks.
+ * customers of shop 1001 (the demo consumer and three more, bound at their first visit) and
+ * 13800000006's of shop 1002 (three more), their orders in every state, the commission those
+ * orders earned written into the ledger as the commands would have (pending for paid orders,
+ * settled for orders completed before the after-sale window), a bank card and past withdrawals
+ * (paid out, rejected, under review), and the visits of the keeper's links over two weeks.
  */
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../client.server.ts';
 import * as t from '../schema.ts';
 import {
@@ -25,6 +25,7 @@ import {
 import { ATTRIBUTION_MS } from '#lib/distribution/attribution.ts';
 import { saveVerifiedCard } from '#lib/distribution/cards.server.ts';
 import { WithdrawalStatus } from '#lib/distribution/status.ts';
+import type { BankCode } from '#lib/distribution/withdrawal.ts';
 import { MemberRole } from '#lib/membership/roles.ts';
 import { OrderStatus, RefundStatus } from '#lib/orders/status.ts';
 import { shopDay } from '#lib/platform/time.ts';
@@ -45,65 +46,185 @@ export async function seedLedger(tx: Tx, userId: Record<DemoRole, number>): Prom
   }
 }
 
-/** The keeper's other customers: phone, nickname, days since they first came by the link. */
-const CUSTOMERS = [
-  { phone: '13900001001', nickname: '林小满', boundDaysAgo: 24 },
-  { phone: '13900001002', nickname: '陈一一', boundDaysAgo: 12 },
-  { phone: '13900001003', nickname: '王大可', boundDaysAgo: 3 },
-] as const;
+interface KeeperCustomer {
+  phone: string;
+  nickname: string;
+  /** Days since they first came by the keeper's link. */
+  boundDaysAgo: number;
+}
 
-/** Their orders: settled (completed long ago), pending (completed lately, shipped, paid), unpaid. */
-const CUSTOMER_ORDERS: (Omit<DemoOrder, 'buyer' | 'distributor'> & { customer: number })[] = [
-  {
-    customer: 0,
-    shopId: '1001',
-    status: OrderStatus.Completed,
-    placedHoursAgo: 22 * 24,
-    lines: [{ sale: 'liziRunning', product: 2, quantity: 2 }],
-    carrier: { code: 'SF', company: '顺丰速运', trackingNo: 'SF1403567800001' },
-  },
-  {
-    customer: 1,
-    shopId: '1001',
-    status: OrderStatus.Completed,
-    placedHoursAgo: 13 * 24,
-    lines: [
-      { sale: 'bailuRunning', product: 1, quantity: 1 },
-      { sale: 'bailuRunning', product: 2, quantity: 1 },
-    ],
-    carrier: { code: 'ZTO', company: '中通快递', trackingNo: '78312345600002' },
-  },
-  {
-    customer: 0,
-    shopId: '1001',
-    status: OrderStatus.Completed,
-    placedHoursAgo: 5 * 24,
-    lines: [{ sale: 'hemuRunning', product: 2, quantity: 1 }],
-    carrier: { code: 'YTO', company: '圆通速递', trackingNo: 'YT6612345600003' },
-  },
-  {
-    customer: 1,
-    shopId: '1001',
-    status: OrderStatus.Shipped,
-    placedHoursAgo: 40,
-    lines: [{ sale: 'jijianRunning', product: 1, quantity: 1 }],
-    carrier: { code: 'YD', company: '韵达快递', trackingNo: '4312345600004' },
-  },
-  {
-    customer: 2,
-    shopId: '1001',
-    status: OrderStatus.Paid,
-    placedHoursAgo: 8,
-    lines: [{ sale: 'senyeRunning', product: 1, quantity: 1 }],
-  },
-  {
-    customer: 2,
-    shopId: '1001',
-    status: OrderStatus.AwaitingPayment,
-    placedHoursAgo: 0,
-    lines: [{ sale: 'yuedongRunning', product: 1, quantity: 1 }],
-  },
-];
+type KeeperOrder = Omit<DemoOrder, 'buyer' | 'distributor'> & { customer: number };
+
+interface WithdrawalPlan {
+  no: string;
+  /** The part of the available balance it asks for. */
+  share: number;
+  daysAgo: number;
+  status: WithdrawalStatus;
+}
+
+/** One shop keeper's business: customers bound by link, their orders, a card and withdrawals. */
+export interface KeeperPlan {
+  shopId: string;
+  keeper: DemoRole;
+  customers: KeeperCustomer[];
+  /** Settled (completed long ago), pending (completed lately, shipped, paid), unpaid. */
+  orders: KeeperOrder[];
+  /** The serial of its first order (orders.ts numbers the demo orders on from one). */
+  firstSerial: number;
+  district: string;
+  card: { holderName: string; digits: string; bankCode: BankCode };
+  withdrawals: WithdrawalPlan[];
+}
+
+/** Shop keeper 13800000003 of shop 1001 (the demo consumer is bound to them too). */
+export const KEEPER_1001: KeeperPlan = {
+  shopId: '1001',
+  keeper: 'owner1001',
+  customers: [
+    { phone: '13900001001', nickname: '林小满', boundDaysAgo: 24 },
+    { phone: '13900001002', nickname: '陈一一', boundDaysAgo: 12 },
+    { phone: '13900001003', nickname: '王大可', boundDaysAgo: 3 },
+  ],
+  orders: [
+    {
+      customer: 0,
+      shopId: '1001',
+      status: OrderStatus.Completed,
+      placedHoursAgo: 22 * 24,
+      lines: [{ sale: 'liziRunning', product: 2, quantity: 2 }],
+      carrier: { code: 'SF', company: '顺丰速运', trackingNo: 'SF1403567800001' },
+    },
+    {
+      customer: 1,
+      shopId: '1001',
+      status: OrderStatus.Completed,
+      placedHoursAgo: 13 * 24,
+      lines: [
+        { sale: 'bailuRunning', product: 1, quantity: 1 },
+        { sale: 'bailuRunning', product: 2, quantity: 1 },
+      ],
+      carrier: { code: 'ZTO', company: '中通快递', trackingNo: '78312345600002' },
+    },
+    {
+      customer: 0,
+      shopId: '1001',
+      status: OrderStatus.Completed,
+      placedHoursAgo: 5 * 24,
+      lines: [{ sale: 'hemuRunning', product: 2, quantity: 1 }],
+      carrier: { code: 'YTO', company: '圆通速递', trackingNo: 'YT6612345600003' },
+    },
+    {
+      customer: 1,
+      shopId: '1001',
+      status: OrderStatus.Shipped,
+      placedHoursAgo: 40,
+      lines: [{ sale: 'jijianRunning', product: 1, quantity: 1 }],
+      carrier: { code: 'YD', company: '韵达快递', trackingNo: '4312345600004' },
+    },
+    {
+      customer: 2,
+      shopId: '1001',
+      status: OrderStatus.Paid,
+      placedHoursAgo: 8,
+      lines: [{ sale: 'senyeRunning', product: 1, quantity: 1 }],
+    },
+    {
+      customer: 2,
+      shopId: '1001',
+      status: OrderStatus.AwaitingPayment,
+      placedHoursAgo: 0,
+      lines: [{ sale: 'yuedongRunning', product: 1, quantity: 1 }],
+    },
+  ],
+  firstSerial: DEMO_ORDER_COUNT + 1,
+  district: '余杭区',
+  card: { holderName: '张店主', digits: '6212261202011584340', bankCode: 'ICBC' },
+  // One paid out, one rejected, one waiting for review.
+  withdrawals: [
+    { no: 'WD20260000000001', share: 0.3, daysAgo: 6, status: WithdrawalStatus.PaidOut },
+    { no: 'WD20260000000002', share: 0.2, daysAgo: 4, status: WithdrawalStatus.Rejected },
+    { no: 'WD20260000000003', share: 0.2, daysAgo: 1, status: WithdrawalStatus.Applied },
+  ],
+};
+
+/** Shop keeper 13800000006 of shop 1002: seeded after everything else (serial ids stay). */
+export const KEEPER_1002: KeeperPlan = {
+  shopId: '1002',
+  keeper: 'owner1002',
+  customers: [
+    { phone: '13900002001', nickname: '橙小柚', boundDaysAgo: 26 },
+    { phone: '13900002002', nickname: '何晓川', boundDaysAgo: 15 },
+    { phone: '13900002003', nickname: '苏苗苗', boundDaysAgo: 4 },
+  ],
+  orders: [
+    {
+      customer: 0,
+      shopId: '1002',
+      status: OrderStatus.Completed,
+      placedHoursAgo: 24 * 24,
+      lines: [{ sale: 'hemuRunning', product: 0, quantity: 2 }],
+      carrier: { code: 'SF', company: '顺丰速运', trackingNo: 'SF1403567800101' },
+    },
+    {
+      customer: 1,
+      shopId: '1002',
+      status: OrderStatus.Completed,
+      placedHoursAgo: 14 * 24,
+      lines: [
+        { sale: 'xiaomanRunning', product: 0, quantity: 1 },
+        { sale: 'xiaomanRunning', product: 1, quantity: 1 },
+      ],
+      carrier: { code: 'ZTO', company: '中通快递', trackingNo: '78312345600102' },
+    },
+    {
+      customer: 0,
+      shopId: '1002',
+      status: OrderStatus.Completed,
+      placedHoursAgo: 4 * 24,
+      lines: [{ sale: 'jijianRunning', product: 0, quantity: 1 }],
+      carrier: { code: 'YTO', company: '圆通速递', trackingNo: 'YT6612345600103' },
+    },
+    {
+      customer: 1,
+      shopId: '1002',
+      status: OrderStatus.Shipped,
+      placedHoursAgo: 36,
+      lines: [{ sale: 'hemuRunning', product: 1, quantity: 1 }],
+      carrier: { code: 'YD', company: '韵达快递', trackingNo: '4312345600104' },
+    },
+    {
+      customer: 2,
+      shopId: '1002',
+      status: OrderStatus.Paid,
+      placedHoursAgo: 5,
+      lines: [{ sale: 'xiaomanRunning', product: 2, quantity: 1 }],
+    },
+    {
+      customer: 2,
+      shopId: '1002',
+      status: OrderStatus.AwaitingPayment,
+      placedHoursAgo: 0,
+      lines: [{ sale: 'jijianRunning', product: 1, quantity: 1 }],
+    },
+    // A 仅退款 for the owner to review.
+    {
+      customer: 1,
+      shopId: '1002',
+      status: OrderStatus.Paid,
+      placedHoursAgo: 28,
+      lines: [{ sale: 'hemuRunning', product: 2, quantity: 1 }],
+      refundFirstLine: true,
+    },
+  ],
+  firstSerial: DEMO_ORDER_COUNT + KEEPER_1001.orders.length + 1,
+  district: '拱墅区',
+  card: { holderName: '陈店主', digits: '6214830571234565', bankCode: 'CMB' },
+  withdrawals: [
+    { no: 'WD20260000000101', share: 0.4, daysAgo: 5, status: WithdrawalStatus.PaidOut },
+    { no: 'WD20260000000102', share: 0.2, daysAgo: 1, status: WithdrawalStatus.Applied },
+  ],
+};
 
 /**
  * The keeper's customers and their orders (before the payments are seeded, so those orders
@@ -114,15 +235,31 @@ export async function seedKeeperCustomers(
   now: Date,
   userId: Record<DemoRole, number>,
 ): Promise<void> {
-  const keeper = userId.owner1001;
+  await seedCustomersOf(tx, now, userId, KEEPER_1001, [
+    { userId: userId.consumer, boundDaysAgo: 20 },
+  ]);
+}
+
+/**
+ * A keeper's customers (members of the shop bound to the keeper), their orders and the visits
+ * of the keeper's links over two weeks; answers the ids of the orders placed.
+ */
+export async function seedCustomersOf(
+  tx: Tx,
+  now: Date,
+  userId: Record<DemoRole, number>,
+  plan: KeeperPlan,
+  alsoBound: { userId: number; boundDaysAgo: number }[] = [],
+): Promise<number[]> {
+  const keeper = userId[plan.keeper];
   const customers = await tx
     .insert(t.users)
-    .values(CUSTOMERS.map((c) => ({ phone: c.phone, nickname: c.nickname })))
+    .values(plan.customers.map((c) => ({ phone: c.phone, nickname: c.nickname })))
     .returning({ id: t.users.id, phone: t.users.phone });
-  const idOf = (i: number) => customers.find((c) => c.phone === CUSTOMERS[i]!.phone)!.id;
+  const idOf = (i: number) => customers.find((c) => c.phone === plan.customers[i]!.phone)!.id;
   await tx.insert(t.shopMembers).values(
-    CUSTOMERS.map((c, i) => ({
-      shopId: '1001',
+    plan.customers.map((c, i) => ({
+      shopId: plan.shopId,
       userId: idOf(i),
       role: MemberRole.Consumer,
       maxRole: MemberRole.Consumer,
@@ -130,14 +267,14 @@ export async function seedKeeperCustomers(
     })),
   );
   const bindings = [
-    { userId: userId.consumer, boundDaysAgo: 20 },
-    ...CUSTOMERS.map((c, i) => ({ userId: idOf(i), boundDaysAgo: c.boundDaysAgo })),
+    ...alsoBound,
+    ...plan.customers.map((c, i) => ({ userId: idOf(i), boundDaysAgo: c.boundDaysAgo })),
   ];
   await tx.insert(t.attributions).values(
     bindings.map((b) => {
       const boundAt = new Date(now.getTime() - b.boundDaysAgo * DAY);
       return {
-        shopId: '1001',
+        shopId: plan.shopId,
         userId: b.userId,
         distributorId: keeper,
         boundAt,
@@ -146,31 +283,35 @@ export async function seedKeeperCustomers(
       };
     }),
   );
-  for (const [i, plan] of CUSTOMER_ORDERS.entries()) {
-    const { customer, ...order } = plan;
-    const c = CUSTOMERS[customer]!;
-    await insertDemoOrder(tx, now, DEMO_ORDER_COUNT + i + 1, order, {
-      buyerId: idOf(customer),
-      distributorId: keeper,
-      address: {
-        name: c.nickname,
-        phone: c.phone,
-        province: '浙江省',
-        city: '杭州市',
-        district: '余杭区',
-        detail: `良渚街道 ${101 + i} 号`,
-      },
-    });
+  const orderIds: number[] = [];
+  for (const [i, planned] of plan.orders.entries()) {
+    const { customer, ...order } = planned;
+    const c = plan.customers[customer]!;
+    orderIds.push(
+      await insertDemoOrder(tx, now, plan.firstSerial + i, order, {
+        buyerId: idOf(customer),
+        distributorId: keeper,
+        address: {
+          name: c.nickname,
+          phone: c.phone,
+          province: '浙江省',
+          city: '杭州市',
+          district: plan.district,
+          detail: `良渚街道 ${101 + i} 号`,
+        },
+      }),
+    );
   }
   // Visits of the keeper's links, one row a day for two weeks.
   await tx.insert(t.linkVisits).values(
     Array.from({ length: 14 }, (_, d) => ({
-      shopId: '1001',
+      shopId: plan.shopId,
       distributorId: keeper,
       day: shopDay(new Date(now.getTime() - d * DAY)),
       visits: 3 + ((d * 7) % 11),
     })),
   );
+  return orderIds;
 }
 
 /**
@@ -182,6 +323,15 @@ export async function seedKeeperMoney(
   now: Date,
   userId: Record<DemoRole, number>,
 ): Promise<void> {
+  await seedCommission(tx, now);
+  await seedWithdrawals(tx, now, userId, KEEPER_1001);
+}
+
+/**
+ * The commission of paid demo orders with a keeper, as the commands write it: pending when paid,
+ * settled once the after-sale window after completion has passed. `orderIds`: only these orders.
+ */
+export async function seedCommission(tx: Tx, now: Date, orderIds?: number[]): Promise<void> {
   const lines = await tx
     .select({
       id: t.orderLines.id,
@@ -202,6 +352,7 @@ export async function seedKeeperMoney(
         isNotNull(t.orders.paidAt),
         sql`${t.orders.status} <> ${OrderStatus.Cancelled}`,
         sql`${t.orderLines.profitCents} > 0`,
+        orderIds ? inArray(t.orders.id, orderIds) : undefined,
       ),
     )
     .orderBy(asc(t.orderLines.id));
@@ -236,51 +387,48 @@ export async function seedKeeperMoney(
       });
     }
   }
+}
 
-  // The keeper's card and withdrawals: one paid out, one rejected, one waiting for review.
-  const keeper = userId.owner1001;
+/** The keeper's card and withdrawals, each moving the ledger as the withdrawal commands do. */
+export async function seedWithdrawals(
+  tx: Tx,
+  now: Date,
+  userId: Record<DemoRole, number>,
+  plan: KeeperPlan,
+): Promise<void> {
+  const keeper = userId[plan.keeper];
   const card = await saveVerifiedCard(tx, {
     userId: keeper,
-    holderName: '张店主',
-    digits: '6212261202011584340',
-    bankCode: 'ICBC',
+    ...plan.card,
     createdAt: new Date(now.getTime() - 10 * DAY),
   });
-  const available = await keeperAccount(tx, '1001', keeper, KeeperAccount.Available);
-  const withdrawing = await keeperAccount(tx, '1001', keeper, KeeperAccount.Withdrawing);
-  const payouts = await shopAccount(tx, '1001', ShopAccount.Payouts);
+  const available = await keeperAccount(tx, plan.shopId, keeper, KeeperAccount.Available);
+  const withdrawing = await keeperAccount(tx, plan.shopId, keeper, KeeperAccount.Withdrawing);
+  const payouts = await shopAccount(tx, plan.shopId, ShopAccount.Payouts);
   const [balance] = await tx
     .select({ posted: t.ledgerAccounts.postedCents })
     .from(t.ledgerAccounts)
     .where(eq(t.ledgerAccounts.id, available));
-  const plans = [
-    { no: 'WD20260000000001', share: 0.3, daysAgo: 6, status: WithdrawalStatus.PaidOut },
-    { no: 'WD20260000000002', share: 0.2, daysAgo: 4, status: WithdrawalStatus.Rejected },
-    { no: 'WD20260000000003', share: 0.2, daysAgo: 1, status: WithdrawalStatus.Applied },
-  ];
-  for (const plan of plans) {
-    const amountCents = Math.max(
-      100,
-      Math.floor((Number(balance!.posted) * plan.share) / 100) * 100,
-    );
-    const at = new Date(now.getTime() - plan.daysAgo * DAY);
+  for (const w of plan.withdrawals) {
+    const amountCents = Math.max(100, Math.floor((Number(balance!.posted) * w.share) / 100) * 100);
+    const at = new Date(now.getTime() - w.daysAgo * DAY);
     const reviewedAt = new Date(at.getTime() + 3 * HOUR);
-    const paid = plan.status === WithdrawalStatus.PaidOut;
-    const rejected = plan.status === WithdrawalStatus.Rejected;
+    const paid = w.status === WithdrawalStatus.PaidOut;
+    const rejected = w.status === WithdrawalStatus.Rejected;
     const [row] = await tx
       .insert(t.withdrawals)
       .values({
-        withdrawalNo: plan.no,
-        shopId: '1001',
+        withdrawalNo: w.no,
+        shopId: plan.shopId,
         userId: keeper,
         bankCardId: card.id,
         cardLabel: `${card.bankName} ${card.cardNoMasked}`,
         amountCents,
-        status: plan.status,
-        outBillNo: paid ? `PO${plan.no}` : null,
-        providerBillId: paid ? `SB${plan.no}` : null,
-        reviewedBy: plan.status === WithdrawalStatus.Applied ? null : keeper,
-        reviewedAt: plan.status === WithdrawalStatus.Applied ? null : reviewedAt,
+        status: w.status,
+        outBillNo: paid ? `PO${w.no}` : null,
+        providerBillId: paid ? `SB${w.no}` : null,
+        reviewedBy: w.status === WithdrawalStatus.Applied ? null : keeper,
+        reviewedAt: w.status === WithdrawalStatus.Applied ? null : reviewedAt,
         rejectReason: rejected ? '银行卡信息需核对，请确认后重新申请' : null,
         paidAt: paid ? new Date(reviewedAt.getTime() + HOUR) : null,
         createdAt: at,
@@ -297,13 +445,13 @@ export async function seedKeeperMoney(
         withdrawalId: row!.id,
         now: when,
       });
-    await move(transferId.withdraw(plan.no), available, withdrawing, TransferReason.Withdraw, at);
+    await move(transferId.withdraw(w.no), available, withdrawing, TransferReason.Withdraw, at);
     const events: (typeof t.withdrawalEvents.$inferInsert)[] = [
       { withdrawalId: row!.id, toStatus: WithdrawalStatus.Applied, actor: 'keeper', createdAt: at },
     ];
     if (paid) {
       const paidAt = new Date(reviewedAt.getTime() + HOUR);
-      await move(transferId.payout(plan.no), withdrawing, payouts, TransferReason.Payout, paidAt);
+      await move(transferId.payout(w.no), withdrawing, payouts, TransferReason.Payout, paidAt);
       events.push(
         {
           withdrawalId: row!.id,
@@ -317,14 +465,14 @@ export async function seedKeeperMoney(
           fromStatus: WithdrawalStatus.Approved,
           toStatus: WithdrawalStatus.PaidOut,
           actor: 'provider',
-          note: `SB${plan.no}`,
+          note: `SB${w.no}`,
           createdAt: paidAt,
         },
       );
     }
     if (rejected) {
       await move(
-        transferId.withdrawReturned(plan.no),
+        transferId.withdrawReturned(w.no),
         withdrawing,
         available,
         TransferReason.WithdrawReturned,

@@ -1,7 +1,9 @@
 /**
  * The demo data of DESIGN.md: shops 1001 and 1002, the demo phones and their roles, and a
  * catalogue of brands, brand sales in every state, products with SKUs, stock and generated
- * pictures, coupons, banners, home modules, hot search keys and live rooms. Each area seeds in a
+ * pictures, coupons, banners, home modules, hot search keys, live rooms, lotteries, and each
+ * owner's customers, orders, commission and withdrawals. rearm.ts keeps its time-bound states
+ * (an unpaid order, a refund under review, rooms live and upcoming) alive on later starts. Each area seeds in a
  * file of its own, from a random stream of its own (random.ts); the numbers rows get are planned
  * up front (plan.ts) and named for tests in handles.ts. Deterministic: the same `now` gives the
  * same data.
@@ -12,10 +14,18 @@ import type { Db, Tx } from '../client.server.ts';
 import * as t from '../schema.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedCoupons } from './coupons.ts';
-import { seedKeeperCustomers, seedKeeperMoney, seedLedger } from './distribution.ts';
-import { seedPeople } from './identity.ts';
-import { seedLiveRooms } from './live.ts';
-import { seedLottery } from './lottery.ts';
+import {
+  KEEPER_1002,
+  seedCommission,
+  seedCustomersOf,
+  seedKeeperCustomers,
+  seedKeeperMoney,
+  seedLedger,
+  seedWithdrawals,
+} from './distribution.ts';
+import { seedPeople, type DemoRole } from './identity.ts';
+import { seedLiveRooms, seedLiveRooms1002 } from './live.ts';
+import { seedLottery, seedLottery1002 } from './lottery.ts';
 import { seedMembers } from './membership.ts';
 import { seedAddresses, seedOrders } from './orders.ts';
 import { seedCart } from './cart.ts';
@@ -83,4 +93,23 @@ async function seedInto(tx: Tx, now: Date): Promise<void> {
   await seedLottery(tx, now);
   await seedMarkupLimits(tx, catalog);
   await seedServiceConversations(tx, now, userId);
+  await seedShop1002Business(tx, now, userId, catalog.productNosByShop['1002']!);
+}
+
+/**
+ * Shop 1002's keeper business, live rooms and lottery, as shop 1001's are seeded: after everything
+ * else, so nothing seeded before moves.
+ */
+async function seedShop1002Business(
+  tx: Tx,
+  now: Date,
+  userId: Record<DemoRole, number>,
+  productNos: string[],
+): Promise<void> {
+  const orderIds = await seedCustomersOf(tx, now, userId, KEEPER_1002);
+  await seedPayments(tx, orderIds);
+  await seedCommission(tx, now, orderIds);
+  await seedWithdrawals(tx, now, userId, KEEPER_1002);
+  await seedLiveRooms1002(tx, now, productNos);
+  await seedLottery1002(tx, now);
 }

@@ -1,5 +1,10 @@
-/** Shop 1001's live rooms in every state, a radio channel (liveType 20) and the school (30). */
+/**
+ * Shop 1001's live rooms in every state, a radio channel (liveType 20) and the school (30); shop
+ * 1002's live, upcoming and replayed rooms.
+ */
+import { eq } from 'drizzle-orm';
 import { LiveStatus, LiveType } from '#lib/live/status.ts';
+import { streamOfUrl, streamPath } from '#lib/live/room-stream.ts';
 import type { Tx } from '../client.server.ts';
 import * as t from '../schema.ts';
 import { BRANDS } from './catalog-data.ts';
@@ -15,7 +20,7 @@ const HOUR = 3_600_000;
  * channel and page something: a radio room live now, a radio replay, a second upcoming room and a
  * school course that ended. Replay and stream URLs are the live room's own seeding (decision 027).
  */
-const LIVE_ROOMS = [
+export const LIVE_ROOMS = [
   {
     title: '森野冬季新品首发',
     status: LiveStatus.Living,
@@ -146,6 +151,86 @@ export async function seedLiveRooms(tx: Tx, now: Date, productNos: string[]): Pr
       startAt: at(l.start),
       endAt: l.status === LiveStatus.Ended ? at(l.start + 2 * HOUR) : null,
       productNos: productNos.slice((i * 3) % 30, ((i * 3) % 30) + 5),
+      hostName: l.host,
+      intro: l.intro,
+      viewCount: l.views,
+      likeCount: l.likes,
+    })),
+  );
+}
+
+/**
+ * Shop 1002's rooms (seeded after everything else, so the serial ids above stay): one live now,
+ * one upcoming, one replay. They play the demo stream the rooms of 1001 play.
+ */
+export const LIVE_ROOMS_1002 = [
+  {
+    title: '橙子好物 冬日家居直播',
+    status: LiveStatus.Living,
+    type: LiveType.Normal,
+    start: -40 * 60_000,
+    palette: BRANDS[5]!.palette,
+    host: '橙子店长',
+    intro: '毛毯、香薰、收纳一起焕新，直播间下单享专属价。',
+    views: 4_216,
+    likes: 9_310,
+  },
+  {
+    title: '小满童装上新预告',
+    status: LiveStatus.Preheat,
+    type: LiveType.Normal,
+    start: 1 * DAY + 3 * HOUR,
+    palette: BRANDS[6]!.palette,
+    host: '橙子店长',
+    intro: '冬季童装上新，尺码怎么选、面料怎么挑，开播前预约。',
+    views: 0,
+    likes: 0,
+  },
+  {
+    title: '极简风格穿搭回放',
+    status: LiveStatus.Ended,
+    type: LiveType.Normal,
+    start: -2 * DAY,
+    palette: BRANDS[7]!.palette,
+    host: '搭配师小橙',
+    intro: '极简风格一衣多穿，回放里的商品仍可购买。',
+    views: 3_087,
+    likes: 6_402,
+  },
+];
+
+/** `productNos`: shop 1002's brand-sale products in seeding order. */
+export async function seedLiveRooms1002(tx: Tx, now: Date, productNos: string[]): Promise<void> {
+  const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
+  const covers = await insertSvgs(
+    tx,
+    LIVE_ROOMS_1002.map((l) => ({ svg: bannerSvg(l.title, '直播间', l.palette), w: 750, h: 320 })),
+  );
+  // The demo stream seedLiveStreams stored for the rooms of 1001.
+  const [live] = await tx
+    .select({ streamUrl: t.liveRooms.streamUrl })
+    .from(t.liveRooms)
+    .where(eq(t.liveRooms.liveNo, 'L1001001'));
+  const stream = streamOfUrl(live?.streamUrl ?? null);
+  await tx.insert(t.liveRooms).values(
+    LIVE_ROOMS_1002.map((l, i) => ({
+      liveNo: `L1002${String(i + 1).padStart(3, '0')}`,
+      shopId: '1002',
+      title: l.title,
+      coverUrl: covers[i]!,
+      liveType: l.type,
+      liveStatus: l.status,
+      startAt: at(l.start),
+      endAt: l.status === LiveStatus.Ended ? at(l.start + 2 * HOUR) : null,
+      streamUrl:
+        stream && l.status === LiveStatus.Living
+          ? streamPath(stream.first, stream.count, 'live')
+          : null,
+      replayUrl:
+        stream && l.status === LiveStatus.Ended
+          ? streamPath(stream.first, stream.count, 'vod')
+          : null,
+      productNos: productNos.slice(i * 3, i * 3 + 5),
       hostName: l.host,
       intro: l.intro,
       viewCount: l.views,

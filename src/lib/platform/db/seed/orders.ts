@@ -15,7 +15,7 @@ import type { AddressSnapshot } from '../schema.ts';
 import { markupAmounts, priceBasket } from '#lib/catalog/pricing.ts';
 import { markupsOf } from '#lib/catalog/pricing.server.ts';
 import { insuranceCover } from '#lib/insurance/rules.ts';
-import { afterSaleAmount } from '#lib/after-sales/after-sale-view.ts';
+import { AFTER_SALE_KIND_TEXT, afterSaleAmount } from '#lib/after-sales/after-sale-view.ts';
 import { OrderStatus, PAY_WINDOW_MS, RefundStatus } from '#lib/orders/status.ts';
 import {
   DEFAULT_SHIP_FROM_CITY,
@@ -42,7 +42,7 @@ export async function seedAddresses(tx: Tx, userId: Record<DemoRole, number>): P
   });
 }
 
-const CONSUMER_ADDRESS = {
+export const CONSUMER_ADDRESS = {
   name: '鹿小姐',
   phone: demoPhones.consumer,
   province: '浙江省',
@@ -67,7 +67,7 @@ export interface DemoOrder {
   carrier?: { code: string; company: string; trackingNo: string };
 }
 
-const DEMO_ORDERS: DemoOrder[] = [
+export const DEMO_ORDERS: DemoOrder[] = [
   {
     shopId: '1001',
     buyer: 'consumer',
@@ -192,7 +192,7 @@ export async function insertDemoOrder(
   serial: number,
   demo: Omit<DemoOrder, 'buyer' | 'distributor'>,
   people: { buyerId: number; distributorId: number | null; address: AddressSnapshot },
-): Promise<void> {
+): Promise<number> {
   const skuNos = demo.lines.map((line) => skuNoOf(demo.shopId, line));
   const rows = await tx
     .select({
@@ -388,12 +388,28 @@ export async function insertDemoOrder(
     });
   }
   if (demo.refundFirstLine) {
+    // The 仅退款 the owner reviews on shopAfterSales: the after-sale row applyAfterSale writes.
+    const appliedAt = new Date(paidAt!.getTime() + HOUR);
+    await tx.insert(t.afterSales).values({
+      afterSaleNo: `SD${demo.shopId}${String(serial).padStart(8, '0')}`,
+      orderId: order!.id,
+      orderLineId: insertedLines[0]!.id,
+      userId: people.buyerId,
+      shopId: demo.shopId,
+      kind: 'refund',
+      reason: '我不想买了',
+      description: '',
+      amountCents: afterSaleAmount('refund', basket.lines[0]!),
+      status: RefundStatus.UnderReview,
+      auditChannel: 6,
+      createdAt: appliedAt,
+    });
     events.push({
       orderId: order!.id,
       kind: 'refund_applied',
       actor: 'shopper',
-      note: `${lines[0]!.row.productName}：我不想买了`,
-      createdAt: new Date(paidAt!.getTime() + HOUR),
+      note: `${lines[0]!.row.productName}：${AFTER_SALE_KIND_TEXT.refund}，我不想买了`,
+      createdAt: appliedAt,
     });
   }
   if (shippedAt && demo.carrier) {
@@ -486,6 +502,7 @@ export async function insertDemoOrder(
   }
   events.sort((a, b) => a.createdAt!.getTime() - b.createdAt!.getTime());
   await tx.insert(t.orderEvents).values(events);
+  return order!.id;
 }
 
 /** The commission rate of a seeded line, as checkout decides it. */

@@ -5,19 +5,20 @@
  * was paid through H5; the cancelled one was paid a minute after it had been cancelled, and that
  * payment was refunded automatically.
  */
-import { asc, isNotNull, eq, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Tx } from '../client.server.ts';
 import * as t from '../schema.ts';
 import { OrderStatus } from '#lib/orders/status.ts';
 import { PaymentOrderOutcome, PaymentStatus, RefundState } from '#lib/payments/status.ts';
 import { sandboxKeys } from '#lib/payments/sandbox/keys.server.ts';
-import { env } from '#lib/platform/env.server.ts';
+import { wechatAppId } from '#lib/platform/env.server.ts';
 
 const MINUTE = 60_000;
 
-export async function seedPayments(tx: Tx): Promise<void> {
+/** `orderIds`: only these orders (the ones a later seeder or the re-arm just placed). */
+export async function seedPayments(tx: Tx, orderIds?: number[]): Promise<void> {
   const keys = await sandboxKeys(tx);
-  const appId = env().MESSAGING_APP_ID;
+  const appId = wechatAppId();
   const paidOrCancelled = await tx
     .select({
       id: t.orders.id,
@@ -33,7 +34,12 @@ export async function seedPayments(tx: Tx): Promise<void> {
       createdAt: t.orders.createdAt,
     })
     .from(t.orders)
-    .where(or(isNotNull(t.orders.paidAt), eq(t.orders.status, OrderStatus.Cancelled)))
+    .where(
+      and(
+        or(isNotNull(t.orders.paidAt), eq(t.orders.status, OrderStatus.Cancelled)),
+        orderIds ? inArray(t.orders.id, orderIds) : undefined,
+      ),
+    )
     .orderBy(asc(t.orders.id));
 
   for (const [i, order] of paidOrCancelled.entries()) {

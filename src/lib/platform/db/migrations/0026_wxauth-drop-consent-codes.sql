@@ -1,0 +1,1 @@
+DROP TABLE "messaging_sandbox_codes" CASCADE;
