@@ -144,6 +144,13 @@ test('the demo keeper withdraws to 微信零钱, confirms the receipt on the san
     .click();
   await expect(card).toHaveCount(0);
 
+  // 提现记录 shows it waiting, with 确认收款 at hand.
+  await page.goto(`${shop.url}/wallet?shopId=${SHOP}&tab=cash`);
+  const row = page.locator('li', { has: page.locator(`[data-withdrawal="${withdrawalNo}"]`) });
+  await expect(row.locator('[data-status]')).toHaveText('待确认收款');
+  await expect(row).toContainText('提现到 微信零钱');
+  await expect(row.getByRole('button', { name: '确认收款' })).toBeVisible();
+
   await page.goto(`${shop.url}/cash/${withdrawalNo}?shopId=${SHOP}`);
   await expect(page.locator('[data-status]')).toHaveText('待确认收款');
   await expect(page.getByText('微信零钱', { exact: true })).toBeVisible();

@@ -8,7 +8,14 @@ import { toast } from '#lib/shell/toast.ts';
 import { cancelReceipt, confirmReceipt } from '#lib/distribution/actions.ts';
 import { useHydrated } from '../use-hydrated.ts';
 
-export default function ReceiptButton({ withdrawalNo }: { withdrawalNo: string }) {
+export default function ReceiptButton({
+  withdrawalNo,
+  compact = false,
+}: {
+  withdrawalNo: string;
+  /** In a list row: 确认收款 only (取消收款 is on the withdrawal's page). */
+  compact?: boolean;
+}) {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
 
@@ -47,17 +54,21 @@ export default function ReceiptButton({ withdrawalNo }: { withdrawalNo: string }
     }
   }
 
+  const confirmButton = (
+    <button
+      type="button"
+      className="receipt-confirm"
+      disabled={!hydrated || busy}
+      onClick={confirm}
+      data-receipt-confirm
+    >
+      确认收款
+    </button>
+  );
+  if (compact) return confirmButton;
   return (
     <div className="receipt-actions">
-      <button
-        type="button"
-        className="receipt-confirm"
-        disabled={!hydrated || busy}
-        onClick={confirm}
-        data-receipt-confirm
-      >
-        确认收款
-      </button>
+      {confirmButton}
       <button
         type="button"
         className="receipt-cancel"
