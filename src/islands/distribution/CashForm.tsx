@@ -1,6 +1,7 @@
 /**
- * 申请提现: the amount (yuan, at most two decimals) and the card; 全部提现 fills in the whole
- * available balance. The fee and what arrives are shown in a confirm step before anything is
+ * 申请提现: where the money goes (微信零钱 — for a keeper signed in inside WeChat — or a bound
+ * bank card where cards are paid, decision 033), the amount (yuan, at most two decimals) and the
+ * card; 全部提现 fills in the whole available balance. The fee and what arrives are shown in a confirm step before anything is
  * sent; the server checks everything again. One idempotency key per page, so a repeated tap is
  * one withdrawal. On success the withdrawal's own page opens.
  */
@@ -19,6 +20,12 @@ interface Props {
   maxCents: number;
   feeRule: string;
   cards: { id: number; label: string }[];
+  /** 微信零钱: offered, offered once signed in inside WeChat, or not at all. */
+  wallet: 'ok' | 'needs-wechat' | 'off';
+  /** Whether bank cards are paid here. */
+  cardsOn: boolean;
+  /** 去绑定银行卡, coming back here. */
+  bindHref: string;
   /** cash/{withdrawalNo} with the page's shop query: `{no}` is replaced. */
   detailHref: string;
 }
@@ -33,18 +40,24 @@ export default function CashForm(props: Props) {
   const hydrated = useHydrated();
   const [text, setText] = useState('');
   const [cardId, setCardId] = useState(props.cards[0]?.id ?? 0);
+  const [destination, setDestination] = useState<'wechat' | 'card'>(
+    props.wallet === 'ok' || !props.cardsOn ? 'wechat' : 'card',
+  );
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const key = useMemo(newKey, []);
   const cents = yuanToCents(text);
   const card = props.cards.find((c) => c.id === cardId);
+  const toWallet = destination === 'wechat';
+  const targetLabel = toWallet ? '微信零钱' : card?.label;
 
   function problem(): string | null {
     if (cents === null || cents === 0) return '请输入正确的提现金额';
     if (cents < props.minCents) return `提现金额不能低于${formatYuan(props.minCents)}元`;
     if (cents > props.maxCents) return `单笔提现金额不能超过${formatYuan(props.maxCents)}元`;
     if (cents > props.availableCents) return '提现金额不能超过可提现余额';
-    if (!card) return '请先绑定银行卡';
+    if (toWallet && props.wallet !== 'ok') return '请在微信内打开后提现到微信零钱';
+    if (!toWallet && !card) return '请先绑定银行卡';
     return null;
   }
 
@@ -59,12 +72,13 @@ export default function CashForm(props: Props) {
   }
 
   async function send() {
-    if (busy || cents === null || !card) return;
+    if (busy || cents === null || !targetLabel) return;
     setBusy(true);
     try {
       const { withdrawalNo } = await applyWithdrawal({
         amountCents: cents,
-        bankCardId: card.id,
+        destination,
+        ...(toWallet || !card ? {} : { bankCardId: card.id }),
         idempotencyKey: key,
       });
       toast('提现申请已提交', 1500);
@@ -78,21 +92,58 @@ export default function CashForm(props: Props) {
   const fee = cents === null ? 0 : withdrawalFeeCents(cents);
   return (
     <form className="cash-form" onSubmit={ask} noValidate>
-      <label className="cash-card" htmlFor={`${id}-card`}>
-        <span>到账银行卡</span>
-        <select
-          id={`${id}-card`}
-          value={cardId}
-          disabled={!hydrated}
-          onChange={(e) => setCardId(Number(e.target.value))}
-        >
-          {props.cards.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <fieldset className="cash-to">
+        <legend>提现到</legend>
+        {props.wallet !== 'off' && (
+          <label className="cash-to-option" data-destination="wechat">
+            <input
+              type="radio"
+              name="destination"
+              value="wechat"
+              checked={toWallet}
+              disabled={!hydrated || props.wallet !== 'ok'}
+              onChange={() => setDestination('wechat')}
+            />
+            <span>微信零钱</span>
+            {props.wallet !== 'ok' && <small>请在微信内打开后使用</small>}
+          </label>
+        )}
+        {props.cardsOn && (
+          <label className="cash-to-option" data-destination="card">
+            <input
+              type="radio"
+              name="destination"
+              value="card"
+              checked={!toWallet}
+              disabled={!hydrated}
+              onChange={() => setDestination('card')}
+            />
+            <span>银行卡</span>
+          </label>
+        )}
+      </fieldset>
+      {!toWallet &&
+        (props.cards.length > 0 ? (
+          <label className="cash-card" htmlFor={`${id}-card`}>
+            <span>到账银行卡</span>
+            <select
+              id={`${id}-card`}
+              value={cardId}
+              disabled={!hydrated}
+              onChange={(e) => setCardId(Number(e.target.value))}
+            >
+              {props.cards.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <a className="cash-bind" href={props.bindHref}>
+            去绑定银行卡
+          </a>
+        ))}
       <label className="cash-amount" htmlFor={`${id}-amount`}>
         <span>提现金额</span>
         <span className="cash-input">
@@ -123,7 +174,7 @@ export default function CashForm(props: Props) {
       <button type="submit" className="cash-submit" disabled={!hydrated || busy}>
         提现
       </button>
-      {confirming && cents !== null && card && (
+      {confirming && cents !== null && targetLabel && (
         <div className="dist-modal" role="presentation">
           <div
             className="dist-modal-card"
@@ -146,8 +197,8 @@ export default function CashForm(props: Props) {
                 <dd data-cash-arrives>¥{formatYuan(cents - fee)}</dd>
               </div>
               <div>
-                <dt>到账银行卡</dt>
-                <dd>{card.label}</dd>
+                <dt>{toWallet ? '到账方式' : '到账银行卡'}</dt>
+                <dd data-cash-to>{targetLabel}</dd>
               </div>
             </dl>
             <div className="dist-modal-actions">

@@ -16,7 +16,8 @@ const shopQuery = () => ({ shopBizCode: document.body.dataset.shopId ?? '' });
 
 export async function applyWithdrawal(input: {
   amountCents: number;
-  bankCardId: number;
+  destination: 'wechat' | 'card';
+  bankCardId?: number;
   idempotencyKey: string;
 }): Promise<{ withdrawalNo: string }> {
   const { call, DistributionContracts } = await client();
@@ -62,4 +63,73 @@ export async function reviewWithdrawal(input: {
 }): Promise<void> {
   const { call, DistributionContracts } = await client();
   await call(DistributionContracts.review, { query: shopQuery(), body: input });
+}
+
+/** The answer of WeChat's confirm-receipt sheet: `requestMerchantTransfer:ok|cancel|fail`. */
+interface TransferAnswer {
+  err_msg?: string;
+  err_desc?: string;
+}
+interface TransferBridge {
+  invoke(
+    name: 'requestMerchantTransfer',
+    params: { mchId: string; appId: string; package: string },
+    callback: (answer: TransferAnswer) => void,
+  ): void;
+}
+
+/** The app's bridge, now or once it says it is ready; null when it does not come in 3 s. */
+function transferBridge(): Promise<TransferBridge | null> {
+  const found = () =>
+    (window as unknown as { WeixinJSBridge?: TransferBridge }).WeixinJSBridge ?? null;
+  if (found()) return Promise.resolve(found());
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      document.removeEventListener('WeixinJSBridgeReady', done);
+      resolve(found());
+    };
+    const timer = setTimeout(done, 3000);
+    document.addEventListener('WeixinJSBridgeReady', done);
+  });
+}
+
+export type ReceiptOutcome = 'paid' | 'waiting' | 'cancel' | 'fail' | 'no-bridge';
+
+/**
+ * 确认收款: WeChat's confirm-receipt sheet for a 待确认收款 withdrawal (requestMerchantTransfer
+ * with the bill's package_info), then the bill is asked about, so the page can say 已到账 at once.
+ */
+export async function confirmReceipt(withdrawalNo: string): Promise<ReceiptOutcome> {
+  const { call, DistributionContracts } = await client();
+  const params = { query: shopQuery(), params: { withdrawalNo } };
+  const [request, bridge] = await Promise.all([
+    call(DistributionContracts.receipt, params),
+    transferBridge(),
+  ]);
+  if (!bridge) return 'no-bridge';
+  const answer = await new Promise<TransferAnswer>((resolve) => {
+    try {
+      bridge.invoke('requestMerchantTransfer', request, resolve);
+    } catch (error) {
+      resolve({ err_msg: 'requestMerchantTransfer:fail', err_desc: (error as Error).message });
+    }
+  });
+  if (answer.err_msg === 'requestMerchantTransfer:cancel') return 'cancel';
+  if (answer.err_msg !== 'requestMerchantTransfer:ok') {
+    // Commerce §8: the bridge's failures go to error reporting, not as they are to the keeper.
+    const error = new Error(`[withdrawal] requestMerchantTransfer: ${JSON.stringify(answer)}`);
+    if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
+    return 'fail';
+  }
+  const checked = await call(DistributionContracts.receiptCheck, params, { silent: true }).catch(
+    () => null,
+  );
+  return checked?.status === 30 ? 'paid' : 'waiting';
+}
+
+/** 取消收款: the unconfirmed transfer is cancelled; the amount returns to the wallet. */
+export async function cancelReceipt(withdrawalNo: string): Promise<void> {
+  const { call, DistributionContracts } = await client();
+  await call(DistributionContracts.receiptCancel, { query: shopQuery(), params: { withdrawalNo } });
 }

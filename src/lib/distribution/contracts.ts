@@ -14,6 +14,7 @@ import type {
   WithdrawalView,
 } from './withdrawals.server.ts';
 import type { BankCardView } from './cards.server.ts';
+import type { ReceiptRequest } from './wallet-payouts.server.ts';
 import { BANKS, MAX_WITHDRAWAL_CENTS } from './withdrawal.ts';
 
 /** A withdrawal number; one that is not a keeper's answers 提现记录不存在 from the command. */
@@ -71,7 +72,9 @@ export const DistributionContracts = {
         .int('请输入正确的金额')
         .min(1, '请输入提现金额')
         .max(MAX_WITHDRAWAL_CENTS * 10, '请输入正确的金额'),
-      bankCardId: cardId,
+      /** 微信零钱 (decision 033) or a bound bank card (the default). */
+      destination: z.enum(['card', 'wechat'], { error: '请选择提现方式' }).default('card'),
+      bankCardId: cardId.optional(),
       idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '请刷新页面后重新提交'),
     },
     access: { roles: ['D'] },
@@ -84,6 +87,31 @@ export const DistributionContracts = {
     params: { withdrawalNo },
     query: { shopBizCode: shopIdSchema },
     access: { roles: ['D'] },
+  }),
+  /** 确认收款: what opens WeChat's confirm-receipt sheet for a 待确认收款 withdrawal. */
+  receipt: contract<ReceiptRequest>()({
+    method: 'GET',
+    path: '/api/member/xdwxh5/wallet/cash/{withdrawalNo}/receipt',
+    params: { withdrawalNo },
+    query: { shopBizCode: shopIdSchema },
+    access: { roles: ['D'] },
+  }),
+  /** After the sheet: WeChat is asked about the bill; answers the withdrawal's status. */
+  receiptCheck: contract<{ status: number; statusText: string }>()({
+    method: 'POST',
+    path: '/api/member/xdwxh5/wallet/cash/{withdrawalNo}/check',
+    params: { withdrawalNo },
+    query: { shopBizCode: shopIdSchema },
+    access: { roles: ['D'] },
+  }),
+  /** 取消收款: an unconfirmed transfer is cancelled and the money comes back. */
+  receiptCancel: contract<null>()({
+    method: 'POST',
+    path: '/api/member/xdwxh5/wallet/cash/{withdrawalNo}/cancel',
+    params: { withdrawalNo },
+    query: { shopBizCode: shopIdSchema },
+    access: { roles: ['D'] },
+    message: '已取消，金额已退回钱包',
   }),
   bankCards: contract<{ list: BankCardView[] }>()({
     method: 'GET',

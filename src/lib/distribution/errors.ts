@@ -22,4 +22,8 @@ export const DistributionErrors = {
   CARD_NOT_VERIFYING: { code: 47015, message: '该银行卡无需验证' },
   CARD_IN_USE: { code: 47016, message: '该银行卡有提现处理中，暂不能解绑' },
   ENTERPRISE_NAME_INVALID: { code: 47017, message: '请输入正确的企业名称' },
+  WITHDRAW_NEEDS_WECHAT: { code: 47018, message: '请在微信内打开后提现到微信零钱' },
+  WITHDRAW_NEEDS_REAL_NAME: { code: 47019, message: '提现2000元及以上到微信零钱需先完成实名认证' },
+  WITHDRAW_DESTINATION_OFF: { code: 47020, message: '暂不支持该提现方式' },
+  WITHDRAWAL_NOT_AWAITING: { code: 47021, message: '该提现无需确认收款' },
 } as const satisfies Record<string, ErrorEntry>;

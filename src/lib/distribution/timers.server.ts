@@ -1,16 +1,20 @@
 /**
- * The distribution timers: commission whose after-sale window has passed is settled, and
- * approved withdrawals whose payout went unanswered are asked about again. Idempotent SQL any
+ * The distribution timers: commission whose after-sale window has passed is settled, approved
+ * withdrawals whose payout went unanswered are asked about again, and 微信零钱 bills whose
+ * confirmation window ended are asked about (money back once if unconfirmed). Idempotent SQL any
  * server may run (DESIGN "Timers").
  */
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { settleDueCommission } from './commission.server.ts';
-import { payoutProvider } from './payouts.server.ts';
+import { payoutProvider, walletPayouts } from './payouts.server.ts';
+import { sweepUnconfirmed } from './wallet-payouts.server.ts';
 import { retryPayouts } from './withdrawals.server.ts';
 
 export async function runDistributionTimers(db: DbOrTx, now = new Date()): Promise<void> {
   await settleDueCommission(db, now);
-  await retryPayouts(db, payoutProvider(), now);
+  const wallet = await walletPayouts(db);
+  await retryPayouts(db, { cards: payoutProvider(), wallet }, now);
+  await sweepUnconfirmed(db, wallet, now);
 }
 
 export const DISTRIBUTION_TIMER_INTERVAL_MS = 15_000;

@@ -45,12 +45,37 @@ import {
   withdrawalNumber,
 } from './withdrawal.ts';
 import { type BankCardView, cardNumberOf, listBankCards } from './cards.server.ts';
-import type { PayoutProvider } from './payouts.server.ts';
+import {
+  USER_NAME_FROM_CENTS,
+  type PayoutProvider,
+  type PayoutResult,
+  type WalletPayouts,
+} from './payouts.server.ts';
+import { env, type Env } from '#lib/platform/env.server.ts';
+import { verifiedRealName } from '#lib/identity/real-name.server.ts';
+
+/**
+ * The payout providers a command may use: bank cards and 微信零钱 (decision 033). A bare card
+ * provider is accepted as the former, with no WeChat transfers.
+ */
+export interface Payouts {
+  cards: PayoutProvider | null;
+  wallet: WalletPayouts | null;
+}
+const payoutsOf = (p: PayoutProvider | Payouts): Payouts =>
+  'transfer' in p ? { cards: p, wallet: null } : p;
+
+/** Where a withdrawal's money goes. */
+export type WithdrawalDestination = 'card' | 'wechat';
+/** How 微信零钱 shows on 申请提现: offered, offered once signed in inside WeChat, or not at all. */
+export type WalletOption = 'ok' | 'needs-wechat' | 'off';
+export const WALLET_LABEL = '微信零钱';
 
 type Actor = 'keeper' | 'owner' | 'provider' | 'timer';
 
 export interface WithdrawalView {
   withdrawalNo: string;
+  destination: WithdrawalDestination;
   amountCents: number;
   feeCents: number;
   status: WithdrawalStatus;
@@ -70,6 +95,7 @@ export interface WithdrawalDetail extends WithdrawalView {
 const viewColumns = {
   id: withdrawals.id,
   withdrawalNo: withdrawals.withdrawalNo,
+  destination: withdrawals.destination,
   amountCents: withdrawals.amountCents,
   feeCents: withdrawals.feeCents,
   status: withdrawals.status,
@@ -83,6 +109,7 @@ const viewColumns = {
 
 type ViewRow = {
   withdrawalNo: string;
+  destination: WithdrawalDestination;
   amountCents: number;
   feeCents: number;
   status: number;
@@ -98,6 +125,7 @@ function toView(row: ViewRow): WithdrawalView {
   const status = row.status as WithdrawalStatus;
   return {
     withdrawalNo: row.withdrawalNo,
+    destination: row.destination,
     amountCents: row.amountCents,
     feeCents: row.feeCents,
     status,
@@ -118,12 +146,32 @@ export interface CashInfo {
   maxCents: number;
   feeRule: string;
   cards: BankCardView[];
+  /** 微信零钱: the keeper needs an openid (signed in inside WeChat). */
+  wallet: WalletOption;
+  /** Whether bank cards are paid here (a bank payout adapter; the sandbox in demo mode). */
+  cardsOn: boolean;
 }
 
-export async function readCashInfo(db: DbOrTx, shopId: string, userId: number): Promise<CashInfo> {
-  const [balances, cards] = await Promise.all([
+/** Whether this server pays bank cards: only the sandbox exists, so in demo mode only. */
+export function cardPayoutsOn(config: Env = env()): boolean {
+  return config.SHOP_MODE === 'demo';
+}
+
+async function openIdOf(db: DbOrTx, userId: number): Promise<string | null> {
+  const [user] = await db.select({ openId: users.openId }).from(users).where(eq(users.id, userId));
+  return user?.openId ?? null;
+}
+
+export async function readCashInfo(
+  db: DbOrTx,
+  shopId: string,
+  userId: number,
+  config: Env = env(),
+): Promise<CashInfo> {
+  const [balances, cards, openId] = await Promise.all([
     keeperBalances(db, shopId, userId),
     listBankCards(db, userId),
+    openIdOf(db, userId),
   ]);
   return {
     availableCents: balances.availableCents,
@@ -131,6 +179,8 @@ export async function readCashInfo(db: DbOrTx, shopId: string, userId: number): 
     maxCents: MAX_WITHDRAWAL_CENTS,
     feeRule: FEE_RULE_TEXT,
     cards: cards.filter((card) => card.status === 'bound'),
+    wallet: config.PAYOUT_PROVIDER !== 'wechatpay' ? 'off' : openId ? 'ok' : 'needs-wechat',
+    cardsOn: cardPayoutsOn(config),
   };
 }
 
@@ -155,24 +205,32 @@ async function recordEvent(
   });
 }
 
-/**
- * 申请提现: at least the minimum, at most the limit and the available balance, to one of the
- * keeper's bound cards. The idempotency key makes a repeated tap one withdrawal.
- */
-export async function applyWithdrawal(
+/** Where the money goes: a bound card of the keeper's, or their WeChat balance by openid. */
+async function destinationOf(
   db: DbOrTx,
   input: {
-    shopId: string;
     userId: number;
     amountCents: number;
-    bankCardId: number;
-    idempotencyKey: string;
-    now?: Date;
+    destination: WithdrawalDestination;
+    bankCardId?: number | undefined;
   },
-): Promise<{ withdrawalNo: string }> {
-  const now = input.now ?? new Date();
-  if (input.amountCents < MIN_WITHDRAWAL_CENTS) throw appError(Errors.WITHDRAW_TOO_LITTLE);
-  if (input.amountCents > MAX_WITHDRAWAL_CENTS) throw appError(Errors.WITHDRAW_OVER_LIMIT);
+  config: Env,
+) {
+  if (input.destination === 'wechat') {
+    if (config.PAYOUT_PROVIDER !== 'wechatpay') throw appError(Errors.WITHDRAW_DESTINATION_OFF);
+    const openId = await openIdOf(db, input.userId);
+    if (!openId) throw appError(Errors.WITHDRAW_NEEDS_WECHAT);
+    // WeChat names the payee from ¥2,000.00: the keeper's verified real name is needed then.
+    if (
+      input.amountCents >= USER_NAME_FROM_CENTS &&
+      (await verifiedRealName(db, input.userId)) === null
+    ) {
+      throw appError(Errors.WITHDRAW_NEEDS_REAL_NAME);
+    }
+    return { destination: 'wechat' as const, payeeOpenId: openId, cardLabel: WALLET_LABEL };
+  }
+  if (!cardPayoutsOn(config)) throw appError(Errors.WITHDRAW_DESTINATION_OFF);
+  if (input.bankCardId === undefined) throw appError(Errors.WITHDRAW_NEEDS_CARD);
   const [card] = await db
     .select({ id: bankCards.id, bankName: bankCards.bankName, masked: bankCards.cardNoMasked })
     .from(bankCards)
@@ -185,6 +243,39 @@ export async function applyWithdrawal(
       ),
     );
   if (!card) throw appError(Errors.WITHDRAW_NEEDS_CARD);
+  return {
+    destination: 'card' as const,
+    bankCardId: card.id,
+    cardLabel: `${card.bankName} ${card.masked}`,
+  };
+}
+
+/**
+ * 申请提现: at least the minimum, at most the limit and the available balance, to one of the
+ * keeper's bound cards or to their WeChat balance. The idempotency key makes a repeated tap one
+ * withdrawal.
+ */
+export async function applyWithdrawal(
+  db: DbOrTx,
+  input: {
+    shopId: string;
+    userId: number;
+    amountCents: number;
+    destination?: WithdrawalDestination;
+    bankCardId?: number | undefined;
+    idempotencyKey: string;
+    now?: Date;
+    config?: Env;
+  },
+): Promise<{ withdrawalNo: string }> {
+  const now = input.now ?? new Date();
+  if (input.amountCents < MIN_WITHDRAWAL_CENTS) throw appError(Errors.WITHDRAW_TOO_LITTLE);
+  if (input.amountCents > MAX_WITHDRAWAL_CENTS) throw appError(Errors.WITHDRAW_OVER_LIMIT);
+  const target = await destinationOf(
+    db,
+    { ...input, destination: input.destination ?? 'card' },
+    input.config ?? env(),
+  );
   try {
     return await db.transaction((tx) =>
       withIdempotencyKey(tx, `withdraw:${input.userId}`, input.idempotencyKey, async () => {
@@ -195,8 +286,7 @@ export async function applyWithdrawal(
             withdrawalNo,
             shopId: input.shopId,
             userId: input.userId,
-            bankCardId: card.id,
-            cardLabel: `${card.bankName} ${card.masked}`,
+            ...target,
             amountCents: input.amountCents,
             feeCents: withdrawalFeeCents(input.amountCents),
             status: WithdrawalStatus.Applied,
@@ -249,12 +339,16 @@ async function requireReviewer(db: DbOrTx, shopId: string, userId: number): Prom
   if (!shop || shop.ownerId !== userId) throw appError(Errors.WITHDRAW_NOT_REVIEWER);
 }
 
-/** Moves a withdrawal from the statuses allowed to `to`; null when it was not in one of them. */
+/**
+ * Moves a withdrawal to `to` from `from` (by default any status allowed to lead there); null
+ * when it was not in one of them. One guarded UPDATE: of racing moves, one wins.
+ */
 async function move(
   tx: Tx,
   where: { shopId: string; withdrawalNo: string },
   to: WithdrawalStatus,
   set: Partial<typeof withdrawals.$inferInsert>,
+  from: WithdrawalStatus[] = withdrawalTransitions.allowedFrom(to),
 ) {
   const [row] = await tx
     .update(withdrawals)
@@ -263,11 +357,25 @@ async function move(
       and(
         eq(withdrawals.shopId, where.shopId),
         eq(withdrawals.withdrawalNo, where.withdrawalNo),
-        inArray(withdrawals.status, withdrawalTransitions.allowedFrom(to)),
+        inArray(withdrawals.status, from),
       ),
     )
     .returning();
   return row ?? null;
+}
+
+/** Moves to `to` from whichever allowed status it is in, naming that status (for its event). */
+async function moveFromAny(
+  tx: Tx,
+  where: { shopId: string; withdrawalNo: string },
+  to: WithdrawalStatus,
+  set: Partial<typeof withdrawals.$inferInsert>,
+) {
+  for (const from of withdrawalTransitions.allowedFrom(to)) {
+    const row = await move(tx, where, to, set, [from]);
+    if (row) return { row, from };
+  }
+  return null;
 }
 
 /** The money of a withdrawal goes back to 可提现 (rejected or failed). */
@@ -290,7 +398,7 @@ async function giveBack(tx: Tx, row: typeof withdrawals.$inferSelect, now: Date)
  */
 export async function reviewWithdrawal(
   db: DbOrTx,
-  provider: PayoutProvider,
+  provider: PayoutProvider | Payouts,
   input: {
     shopId: string;
     reviewerId: number;
@@ -339,30 +447,79 @@ export async function reviewWithdrawal(
 }
 
 /**
- * Asks the provider to pay an approved withdrawal under its saved out_bill_no and applies the
- * answer once: paid → 已到账 (the money leaves for the shop's payouts); refused → 打款失败 (the
- * money is back in 可提现). Throws when the provider cannot be reached (the timer asks again).
+ * Asks the provider to pay an approved withdrawal under its saved out_bill_no — its card
+ * provider, or WeChat's transfer bills for 微信零钱 — and applies the answer once. Throws when
+ * the provider cannot be reached (the timer asks again).
  */
 export async function payOut(
   db: DbOrTx,
-  provider: PayoutProvider,
+  provider: PayoutProvider | Payouts,
   withdrawalId: number,
   now = new Date(),
 ): Promise<void> {
+  const payouts = payoutsOf(provider);
   const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
   if (!row || row.status !== WithdrawalStatus.Approved || !row.outBillNo) return;
-  const card = await cardNumberOf(db, row.bankCardId);
-  const result = await provider.transfer(db, {
-    outBillNo: row.outBillNo,
-    amountCents: row.amountCents - row.feeCents,
-    ...card,
-  });
+  let result: PayoutResult;
+  if (row.destination === 'wechat') {
+    if (!payouts.wallet) return;
+    const amountCents = row.amountCents - row.feeCents;
+    result = await payouts.wallet.transfer({
+      outBillNo: row.outBillNo,
+      amountCents,
+      openId: row.payeeOpenId!,
+      userName: amountCents >= USER_NAME_FROM_CENTS ? await verifiedRealName(db, row.userId) : null,
+    });
+  } else {
+    if (!payouts.cards || row.bankCardId === null) return;
+    const card = await cardNumberOf(db, row.bankCardId);
+    result = await payouts.cards.transfer(db, {
+      outBillNo: row.outBillNo,
+      amountCents: row.amountCents - row.feeCents,
+      ...card,
+    });
+  }
+  await applyPayoutResult(db, row, result, now);
+}
+
+/**
+ * What a provider said about a withdrawal's bill, applied once whoever reports it (the call's
+ * answer, a query, a notification, the timer): paid → 已到账 (the money leaves for the shop's
+ * payouts); refused or cancelled → 打款失败 (the money is back in 可提现); waiting for the
+ * keeper → 待确认收款 with the sheet's package. Each is one guarded UPDATE with its event and its
+ * transfer, whose id derives from the withdrawal: a second report moves nothing.
+ */
+export async function applyPayoutResult(
+  db: DbOrTx,
+  row: { id: number; shopId: string; userId: number; withdrawalNo: string; amountCents: number },
+  result: PayoutResult,
+  now = new Date(),
+): Promise<void> {
   const where = { shopId: row.shopId, withdrawalNo: row.withdrawalNo };
   await db.transaction(async (tx) => {
+    if (result.state === 'PENDING') return;
+    if (result.state === 'WAIT_USER_CONFIRM') {
+      if (!result.packageInfo) return;
+      const waiting = await move(tx, where, WithdrawalStatus.AwaitingConfirm, {
+        transferPackage: result.packageInfo,
+        providerBillId: result.billId,
+      });
+      if (!waiting) return;
+      await recordEvent(tx, {
+        withdrawalId: row.id,
+        from: WithdrawalStatus.Approved,
+        to: WithdrawalStatus.AwaitingConfirm,
+        actor: 'provider',
+        note: result.billId ?? '',
+        now,
+      });
+      return;
+    }
     if (result.state === 'SUCCESS') {
-      const paid = await move(tx, where, WithdrawalStatus.PaidOut, {
+      const paid = await moveFromAny(tx, where, WithdrawalStatus.PaidOut, {
         paidAt: now,
         providerBillId: result.billId,
+        transferPackage: null,
       });
       if (!paid) return;
       await transfer(tx, {
@@ -377,23 +534,24 @@ export async function payOut(
       });
       await recordEvent(tx, {
         withdrawalId: row.id,
-        from: WithdrawalStatus.Approved,
+        from: paid.from,
         to: WithdrawalStatus.PaidOut,
         actor: 'provider',
-        note: result.billId,
+        note: result.billId ?? '',
         now,
       });
       return;
     }
-    const failed = await move(tx, where, WithdrawalStatus.Failed, {
+    const failed = await moveFromAny(tx, where, WithdrawalStatus.Failed, {
       failReason: result.failReason ?? '打款失败',
       providerBillId: result.billId,
+      transferPackage: null,
     });
     if (!failed) return;
-    await giveBack(tx, failed, now);
+    await giveBack(tx, failed.row, now);
     await recordEvent(tx, {
       withdrawalId: row.id,
-      from: WithdrawalStatus.Approved,
+      from: failed.from,
       to: WithdrawalStatus.Failed,
       actor: 'provider',
       note: result.failReason ?? '',
@@ -405,7 +563,7 @@ export async function payOut(
 /** Approved withdrawals whose payout has not been answered for a minute are asked about again. */
 export async function retryPayouts(
   db: DbOrTx,
-  provider: PayoutProvider,
+  provider: PayoutProvider | Payouts,
   now = new Date(),
 ): Promise<number> {
   const stuck = await db
@@ -474,6 +632,7 @@ export async function readWithdrawal(
 const TIMELINE_TEXT: Record<WithdrawalStatus, string> = {
   [WithdrawalStatus.Applied]: '提交提现申请',
   [WithdrawalStatus.Approved]: '店主审核通过，打款中',
+  [WithdrawalStatus.AwaitingConfirm]: '已转账到微信零钱，待确认收款',
   [WithdrawalStatus.PaidOut]: '打款成功，已到账',
   [WithdrawalStatus.Failed]: '打款失败，金额已退回钱包',
   [WithdrawalStatus.Rejected]: '审核未通过，金额已退回钱包',

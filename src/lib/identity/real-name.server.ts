@@ -185,3 +185,13 @@ export async function checkBankCardOwner(
     phone: row.phone,
   });
 }
+
+/** The user's verified real name in full, or null (a payout that must name its payee). */
+export async function verifiedRealName(db: DbOrTx, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ nameCipher: realNames.nameCipher, verifiedAt: realNames.verifiedAt })
+    .from(realNames)
+    .where(eq(realNames.userId, userId));
+  if (!row?.verifiedAt) return null;
+  return decryptValue(await key(db), row.nameCipher);
+}

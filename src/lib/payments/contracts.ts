@@ -95,6 +95,12 @@ export const PaymentContracts = {
     path: '/api/payment/notify/wechatpay/refund',
     access: 'anyone',
   }),
+  /** Transfer bills' MCHTRANSFER.BILL.FINISHED (微信零钱 withdrawals, decision 033). */
+  transferNotify: contract<never>()({
+    method: 'POST',
+    path: '/api/payment/notify/wechatpay/transfer',
+    access: 'anyone',
+  }),
   checkArrive: contract<PaymentArrival>()({
     method: 'GET',
     path: '/api/payment/pay/checkArrive',

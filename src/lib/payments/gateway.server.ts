@@ -12,6 +12,8 @@ import { WechatPayClient, type WechatPayConfig } from './wechatpay/client.server
 
 export const NOTIFY_PATH = '/api/payment/notify/wechatpay';
 export const REFUND_NOTIFY_PATH = '/api/payment/notify/wechatpay/refund';
+/** Where transfer bills' MCHTRANSFER.BILL.FINISHED notifications go (decision 033). */
+export const TRANSFER_NOTIFY_PATH = '/api/payment/notify/wechatpay/transfer';
 export const SANDBOX_BASE_PATH = '/sandbox/wechatpay/';
 
 export interface PaymentGateway {
@@ -19,6 +21,7 @@ export interface PaymentGateway {
   /** Where the gateway posts payment and refund notifications. */
   notifyUrl: string;
   refundNotifyUrl: string;
+  transferNotifyUrl: string;
   sandbox: boolean;
 }
 
@@ -63,6 +66,7 @@ async function build(db: DbOrTx, options: GatewayOptions): Promise<PaymentGatewa
       client: merchantClient(config, options),
       notifyUrl: `${origin}${NOTIFY_PATH}`,
       refundNotifyUrl: `${origin}${REFUND_NOTIFY_PATH}`,
+      transferNotifyUrl: `${origin}${TRANSFER_NOTIFY_PATH}`,
       sandbox: false,
     };
   }
@@ -84,6 +88,7 @@ async function build(db: DbOrTx, options: GatewayOptions): Promise<PaymentGatewa
     ),
     notifyUrl: `${origin}${NOTIFY_PATH}`,
     refundNotifyUrl: `${origin}${REFUND_NOTIFY_PATH}`,
+    transferNotifyUrl: `${origin}${TRANSFER_NOTIFY_PATH}`,
     sandbox: true,
   };
 }

@@ -323,6 +323,19 @@ const envObject = z.object({
       .regex(/^https?:\/\/[^/?#]+\/?$/, 'must be http(s)://host[:port] with nothing after it')
       .optional(),
   ),
+  // ── WeChat Pay transfer bills (payouts, decision 033) ──
+  /**
+   * wechatpay (the default): keepers withdraw to their WeChat balance (微信零钱) by WeChat Pay
+   * 商家转账 on the WECHATPAY_* merchant and base URL of payments (the sandbox gateway in demo
+   * mode). none: no transfers. Bank cards are paid by the sandbox in demo mode only.
+   */
+  PAYOUT_PROVIDER: z.enum(['wechatpay', 'none']).default('wechatpay'),
+  /** The merchant's transfer scene: 1005 佣金报酬 (commission) unless another was granted. */
+  WECHATPAY_TRANSFER_SCENE_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{1,16}$/, 'must be a transfer scene id (digits)')
+    .default('1005'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 
@@ -470,6 +483,10 @@ const checkedEnv = envObject.superRefine((v, ctx) => {
     // The sandbox takes given keys only as a pair (it makes its own when none are given).
     requireSettings(ctx, v, ALIYUN_KEYS, 'is required with the other ALIYUN_ACCESS_KEY_* setting');
   }
+  // ── WeChat Pay transfer bills ──
+  // Transfers (PAYOUT_PROVIDER=wechatpay) ride on the payment merchant: its keys are required
+  // with PAYMENT_PROVIDER=wechatpay above, which production requires; a demo's sandbox gateway
+  // takes them as it takes payments.
 });
 
 const envSchema = checkedEnv.transform((v) => ({ ...v, SHOP_MODE: shopMode(v) }));

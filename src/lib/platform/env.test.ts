@@ -38,6 +38,8 @@ describe('parseEnv', () => {
       ALIYUN_SMS_SIGN_NAME: undefined,
       ALIYUN_SMS_TEMPLATE_CODE: undefined,
       ALIYUN_SMS_BASE_URL: undefined,
+      PAYOUT_PROVIDER: 'wechatpay',
+      WECHATPAY_TRANSFER_SCENE_ID: '1005',
       NODE_ENV: 'development',
     });
   });

@@ -1,5 +1,5 @@
 /**
- * The user's side of the sandbox gateway: its cashier page (H5 and native transactions) and the
+ * The user's side of the sandbox gateway: its cashier page (every transaction) and the
  * messaging app's pay bridge (JSAPI: what `getBrandWCPayRequest` does with the page's pay
  * request). Both end in sandboxConfirm or sandboxCancel.
  */
@@ -25,8 +25,11 @@ import {
   type SandboxTransaction,
 } from './transactions.server.ts';
 
-/** Transactions the cashier page pays: H5 (by prepay id) and native (by code_url token). */
-const CASHIER_TYPES = new Set(['MWEB', 'NATIVE']);
+/**
+ * Transactions the cashier page pays: H5 (by prepay id), native (by code_url token), and JSAPI
+ * (by prepay id) when a page inside the app has no bridge to show the pay sheet (decision 033).
+ */
+const CASHIER_TYPES = new Set(['MWEB', 'NATIVE', 'JSAPI']);
 
 export type CashierView =
   | { state: 'missing' }
@@ -99,6 +102,16 @@ function plain(status: number, text: string): Response {
 /** The sandbox's pages answer 404 unless it is the payment provider: null when they may serve. */
 export function unlessSandbox(): Response | null {
   return env().PAYMENT_PROVIDER === 'sandbox' ? null : plain(404, 'Not Found');
+}
+
+/**
+ * Whether pages inside the app get the sandbox's bridge stand-in (decision 033): in demo mode
+ * only, and only while the sandbox is the gateway it pays through — never in production, and
+ * never in front of a real gateway, whose app brings its own bridge.
+ */
+export function sandboxBridgeServed(): boolean {
+  const { SHOP_MODE, PAYMENT_PROVIDER } = env();
+  return SHOP_MODE === 'demo' && PAYMENT_PROVIDER === 'sandbox';
 }
 
 /**

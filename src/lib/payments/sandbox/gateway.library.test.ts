@@ -19,9 +19,17 @@ import type {
   NativePrepayAnswer,
   Refund,
   Transaction,
+  TransferBill,
+  TransferBillAnswer,
+  TransferCancelAnswer,
 } from '#lib/payments/wechatpay/resources.ts';
 import { sandboxKeys, type SandboxKeys } from './keys.server.ts';
-import { handleSandboxRequest, sandboxConfirm, startSandboxNotifier } from './gateway.server.ts';
+import {
+  handleSandboxRequest,
+  sandboxConfirm,
+  sandboxConfirmReceipt,
+  startSandboxNotifier,
+} from './gateway.server.ts';
 
 const APP_ID = 'wxsandbox0000000';
 
@@ -352,5 +360,102 @@ describe('wechatpay-axios-plugin against the sandbox gateway', () => {
       refund_status: 'SUCCESS',
       amount: { total: 1999, refund: 1999 },
     });
+  });
+});
+
+describe('wechatpay-axios-plugin and the sandbox’s transfer bills (商家转账)', () => {
+  const billNo = () => `LIBBILL${Date.now().toString(36).toUpperCase()}${(count += 1)}`;
+  const bill = (outBillNo: string, extra: Record<string, unknown> = {}) => ({
+    appid: APP_ID,
+    out_bill_no: outBillNo,
+    transfer_scene_id: '1005',
+    openid: 'oLibraryPayee0000000000000001',
+    transfer_amount: 200_000,
+    transfer_remark: '店铺推广佣金提现',
+    notify_url: `${origin}/notify`,
+    transfer_scene_report_infos: [
+      { info_type: '岗位类型', info_content: '店铺推广员' },
+      { info_type: '报酬说明', info_content: '店铺推广佣金提现' },
+    ],
+    ...extra,
+  });
+
+  it('creates a bill with the payee’s name encrypted by the library, queries it, and its notification verifies', async () => {
+    const wxpay = wechatpay();
+    const no = billNo();
+    const { data: made } = await wxpay
+      .chain('v3/fund-app/mch-transfer/transfer-bills')
+      .post<object, Answer<TransferBillAnswer>>(
+        bill(no, {
+          user_name: Rsa.encrypt('欧阳娜娜', Rsa.from(platformPem, Rsa.KEY_TYPE_PUBLIC)),
+        }),
+        { headers: { 'Wechatpay-Serial': keys.platformKeyId } },
+      );
+    expect(made).toMatchObject({ out_bill_no: no, state: 'WAIT_USER_CONFIRM' });
+    expect(made.transfer_bill_no).toMatch(/^1330\d{28}$/);
+    expect(made.package_info).toMatch(/^ABBQO\+/);
+
+    const query = () =>
+      wxpay
+        .chain('v3/fund-app/mch-transfer/transfer-bills/out-bill-no/{out_bill_no}')
+        .get<unknown, Answer<TransferBill>>({ out_bill_no: no });
+    expect((await query()).data).toMatchObject({
+      mch_id: keys.mchId,
+      out_bill_no: no,
+      transfer_bill_no: made.transfer_bill_no,
+      appid: APP_ID,
+      state: 'WAIT_USER_CONFIRM',
+      transfer_amount: 200_000,
+      openid: 'oLibraryPayee0000000000000001',
+    });
+
+    // The payee confirms; the final-state notification verifies with the library's helpers.
+    const confirmed = await sandboxConfirmReceipt(database.db, {
+      mchId: keys.mchId,
+      appId: APP_ID,
+      packageInfo: made.package_info!,
+    });
+    expect(confirmed.ok).toBe(true);
+    expect((await query()).data.state).toBe('SUCCESS');
+    const ours = () =>
+      received.filter((r) => (r.resource as { out_bill_no?: string }).out_bill_no === no);
+    const stop = startSandboxNotifier(database.db, { intervalMs: 20 });
+    try {
+      const deadline = Date.now() + 10_000;
+      while (ours().length < 1 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      stop();
+    }
+    expect(ours().map((r) => [r.verified, r.notification.event_type])).toEqual([
+      [true, 'MCHTRANSFER.BILL.FINISHED'],
+    ]);
+    expect(ours()[0]!.resource).toMatchObject({ out_bill_no: no, state: 'SUCCESS' });
+  });
+
+  it('refuses a name without the Wechatpay-Serial, and cancels an unconfirmed bill', async () => {
+    const wxpay = wechatpay();
+    const unnamed = await failure(
+      wxpay.chain('v3/fund-app/mch-transfer/transfer-bills').post(
+        bill(billNo(), {
+          user_name: Rsa.encrypt('欧阳娜娜', Rsa.from(platformPem, Rsa.KEY_TYPE_PUBLIC)),
+        }),
+      ),
+    );
+    expect(unnamed.response).toMatchObject({ status: 400, data: { code: 'PARAM_ERROR' } });
+
+    const no = billNo();
+    await wxpay
+      .chain('v3/fund-app/mch-transfer/transfer-bills')
+      .post(bill(no, { transfer_amount: 300 }));
+    const { data: cancelled } = await wxpay
+      .chain('v3/fund-app/mch-transfer/transfer-bills/out-bill-no/{out_bill_no}/cancel')
+      .post<object, Answer<TransferCancelAnswer>>({}, { out_bill_no: no } as object);
+    expect(cancelled).toMatchObject({ out_bill_no: no, state: 'CANCELING' });
+    const { data: after } = await wxpay
+      .chain('v3/fund-app/mch-transfer/transfer-bills/out-bill-no/{out_bill_no}')
+      .get<unknown, Answer<TransferBill>>({ out_bill_no: no });
+    expect(after.state).toBe('CANCELLED');
   });
 });

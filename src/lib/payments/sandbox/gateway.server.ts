@@ -24,6 +24,7 @@ import type { PrepayKind } from '#lib/payments/wechatpay/client.server.ts';
 import { CASHIER_PATH, SANDBOX_PREFIX } from './cashier.ts';
 import { codeUrl, newRequestId } from './ids.ts';
 import { sandboxKeys, type SandboxKeys } from './keys.server.ts';
+import { startSandboxNotifier as startNotifier } from './notifications.server.ts';
 import { GatewayRefusal, refusals } from './refusal.ts';
 import { createRefund, queryRefund } from './refunds.server.ts';
 import {
@@ -34,9 +35,30 @@ import {
   transactionView,
   type SandboxTransaction,
 } from './transactions.server.ts';
-import { OUT_TRADE_NO, checkClose, checkPrepay, checkQuery, checkRefund } from './validate.ts';
+import {
+  OUT_BILL_NO,
+  OUT_TRADE_NO,
+  checkClose,
+  checkPrepay,
+  checkQuery,
+  checkRefund,
+  checkTransferBill,
+} from './validate.ts';
+import {
+  billView,
+  cancelTransferBill,
+  createTransferBill,
+  expireTransferBills,
+  findBill,
+} from './transfers.server.ts';
 
-export { deliverDueNotifications, startSandboxNotifier } from './notifications.server.ts';
+export { deliverDueNotifications } from './notifications.server.ts';
+export { expireTransferBills, sandboxConfirmReceipt } from './transfers.server.ts';
+
+/** The sandbox's notifier: ends unconfirmed transfer bills' windows, then delivers what is due. */
+export function startSandboxNotifier(db: DbOrTx, options: { intervalMs?: number } = {}) {
+  return startNotifier(db, { ...options, beforeRound: (d) => expireTransferBills(d) });
+}
 export { sandboxCancel, sandboxConfirm } from './transactions.server.ts';
 export { sandboxBridgePay } from './cashier.server.ts';
 
@@ -56,6 +78,7 @@ interface Call {
   keys: SandboxKeys;
   mchId: string;
   url: URL;
+  headers: Headers;
   body: string;
   params: readonly string[];
   now: Date;
@@ -83,6 +106,17 @@ const ROUTES: readonly Route[] = [
   },
   { method: 'POST', pattern: /^\/v3\/refund\/domestic\/refunds$/, handle: refund },
   { method: 'GET', pattern: /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/, handle: refundQuery },
+  { method: 'POST', pattern: /^\/v3\/fund-app\/mch-transfer\/transfer-bills$/, handle: transfer },
+  {
+    method: 'GET',
+    pattern: /^\/v3\/fund-app\/mch-transfer\/transfer-bills\/out-bill-no\/([^/]+)$/,
+    handle: transferQuery,
+  },
+  {
+    method: 'POST',
+    pattern: /^\/v3\/fund-app\/mch-transfer\/transfer-bills\/out-bill-no\/([^/]+)\/cancel$/,
+    handle: transferCancel,
+  },
 ];
 
 /** Answers one request to the sandbox's v3 API (anything else under the prefix is 404). */
@@ -170,6 +204,7 @@ async function dispatch(
     keys,
     mchId,
     url,
+    headers: request.headers,
     body,
     params,
     now,
@@ -325,4 +360,41 @@ async function refundQuery(call: Call): Promise<Outcome> {
   const found = await queryRefund(call.db, call.mchId, outRefundNo);
   if (!found) throw refusals.refundNotExist();
   return { status: 200, body: found };
+}
+
+function billNoParam(value: string): string {
+  if (!OUT_BILL_NO.test(value))
+    throw refusals.paramError('参数 out_bill_no 无效：应为1-32位字母或数字');
+  return value;
+}
+
+/** 发起转账 (商家转账): WAIT_USER_CONFIRM with the package_info the payee confirms with. */
+async function transfer(call: Call): Promise<Outcome> {
+  const body = checked(checkTransferBill(parseJson(call.body)));
+  if (!call.appIds.includes(body.appid)) throw refusals.appIdMismatch();
+  const made = await createTransferBill(call.db, {
+    mchId: call.mchId,
+    body,
+    wechatpaySerial: call.headers.get('wechatpay-serial'),
+    keys: call.keys,
+    now: call.now,
+  });
+  return { status: 200, body: made };
+}
+
+async function transferQuery(call: Call): Promise<Outcome> {
+  checked(checkQuery(call.url.searchParams, []));
+  const row = await findBill(call.db, call.mchId, billNoParam(call.params[0]!));
+  if (!row) throw refusals.billNotExist();
+  return { status: 200, body: billView(row, call.now) };
+}
+
+async function transferCancel(call: Call): Promise<Outcome> {
+  const outBillNo = billNoParam(call.params[0]!);
+  const answered = await cancelTransferBill(call.db, {
+    mchId: call.mchId,
+    outBillNo,
+    now: call.now,
+  });
+  return { status: 200, body: answered };
 }

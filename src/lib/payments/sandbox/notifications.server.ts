@@ -21,7 +21,11 @@ import {
   unixSeconds,
   type Notification,
 } from '#lib/payments/wechatpay/protocol.ts';
-import type { RefundNotice, Transaction } from '#lib/payments/wechatpay/resources.ts';
+import type {
+  RefundNotice,
+  Transaction,
+  TransferBillNotice,
+} from '#lib/payments/wechatpay/resources.ts';
 import { sandboxKeys, type SandboxKeys } from './keys.server.ts';
 
 const SECOND = 1000;
@@ -57,11 +61,13 @@ const BATCH = 20;
 
 export type NotificationEvent =
   | { eventType: 'TRANSACTION.SUCCESS'; resource: Transaction }
-  | { eventType: 'REFUND.SUCCESS'; resource: RefundNotice };
+  | { eventType: 'REFUND.SUCCESS'; resource: RefundNotice }
+  | { eventType: 'MCHTRANSFER.BILL.FINISHED'; resource: TransferBillNotice };
 
 const EVENT_TEXT = {
   'TRANSACTION.SUCCESS': { summary: '支付成功', associatedData: 'transaction' },
   'REFUND.SUCCESS': { summary: '退款成功', associatedData: 'refund' },
+  'MCHTRANSFER.BILL.FINISHED': { summary: '商家转账单据终态通知', associatedData: 'mch_payment' },
 } as const;
 
 /** Queues a notification; call it inside the transaction of the change it reports. */
@@ -218,7 +224,7 @@ export async function deliverDueNotifications(
  */
 export function startSandboxNotifier(
   db: DbOrTx,
-  options: { intervalMs?: number } = {},
+  options: { intervalMs?: number; beforeRound?: (db: DbOrTx) => Promise<unknown> } = {},
 ): () => void {
   let running = false;
   let stopped = false;
@@ -226,6 +232,8 @@ export function startSandboxNotifier(
     if (running || stopped) return;
     running = true;
     try {
+      // The gateway's own state changes that notify (a transfer bill's window ending) come first.
+      await options.beforeRound?.(db);
       await deliverDueNotifications(db);
     } catch (error) {
       console.error('[sandbox-wechatpay] notification round failed:', (error as Error).message);

@@ -26,6 +26,10 @@ export const refusals = {
   orderNotPaid: () => new GatewayRefusal(400, 'RESOURCE_NOT_EXISTS', '订单未支付'),
   notEnough: () => new GatewayRefusal(400, 'NOT_ENOUGH', '退款金额超过订单可退金额'),
   refundNotExist: () => new GatewayRefusal(404, 'RESOURCE_NOT_EXISTS', '退款单不存在'),
+  duplicateBillNo: () =>
+    new GatewayRefusal(400, 'INVALID_REQUEST', '商户单号重复，且请求参数不一致'),
+  billNotExist: () => new GatewayRefusal(404, 'NOT_FOUND', '记录不存在'),
+  billFinished: () => new GatewayRefusal(400, 'INVALID_REQUEST', '转账单据已是终态，无法撤销'),
   notFound: () => new GatewayRefusal(404, 'NOT_FOUND', '请求的资源不存在'),
   systemError: () => new GatewayRefusal(500, 'SYSTEM_ERROR', '系统错误'),
 } as const;

@@ -89,6 +89,33 @@ export type RefundBody = z.infer<typeof refundBody>;
 
 const closeBody = z.strictObject({ mchid: text(32) });
 
+/** Letters and digits, at most 32: the gateway's rule for out_bill_no. */
+export const OUT_BILL_NO = /^[A-Za-z0-9]{1,32}$/;
+/** The facts each transfer scene asks to be reported (1005 佣金报酬; 1000 现金营销). */
+export const SCENE_REPORT_TYPES: Readonly<Record<string, readonly string[]>> = {
+  '1000': ['活动名称', '奖励说明'],
+  '1005': ['岗位类型', '报酬说明'],
+};
+
+const transferBillBody = z.strictObject({
+  appid: text(32),
+  out_bill_no: z.string().regex(OUT_BILL_NO, '应为1-32位字母或数字'),
+  transfer_scene_id: z.string().regex(/^\d{1,16}$/, '应为转账场景ID'),
+  openid: text(64),
+  user_name: text(1024).optional(),
+  // 0.1 yuan is the least a transfer bill may carry.
+  transfer_amount: cents.min(10, '应不小于10（0.1元）'),
+  transfer_remark: text(32),
+  notify_url: notifyUrl.optional(),
+  user_recv_perception: text(32).optional(),
+  transfer_scene_report_infos: z
+    .array(z.strictObject({ info_type: text(15), info_content: text(32) }))
+    .min(1, '不能为空')
+    .max(10, '最多10项'),
+});
+
+export type TransferBillBody = z.infer<typeof transferBillBody>;
+
 function joinPath(path: readonly PropertyKey[], key?: string): string {
   return [...path, ...(key === undefined ? [] : [key])].map(String).join('.');
 }
@@ -137,6 +164,19 @@ export function checkRefund(input: unknown): Checked<RefundBody> {
   if (body.amount.refund > body.amount.total) {
     return { ok: false, message: '参数 amount.refund 无效：不能大于 amount.total' };
   }
+  return checked;
+}
+
+/** A transfer bill: its scene must be one the merchant has, with that scene's report facts. */
+export function checkTransferBill(input: unknown): Checked<TransferBillBody> {
+  const checked = check(transferBillBody, input);
+  if (!checked.ok) return checked;
+  const body = checked.value;
+  const wanted = SCENE_REPORT_TYPES[body.transfer_scene_id];
+  if (!wanted) return { ok: false, message: '参数 transfer_scene_id 无效：商户未开通该转账场景' };
+  const given = body.transfer_scene_report_infos.map((info) => info.info_type);
+  const lacking = wanted.find((type) => !given.includes(type));
+  if (lacking) return { ok: false, message: `转账场景报备信息缺少 ${lacking}` };
   return checked;
 }
 

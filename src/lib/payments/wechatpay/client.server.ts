@@ -8,6 +8,7 @@ import type { KeyObject } from 'node:crypto';
 import {
   authorization,
   decryptResource,
+  encryptSensitive,
   jsapiPayParams,
   verifySignedHeaders,
   type JsapiPayParams,
@@ -23,6 +24,10 @@ import type {
   RefundNotice,
   RefundRequest,
   Transaction,
+  TransferBill,
+  TransferBillAnswer,
+  TransferBillRequest,
+  TransferCancelAnswer,
 } from './resources.ts';
 
 export interface WechatPayConfig {
@@ -124,6 +129,45 @@ export class WechatPayClient {
     ) as Promise<Refund>;
   }
 
+  /**
+   * 商家转账: a transfer bill to a user's WeChat balance. The same out_bill_no (saved before the
+   * call) answers the same bill. A payee name is encrypted with the platform key, which the
+   * request then names in Wechatpay-Serial.
+   */
+  createTransferBill(
+    request: Omit<TransferBillRequest, 'appid' | 'user_name'> & { userName?: string },
+  ): Promise<TransferBillAnswer> {
+    const { userName, ...rest } = request;
+    const body: TransferBillRequest = { appid: this.config.appId, ...rest };
+    const headers: Record<string, string> = {};
+    if (userName !== undefined) {
+      const [keyId, key] = this.config.platformKeys.entries().next().value!;
+      body.user_name = encryptSensitive(userName, key);
+      headers['Wechatpay-Serial'] = keyId;
+    }
+    return this.call(
+      'POST',
+      'v3/fund-app/mch-transfer/transfer-bills',
+      body,
+      headers,
+    ) as Promise<TransferBillAnswer>;
+  }
+
+  queryTransferBill(outBillNo: string): Promise<TransferBill> {
+    return this.call(
+      'GET',
+      `v3/fund-app/mch-transfer/transfer-bills/out-bill-no/${encodeURIComponent(outBillNo)}`,
+    ) as Promise<TransferBill>;
+  }
+
+  /** Cancels a bill the payee has not confirmed yet; accepted as CANCELING, final later. */
+  cancelTransferBill(outBillNo: string): Promise<TransferCancelAnswer> {
+    return this.call(
+      'POST',
+      `v3/fund-app/mch-transfer/transfer-bills/out-bill-no/${encodeURIComponent(outBillNo)}/cancel`,
+    ) as Promise<TransferCancelAnswer>;
+  }
+
   /** The in-app pay request the page hands to the messaging app, signed with the merchant key. */
   payParams(prepayId: string): JsapiPayParams {
     return jsapiPayParams({
@@ -168,7 +212,12 @@ export class WechatPayClient {
     }
   }
 
-  private async call(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<unknown> {
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    payload?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<unknown> {
     const url = new URL(path, this.config.baseUrl);
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const send = this.config.fetch ?? fetch;
@@ -178,6 +227,7 @@ export class WechatPayClient {
         Accept: 'application/json',
         'Content-Type': 'application/json',
         'User-Agent': 'social-shop/wechatpay-v3',
+        ...extraHeaders,
         Authorization: authorization({
           mchId: this.config.mchId,
           serial: this.config.serial,

@@ -6,8 +6,11 @@
  * RSA is PKCS#1 v1.5 with SHA-256, base64; everything is node:crypto.
  */
 import {
+  constants,
   createCipheriv,
   createDecipheriv,
+  privateDecrypt,
+  publicEncrypt,
   createPrivateKey,
   createPublicKey,
   createSign,
@@ -262,6 +265,30 @@ export function jsapiPayParams(input: {
     signType: 'RSA',
     paySign: rsaSign(payRequestMessage(params), input.privateKey),
   };
+}
+
+/**
+ * A sensitive field (a payee's name) as the gateway takes it: RSAES-OAEP (SHA-1, the padding
+ * WeChat Pay names) with the platform public key, base64. The request then names that key in
+ * its Wechatpay-Serial header.
+ */
+export function encryptSensitive(plaintext: string, platformPublicKey: Key): string {
+  return publicEncrypt(
+    { key: publicKey(platformPublicKey), padding: constants.RSA_PKCS1_OAEP_PADDING },
+    Buffer.from(plaintext, 'utf8'),
+  ).toString('base64');
+}
+
+/** The gateway's side of encryptSensitive; null when it does not decrypt with this key. */
+export function decryptSensitive(ciphertext: string, platformPrivateKey: Key): string | null {
+  try {
+    return privateDecrypt(
+      { key: privateKey(platformPrivateKey), padding: constants.RSA_PKCS1_OAEP_PADDING },
+      Buffer.from(ciphertext, 'base64'),
+    ).toString('utf8');
+  } catch {
+    return null;
+  }
 }
 
 /** RFC 3339 in China time, as the gateway writes times (2026-11-23T10:12:00+08:00). */

@@ -97,6 +97,82 @@ export interface RefundNotice {
   amount: { total: number; refund: number; payer_total: number; payer_refund: number };
 }
 
+/** A transfer bill's state (商家转账, POST /v3/fund-app/mch-transfer/transfer-bills). */
+export type TransferBillState =
+  | 'ACCEPTED'
+  | 'PROCESSING'
+  | 'WAIT_USER_CONFIRM'
+  | 'TRANSFERING'
+  | 'SUCCESS'
+  | 'FAIL'
+  | 'CANCELING'
+  | 'CANCELLED';
+
+/** One fact the transfer scene asks to be reported (1005 佣金报酬: 岗位类型, 报酬说明). */
+export interface TransferSceneReportInfo {
+  info_type: string;
+  info_content: string;
+}
+
+export interface TransferBillRequest {
+  appid: string;
+  out_bill_no: string;
+  transfer_scene_id: string;
+  openid: string;
+  /** The payee's name, encrypted (encryptSensitive); required from ¥2,000.00. */
+  user_name?: string;
+  transfer_amount: number;
+  transfer_remark: string;
+  notify_url?: string;
+  user_recv_perception?: string;
+  transfer_scene_report_infos: TransferSceneReportInfo[];
+}
+
+export interface TransferBillAnswer {
+  out_bill_no: string;
+  transfer_bill_no: string;
+  create_time: string;
+  state: TransferBillState;
+  fail_reason?: string;
+  /** Present while the payee must confirm: what requestMerchantTransfer is opened with. */
+  package_info?: string;
+}
+
+/** GET …/transfer-bills/out-bill-no/{out_bill_no}. */
+export interface TransferBill {
+  mch_id: string;
+  out_bill_no: string;
+  transfer_bill_no: string;
+  appid: string;
+  state: TransferBillState;
+  transfer_amount: number;
+  transfer_remark: string;
+  fail_reason?: string;
+  openid: string;
+  create_time: string;
+  update_time: string;
+}
+
+export interface TransferCancelAnswer {
+  out_bill_no: string;
+  transfer_bill_no: string;
+  state: 'CANCELING' | 'CANCELLED';
+  update_time: string;
+}
+
+/** The resource of an MCHTRANSFER.BILL.FINISHED notification. */
+export interface TransferBillNotice {
+  mch_id: string;
+  out_bill_no: string;
+  transfer_bill_no: string;
+  transfer_amount: number;
+  state: TransferBillState;
+  openid: string;
+  fail_reason?: string;
+  create_time: string;
+  update_time: string;
+}
+
 /** An error answer of the gateway (HTTP 4xx/5xx). */
 export interface GatewayErrorBody {
   code: string;

@@ -199,10 +199,14 @@ export const withdrawals = pgTable(
     userId: ref('user_id')
       .notNull()
       .references(() => users.id),
-    bankCardId: ref('bank_card_id')
-      .notNull()
-      .references(() => bankCards.id),
-    /** The card as it was when applied for: bank and masked number. */
+    /** Where the money goes (decision 033): `card` (a bound bank card) or `wechat` (微信零钱). */
+    destination: text('destination').$type<'card' | 'wechat'>().notNull().default('card'),
+    bankCardId: ref('bank_card_id').references(() => bankCards.id),
+    /** 微信零钱: the keeper's openid in the shop's app when they applied. */
+    payeeOpenId: text('payee_open_id'),
+    /** 待确认收款: the transfer bill's package_info, handed to WeChat's confirm-receipt sheet. */
+    transferPackage: text('transfer_package'),
+    /** The card (bank and masked number) or 微信零钱, as it was when applied for. */
     cardLabel: text('card_label').notNull(),
     amountCents: integer('amount_cents').notNull(),
     feeCents: integer('fee_cents').notNull().default(0),
@@ -226,6 +230,10 @@ export const withdrawals = pgTable(
       sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.feeCents} < ${t.amountCents}`,
     ),
     check('withdrawals_status_chk', oneOf(t.status, withdrawalTransitions.statuses)),
+    check(
+      'withdrawals_destination_chk',
+      sql`(${t.destination} = 'card' and ${t.bankCardId} is not null) or (${t.destination} = 'wechat' and ${t.payeeOpenId} is not null)`,
+    ),
   ],
 );
 

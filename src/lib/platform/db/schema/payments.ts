@@ -303,3 +303,37 @@ export const sandboxNotifications = pgTable(
       .where(sql`${t.deliveredAt} is null`),
   ],
 );
+
+/**
+ * The sandbox gateway's transfer bills (商家转账, decision 033), by merchant and out_bill_no: a
+ * repeated request with the same number and fields answers the same bill, never a second.
+ */
+export const sandboxTransferBills = pgTable(
+  'sandbox_transfer_bills',
+  {
+    mchId: text('mch_id').notNull(),
+    outBillNo: text('out_bill_no').notNull(),
+    transferBillNo: text('transfer_bill_no').notNull().unique(),
+    appId: text('app_id').notNull(),
+    openId: text('open_id').notNull(),
+    sceneId: text('scene_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    remark: text('remark').notNull(),
+    notifyUrl: text('notify_url'),
+    /** What the confirm-receipt sheet is opened with (package_info). */
+    packageInfo: text('package_info').notNull().unique(),
+    /** The request's fields that must repeat exactly for the same out_bill_no. */
+    fingerprint: text('fingerprint').notNull(),
+    /** WAIT_USER_CONFIRM, SUCCESS, FAIL, CANCELLED (CANCELING and expiry are read from it). */
+    state: text('state').notNull(),
+    failReason: text('fail_reason'),
+    /** The end of WeChat's confirmation window: unconfirmed then, the bill is cancelled. */
+    expiresAt: at('expires_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mchId, t.outBillNo] }),
+    check('sandbox_transfer_bills_amount_chk', sql`${t.amountCents} > 0`),
+  ],
+);

@@ -5,7 +5,8 @@ import type { JsapiPayParams } from '#lib/payments/wechatpay/protocol.ts';
 /**
  * The sandbox messaging app's pay bridge: what `getBrandWCPayRequest` does with a page's pay
  * request (JSON JsapiPayParams), answered as the bridge answers its callback, `{err_msg}`.
- * `?decision=cancel` is the user closing the pay sheet. A test's stubbed bridge posts here.
+ * `?decision=cancel` is the user closing the pay sheet. The sandbox's bridge stand-in
+ * (bridge.js, decision 033) and a test's stubbed bridge post here.
  */
 export const POST: APIRoute = async ({ request, url, locals }) => {
   const closed = unlessSandbox();

@@ -8,6 +8,7 @@ export const POST = endpoint(DistributionContracts.cash, ({ query, body, user, c
     shopId: query.shopBizCode,
     userId: user.id,
     amountCents: body.amountCents,
+    destination: body.destination,
     bankCardId: body.bankCardId,
     idempotencyKey: body.idempotencyKey,
   }),

@@ -1,0 +1,19 @@
+import { DistributionContracts } from '#lib/distribution/contracts.ts';
+import { WITHDRAWAL_STATUS_TEXT } from '#lib/distribution/status.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { walletPayouts } from '#lib/distribution/payouts.server.ts';
+import { checkWalletWithdrawal } from '#lib/distribution/wallet-payouts.server.ts';
+
+/** After the confirm-receipt sheet: WeChat is asked about the bill, the answer applied once. */
+export const POST = endpoint(
+  DistributionContracts.receiptCheck,
+  async ({ params, query, user, context }) => {
+    const db = context.locals.database.db;
+    const status = await checkWalletWithdrawal(db, await walletPayouts(db), {
+      shopId: query.shopBizCode,
+      userId: user.id,
+      withdrawalNo: params.withdrawalNo,
+    });
+    return { status, statusText: WITHDRAWAL_STATUS_TEXT[status] };
+  },
+);

@@ -1,0 +1,17 @@
+import { DistributionContracts } from '#lib/distribution/contracts.ts';
+import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { walletPayouts } from '#lib/distribution/payouts.server.ts';
+import { receiptRequest } from '#lib/distribution/wallet-payouts.server.ts';
+
+/** 确认收款: the confirm-receipt sheet's parameters (merchant, app, package_info). */
+export const GET = endpoint(
+  DistributionContracts.receipt,
+  async ({ params, query, user, context }) => {
+    const db = context.locals.database.db;
+    return receiptRequest(db, await walletPayouts(db), {
+      shopId: query.shopBizCode,
+      userId: user.id,
+      withdrawalNo: params.withdrawalNo,
+    });
+  },
+);
