@@ -336,6 +336,28 @@ const envObject = z.object({
     .trim()
     .regex(/^\d{1,16}$/, 'must be a transfer scene id (digits)')
     .default('1005'),
+  /**
+   * A demo standing in for the outside world of other shops: their origins, comma-separated,
+   * which the sandboxes treat as registered with the vendor (WeChat's 网页授权域名).
+   */
+  SANDBOX_MERCHANT_ORIGINS: optionalText
+    .pipe(
+      z
+        .string()
+        .transform((value, ctx) => {
+          const origins = value.split(',').map((part) => parsePublicOrigin(part.trim()));
+          if (origins.some((o) => o === null)) {
+            ctx.addIssue({
+              code: 'custom',
+              message: 'must be http(s)://host[:port] origins, comma-separated',
+            });
+            return z.NEVER;
+          }
+          return origins as string[];
+        })
+        .optional(),
+    )
+    .transform((v) => v ?? []),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 

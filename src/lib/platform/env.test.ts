@@ -33,6 +33,7 @@ describe('parseEnv', () => {
       WECHAT_API_BASE_URL: undefined,
       LOGISTICS_PROVIDER: 'kuaidi100',
       IDENTITY_CHECKS_PER_DAY: 5,
+      SANDBOX_MERCHANT_ORIGINS: [],
       ALIYUN_ACCESS_KEY_ID: undefined,
       ALIYUN_ACCESS_KEY_SECRET: undefined,
       ALIYUN_SMS_SIGN_NAME: undefined,

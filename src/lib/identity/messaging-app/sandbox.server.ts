@@ -130,7 +130,11 @@ export async function sandboxUser(
  * `/api/auth/{shopId}`, given as a path or as an absolute URL of `origin` (WeChat likewise only
  * redirects to the account's authorized domain).
  */
-export function consentCallback(redirectUri: string | null, origin: string): string | null {
+export function consentCallback(
+  redirectUri: string | null,
+  origin: string,
+  registered: readonly string[] = [],
+): string | null {
   if (!redirectUri) return null;
   let url: URL;
   try {
@@ -138,8 +142,10 @@ export function consentCallback(redirectUri: string | null, origin: string): str
   } catch {
     return null;
   }
-  if (url.origin !== origin || url.search || url.hash || url.username || url.password) return null;
-  return CALLBACK_PATH.test(url.pathname) ? url.pathname : null;
+  const known = url.origin === origin || registered.includes(url.origin);
+  if (!known || url.search || url.hash || url.username || url.password) return null;
+  if (!CALLBACK_PATH.test(url.pathname)) return null;
+  return url.origin === origin ? url.pathname : `${url.origin}${url.pathname}`;
 }
 
 /** Where the authorize page sends the browser: the callback with the code (none when refused). */
@@ -162,19 +168,21 @@ export interface AuthorizeRequest {
 /**
  * The authorize page's query, checked as WeChat does: its own app id, a code response, a known
  * scope, a state of at most 128 letters and digits, and a redirect_uri that is member auth on
- * this site. Null when anything is off.
+ * this site or on a site registered with the app (WeChat's 网页授权域名). Null when anything is off.
  */
 export function readAuthorizeRequest(
   query: URLSearchParams,
   origin: string,
   appId: string,
+  /** Other shops' origins this demo stands in for (SANDBOX_MERCHANT_ORIGINS). */
+  registered: readonly string[] = [],
 ): AuthorizeRequest | null {
   if (query.get('appid') !== appId || query.get('response_type') !== 'code') return null;
   const scope = query.get('scope');
   if (scope !== 'snsapi_base' && scope !== 'snsapi_userinfo') return null;
   const state = query.get('state');
   if (!state || !/^[A-Za-z0-9_-]{1,128}$/.test(state)) return null;
-  const callback = consentCallback(query.get('redirect_uri'), origin);
+  const callback = consentCallback(query.get('redirect_uri'), origin, registered);
   if (!callback) return null;
   return { callback, state, scope, shopId: callback.slice(callback.lastIndexOf('/') + 1) };
 }

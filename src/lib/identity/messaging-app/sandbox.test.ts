@@ -165,6 +165,19 @@ describe('the sandbox WeChat gateway', () => {
     expect(consentRedirect('/api/auth/1001', 's', null)).toBe('/api/auth/1001?state=s');
   });
 
+  it('sends codes to member auth of a site registered with the app (a demo standing in for WeChat)', () => {
+    const origin = 'http://outside.test';
+    const registered = ['https://shop.example.com'];
+    expect(consentCallback('https://shop.example.com/api/auth/1001', origin, registered)).toBe(
+      'https://shop.example.com/api/auth/1001',
+    );
+    expect(consentCallback('https://evil.example/api/auth/1001', origin, registered)).toBeNull();
+    expect(consentCallback('https://shop.example.com/index', origin, registered)).toBeNull();
+    expect(consentRedirect('https://shop.example.com/api/auth/1001', 's', 'c0de')).toBe(
+      'https://shop.example.com/api/auth/1001?code=c0de&state=s',
+    );
+  });
+
   it('checks the authorize query as WeChat would', () => {
     const origin = 'http://shop.test';
     const query = new URLSearchParams({
