@@ -68,6 +68,8 @@ const WECHATPAY_MERCHANT = [
 ] as const;
 const WECHATPAY_PLATFORM = ['WECHATPAY_PLATFORM_KEY_ID', 'WECHATPAY_PLATFORM_PUBLIC_KEY'] as const;
 
+/** What a demo sends its codes through when SMS_PROVIDER is unset: the real adapter, the sandbox. */
+const DEMO_SMS_PROVIDER = 'aliyun';
 /** The SMS providers SMS_PROVIDER may name. */
 export const SMS_PROVIDERS = ['tencentcloud', 'aliyun', 'console'] as const;
 
@@ -117,7 +119,7 @@ const envObject = z.object({
    * Who sends the text messages: aliyun (Aliyun SMS with the ALIYUN_* settings; in a demo its
    * sandbox) or console (a demo only: the message is logged and kept in the dev outbox).
    */
-  SMS_PROVIDER: z.preprocess(emptyAsUnset, z.enum(SMS_PROVIDERS).default('console')),
+  SMS_PROVIDER: z.preprocess(emptyAsUnset, z.enum(SMS_PROVIDERS).optional()),
   /** Serve GET /api/dev/sms-outbox (a demo only): for tests and local demos, never public. */
   SMS_DEV_OUTBOX: flag,
   /**
@@ -491,7 +493,7 @@ const checkedEnv = envObject.superRefine((v, ctx) => {
     requireSettings(ctx, v, keys, 'is required with the other TENCENTCLOUD_SECRET_* setting');
   }
   // ── Aliyun SMS ──
-  if (shopMode(v) === 'production' && v.SMS_PROVIDER === 'console') {
+  if (shopMode(v) === 'production' && (v.SMS_PROVIDER ?? 'console') === 'console') {
     // The console provider hands codes to whoever reads the log: no shopper would get one.
     ctx.addIssue({
       code: 'custom',
@@ -511,7 +513,13 @@ const checkedEnv = envObject.superRefine((v, ctx) => {
   // takes them as it takes payments.
 });
 
-const envSchema = checkedEnv.transform((v) => ({ ...v, SHOP_MODE: shopMode(v) }));
+const envSchema = checkedEnv.transform((v) => ({
+  ...v,
+  SHOP_MODE: shopMode(v),
+  // A demo sends its codes through the Aliyun adapter to the built-in sandbox (decision 031);
+  // production names its vendor.
+  SMS_PROVIDER: v.SMS_PROVIDER ?? DEMO_SMS_PROVIDER,
+}));
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -15,7 +15,7 @@ describe('parseEnv', () => {
       DATABASE_URL: undefined,
       PUBLIC_ORIGIN: undefined,
       DEFAULT_SHOP_ID: '1001',
-      SMS_PROVIDER: 'console',
+      SMS_PROVIDER: 'aliyun',
       SMS_DEV_OUTBOX: false,
       TRUST_PROXY: 0,
       PAYMENT_PROVIDER: 'sandbox',
