@@ -21,8 +21,18 @@ describe('npm start in production', () => {
     expect(status).toBe(1);
     expect(stdout).not.toContain('Shop ready');
     const lines = stderr.trim().split('\n');
-    expect(lines).toContain(
-      'Missing environment variable PAYMENT_PROVIDER: must be wechatpay in production (the sandbox is for demos)',
+    // Every outside service is named: payments, SMS, sign-in inside WeChat, logistics, identity.
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'Missing environment variable PAYMENT_PROVIDER: must be wechatpay in production (the sandbox is for demos)',
+        'Missing environment variable SMS_PROVIDER: must be tencentcloud or aliyun in production (console is for demos)',
+        'Missing environment variable WECHAT_APP_ID: is required in production',
+        'Missing environment variable WECHAT_APP_SECRET: is required in production',
+        'Missing environment variable KUAIDI100_CUSTOMER: is required in production',
+        'Missing environment variable KUAIDI100_KEY: is required in production',
+        'Missing environment variable KUAIDI100_SALT: is required in production',
+        'Missing environment variable IDENTITY_PROVIDER: must be tencentcloud in production (the local check asks no authority)',
+      ]),
     );
     // Nothing but the named settings: one line each, no stack trace.
     for (const line of lines)

@@ -13,6 +13,7 @@ import { expect, test } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { demoPhones, seedHandles } from '#lib/platform/db/seed/handles.ts';
 import { IN_APP_UA, freshPhone, signInAs, userIdFor } from '../fixtures/accounts.ts';
+import { givenAddress } from '../fixtures/given.ts';
 import { startOutsideWorld, type OutsideWorld } from '../fixtures/outside-world.ts';
 
 const SHOP = '1001';
@@ -79,17 +80,7 @@ test('a shopper pays through the outside gateway and lands on 支付成功', asy
   const { shop, shopAdmin } = world;
   const phone = freshPhone();
   const { id } = await signInAs(shopAdmin, shop.url, page.context(), phone);
-  await shopAdmin.db.insert(t.addresses).values({
-    userId: id,
-    name: '王五',
-    phone: '13700137000',
-    province: '浙江省',
-    city: '杭州市',
-    district: '西湖区',
-    regionCode: '330106',
-    detail: '文三路1号',
-    isDefault: true,
-  });
+  await givenAddress(shopAdmin.db, id, { isDefault: true });
 
   await page.goto(`${shop.url}/confirmationOrder?shopId=${SHOP}&skuNo=${SKU_NO}&quantity=1`);
   const pay = (await page.locator('[data-pay]').innerText()).replace(/\s/g, '');
@@ -218,17 +209,7 @@ test.describe('inside WeChat', () => {
 
     // Pay inside WeChat: the cashier asks the (outside) gateway for a JSAPI prepay, the app's
     // pay sheet pays it, the gateway's notification reaches the production shop.
-    await shopAdmin.db.insert(t.addresses).values({
-      userId: me!.id,
-      name: '王五',
-      phone: '13700137000',
-      province: '浙江省',
-      city: '杭州市',
-      district: '西湖区',
-      regionCode: '330106',
-      detail: '文三路1号',
-      isDefault: true,
-    });
+    await givenAddress(shopAdmin.db, me!.id, { isDefault: true });
     await page.goto(order);
     const pay = (await page.locator('[data-pay]').innerText()).replace(/\s/g, '');
     await islandsReady(page);

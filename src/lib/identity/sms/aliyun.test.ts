@@ -278,7 +278,9 @@ describe('the provider SMS_PROVIDER names', () => {
   });
 
   it('console keeps the whole text in the outbox', async () => {
-    await smsProvider(database.db, parseEnv({ SMS_PROVIDER: 'console' })).send(message('13900003031', '141421'));
+    await smsProvider(database.db, parseEnv({ SMS_PROVIDER: 'console' })).send(
+      message('13900003031', '141421'),
+    );
     expect((await readOutbox(database.db, '13900003031'))[0]?.text).toBe(
       '【小店】您的登录验证码是141421，5分钟内有效，请勿泄露。',
     );
