@@ -10,6 +10,7 @@ import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:h
 import { z } from 'zod';
 import { expect, test } from './fixtures.ts';
 import { allContracts } from '#lib/contracts.ts';
+import { OrderContracts } from '#lib/orders/contracts.ts';
 import { PaymentContracts } from '#lib/payments/contracts.ts';
 import type { AnyContract } from '#lib/platform/contract.ts';
 import { clientAddedQuery, pathFor } from '#lib/platform/contract.ts';
@@ -104,7 +105,11 @@ async function writeChunked(request: http.ClientRequest, bytes: number): Promise
 }
 
 /** What is wrong with an /api answer, or null: a 5xx, anything but the envelope, a redirect away. */
-function apiProblem(origin: URL, answer: Answer, gatewayForm = false): string | null {
+function apiProblem(
+  origin: URL,
+  answer: Answer,
+  gatewayForm?: (status: number, body: Record<string, unknown>) => boolean,
+): string | null {
   if (answer.status >= 500) return `${answer.status} ${answer.text.slice(0, 120)}`;
   if (answer.status >= 300 && answer.status < 400) {
     const location = answer.headers.location ?? '';
@@ -115,8 +120,8 @@ function apiProblem(origin: URL, answer: Answer, gatewayForm = false): string | 
   }
   try {
     const body = JSON.parse(answer.text) as Record<string, unknown>;
-    // The gateway's notifications are answered in the gateway's own form, and refused with 4xx.
-    if (gatewayForm && answer.status >= 400 && isGatewayRefusal(body)) return null;
+    // An outside service's callbacks are answered in its own form.
+    if (gatewayForm?.(answer.status, body)) return null;
     const envelope =
       Object.keys(body).sort().join() === 'code,data,message,success' &&
       typeof body.code === 'number' &&
@@ -128,16 +133,34 @@ function apiProblem(origin: URL, answer: Answer, gatewayForm = false): string | 
   }
 }
 
-/** The endpoints the payment gateway calls: they answer { code: 'SUCCESS' | 'FAIL', message }. */
-const GATEWAY_ENDPOINTS: ReadonlySet<string> = new Set([
-  PaymentContracts.notify.path,
-  PaymentContracts.refundNotify.path,
+/**
+ * The endpoints outside services call, each answered in its vendor's own form: WeChat Pay's
+ * { code: 'FAIL', message } with a 4xx, Kuaidi100's { result: false, returnCode, message }.
+ */
+const GATEWAY_ENDPOINTS: ReadonlyMap<
+  string,
+  (status: number, body: Record<string, unknown>) => boolean
+> = new Map([
+  [PaymentContracts.notify.path, isWechatPayRefusal],
+  [PaymentContracts.refundNotify.path, isWechatPayRefusal],
+  [PaymentContracts.transferNotify.path, isWechatPayRefusal],
+  [OrderContracts.kuaidi100Notify.path, isKuaidi100Refusal],
 ]);
 
-function isGatewayRefusal(body: Record<string, unknown>): boolean {
+function isWechatPayRefusal(status: number, body: Record<string, unknown>): boolean {
   return (
+    status >= 400 &&
     Object.keys(body).sort().join() === 'code,message' &&
     body.code === 'FAIL' &&
+    typeof body.message === 'string'
+  );
+}
+
+function isKuaidi100Refusal(_status: number, body: Record<string, unknown>): boolean {
+  return (
+    Object.keys(body).sort().join() === 'message,result,returnCode' &&
+    body.result === false &&
+    typeof body.returnCode === 'string' &&
     typeof body.message === 'string'
   );
 }
@@ -258,7 +281,7 @@ test('every endpoint answers bad input with a 4xx envelope, never a 5xx', async 
     expected?: { status: number; message: string | RegExp },
   ) => {
     const answer = await send(origin, sent);
-    const gatewayForm = GATEWAY_ENDPOINTS.has(sent.path.split('?')[0]!);
+    const gatewayForm = GATEWAY_ENDPOINTS.get(sent.path.split('?')[0]!);
     const problem =
       apiProblem(origin, answer, gatewayForm) ?? (expected && unexpected(answer, expected));
     if (problem) problems.push(`${label}: ${problem}`);

@@ -37,7 +37,12 @@ const ogUrlOf = (html: string) =>
 test.describe('with PUBLIC_ORIGIN', () => {
   let shop: ShopProcess;
   test.beforeAll(async () => {
-    shop = await spawnShop({ PUBLIC_ORIGIN: 'https://shop.example.com/', TRUST_PROXY: '1' });
+    // A public demo: the origin pinned, the sandboxes on.
+    shop = await spawnShop({
+      PUBLIC_ORIGIN: 'https://shop.example.com/',
+      SHOP_MODE: 'demo',
+      TRUST_PROXY: '1',
+    });
   });
   test.afterAll(async () => {
     await shop?.stop();
