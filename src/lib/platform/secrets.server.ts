@@ -27,3 +27,26 @@ export function serverSecret(db: DbOrTx, name: string): Promise<string> {
   }
   return secret;
 }
+
+/**
+ * A value a sandbox makes for itself once per database (its keys, an account), kept in
+ * server_secrets under `name` as JSON: read when there, else made by `make` and stored. Two
+ * processes starting together both make one; the first insert wins and both read it.
+ */
+export async function madeOnce<T>(db: DbOrTx, name: string, make: () => T): Promise<T> {
+  const read = () =>
+    db
+      .select({ value: serverSecrets.value })
+      .from(serverSecrets)
+      .where(eq(serverSecrets.name, name))
+      .then(([row]) => row);
+  let row = await read();
+  if (!row) {
+    await db
+      .insert(serverSecrets)
+      .values({ name, value: JSON.stringify(make()) })
+      .onConflictDoNothing({ target: serverSecrets.name });
+    row = await read();
+  }
+  return JSON.parse(row!.value) as T;
+}

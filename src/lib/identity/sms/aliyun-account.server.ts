@@ -5,9 +5,8 @@
  * and the sign and template: the configured ones, else the sandbox's own approved pair.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { serverSecrets } from '#lib/platform/db/schema.ts';
+import { madeOnce } from '#lib/platform/secrets.server.ts';
 import type { Env } from '#lib/platform/env.server.ts';
 
 const SECRET_NAME = 'sandbox-aliyun';
@@ -33,25 +32,11 @@ function alnum(n: number): string {
 
 const loaded = new WeakMap<object, Promise<Keys>>();
 
-async function loadKeys(db: DbOrTx): Promise<Keys> {
-  const read = async () =>
-    (
-      await db
-        .select({ value: serverSecrets.value })
-        .from(serverSecrets)
-        .where(eq(serverSecrets.name, SECRET_NAME))
-    )[0];
-  let row = await read();
-  if (!row) {
-    // Two processes starting together both make keys; the first insert wins and both read it.
-    const made: Keys = { accessKeyId: `LTAI${alnum(20)}`, accessKeySecret: alnum(30) };
-    await db
-      .insert(serverSecrets)
-      .values({ name: SECRET_NAME, value: JSON.stringify(made) })
-      .onConflictDoNothing({ target: serverSecrets.name });
-    row = await read();
-  }
-  return JSON.parse(row!.value) as Keys;
+function loadKeys(db: DbOrTx): Promise<Keys> {
+  return madeOnce<Keys>(db, SECRET_NAME, () => ({
+    accessKeyId: `LTAI${alnum(20)}`,
+    accessKeySecret: alnum(30),
+  }));
 }
 
 /** The demo's Aliyun account for this database (keys read or made once per process). */

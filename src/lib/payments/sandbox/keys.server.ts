@@ -12,9 +12,8 @@ import {
   randomBytes,
   type KeyObject,
 } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { serverSecrets } from '#lib/platform/db/schema.ts';
+import { madeOnce } from '#lib/platform/secrets.server.ts';
 import { env, type Env } from '#lib/platform/env.server.ts';
 
 const SECRET_NAME = 'sandbox-wechatpay';
@@ -64,22 +63,7 @@ function makeKeys(): StoredKeys {
 const loaded = new WeakMap<object, Promise<SandboxKeys>>();
 
 async function load(db: DbOrTx, config: Env): Promise<SandboxKeys> {
-  let [row] = await db
-    .select({ value: serverSecrets.value })
-    .from(serverSecrets)
-    .where(eq(serverSecrets.name, SECRET_NAME));
-  if (!row) {
-    // Two processes starting together both make keys; the first insert wins and both read it.
-    await db
-      .insert(serverSecrets)
-      .values({ name: SECRET_NAME, value: JSON.stringify(makeKeys()) })
-      .onConflictDoNothing({ target: serverSecrets.name });
-    [row] = await db
-      .select({ value: serverSecrets.value })
-      .from(serverSecrets)
-      .where(sql`${serverSecrets.name} = ${SECRET_NAME}`);
-  }
-  const stored = JSON.parse(row!.value) as StoredKeys;
+  const stored = await madeOnce<StoredKeys>(db, SECRET_NAME, () => makeKeys());
   const given = config.WECHATPAY_MCH_PRIVATE_KEY !== undefined;
   const merchantPrivateKey = createPrivateKey(
     given ? config.WECHATPAY_MCH_PRIVATE_KEY! : stored.merchantPrivateKey,

@@ -6,9 +6,8 @@
  * configured with them are answered by the sandbox exactly as by the real service.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { serverSecrets } from '#lib/platform/db/schema.ts';
+import { madeOnce } from '#lib/platform/secrets.server.ts';
 import { env, type Env } from '#lib/platform/env.server.ts';
 
 const SECRET_NAME = 'sandbox-tencentcloud';
@@ -43,21 +42,7 @@ function makeKeys(): StoredKeys {
 const loaded = new WeakMap<object, Promise<TencentCloudSandboxKeys>>();
 
 async function load(db: DbOrTx, config: Env): Promise<TencentCloudSandboxKeys> {
-  const read = () =>
-    db
-      .select({ value: serverSecrets.value })
-      .from(serverSecrets)
-      .where(eq(serverSecrets.name, SECRET_NAME));
-  let [row] = await read();
-  if (!row) {
-    // Two processes starting together both make keys; the first insert wins and both read it.
-    await db
-      .insert(serverSecrets)
-      .values({ name: SECRET_NAME, value: JSON.stringify(makeKeys()) })
-      .onConflictDoNothing({ target: serverSecrets.name });
-    [row] = await read();
-  }
-  const stored = JSON.parse(row!.value) as StoredKeys;
+  const stored = await madeOnce<StoredKeys>(db, SECRET_NAME, () => makeKeys());
   const given = config.TENCENTCLOUD_SECRET_ID !== undefined;
   return {
     secretId: given ? config.TENCENTCLOUD_SECRET_ID! : stored.secretId,

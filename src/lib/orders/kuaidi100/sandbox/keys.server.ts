@@ -5,9 +5,8 @@
  * KUAIDI100_KEY (given together) replace the made account, KUAIDI100_SALT the made salt.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { serverSecrets } from '#lib/platform/db/schema.ts';
+import { madeOnce } from '#lib/platform/secrets.server.ts';
 import { env, type Env } from '#lib/platform/env.server.ts';
 
 const SECRET_NAME = 'sandbox-kuaidi100';
@@ -27,21 +26,7 @@ function makeAccount(): SandboxAccount {
 const loaded = new WeakMap<object, Promise<SandboxAccount>>();
 
 async function load(db: DbOrTx, config: Env): Promise<SandboxAccount> {
-  const read = () =>
-    db
-      .select({ value: serverSecrets.value })
-      .from(serverSecrets)
-      .where(eq(serverSecrets.name, SECRET_NAME));
-  let [row] = await read();
-  if (!row) {
-    // Two processes starting together both make one; the first insert wins and both read it.
-    await db
-      .insert(serverSecrets)
-      .values({ name: SECRET_NAME, value: JSON.stringify(makeAccount()) })
-      .onConflictDoNothing({ target: serverSecrets.name });
-    [row] = await read();
-  }
-  const made = JSON.parse(row!.value) as SandboxAccount;
+  const made = await madeOnce<SandboxAccount>(db, SECRET_NAME, () => makeAccount());
   const given = config.KUAIDI100_CUSTOMER !== undefined && config.KUAIDI100_KEY !== undefined;
   return {
     customer: given ? config.KUAIDI100_CUSTOMER! : made.customer,
