@@ -274,7 +274,7 @@ export function describeReport(report: BoundaryReport): string[] {
 function isBrowserEntry(id: string): boolean {
   if (id.endsWith(SCRIPT_SUFFIX)) return true;
   if (id.startsWith('src/islands/') || id.startsWith('src/components/')) return true;
-  if (id === 'src/lib/platform/client.ts' || id === 'src/lib/identity/api.ts') return true;
+  if (id === 'src/lib/shell/client.ts' || id === 'src/lib/identity/api.ts') return true;
   if (/^src\/lib\/[^/]+\/(store|contracts|index)\.ts$/.test(id)) return true;
   return /^src\/lib\/shell\/[^/]+\.ts$/.test(id) && !isServerOnly(id);
 }
