@@ -80,6 +80,11 @@ describe('the tables', () => {
     ).toEqual([]);
   });
 
+  it('are all the schema barrel exports (seed clearAll empties every value it exports)', () => {
+    const others = Object.entries(barrel).filter(([, value]) => !is(value, PgTable));
+    expect(others.map(([name]) => name)).toEqual([]);
+  });
+
   it('the schema barrel exports are each one area’s, and it exports every area’s', () => {
     const owners = (table: PgTable) =>
       areas.filter((area) => areaTables.get(area)!.includes(table));

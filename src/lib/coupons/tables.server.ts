@@ -1,7 +1,6 @@
 /** Coupon templates, their claims and popups, and the coupons users hold. */
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -20,6 +19,7 @@ import {
   userCouponTransitions,
 } from './status.ts';
 import type { CouponRules } from './rules.ts';
+import { usedCouponCheckout } from './checkout-reference.server.ts';
 import { users } from '#lib/identity/tables.server.ts';
 import { shops } from '#lib/shop/tables.server.ts';
 
@@ -171,18 +171,6 @@ export const couponPopupCoupons = pgTable(
   (t) => [primaryKey({ columns: [t.popupId, t.couponId] })],
 );
 
-/**
- * order_groups.id, the checkout a used coupon paid for. Orders' tables import these (a checkout
- * records its coupon), so this file cannot import theirs back without an import cycle:
- * orders/tables.server.ts hands the column over as it loads, and drizzle asks for it only when it
- * builds the foreign keys (drizzle-kit reads the schema barrel, which loads both).
- */
-let checkoutId: AnyPgColumn | undefined;
-
-export function pointUsedCouponsAt(column: AnyPgColumn): void {
-  checkoutId = column;
-}
-
 /** A claimed coupon; status: UserCouponStatus. */
 export const userCoupons = pgTable(
   'user_coupons',
@@ -204,11 +192,8 @@ export const userCoupons = pgTable(
     source: text('source').notNull().default('center'),
     validFrom: at('valid_from').notNull(),
     validTo: at('valid_to').notNull(),
-    /** The checkout it paid for (order_groups, see pointUsedCouponsAt). */
-    usedGroupId: ref('used_group_id').references((): AnyPgColumn => {
-      if (!checkoutId) throw new Error('order_groups is not declared: load the schema barrel');
-      return checkoutId;
-    }),
+    /** The checkout it paid for (order_groups.id, see checkout-reference.server.ts). */
+    usedGroupId: ref('used_group_id').references(usedCouponCheckout),
     usedAt: at('used_at'),
     claimedAt: createdAt(),
   },

@@ -19,7 +19,8 @@ import { id, ref, createdAt, at, literal, oneOf } from '#lib/platform/db/columns
 import { OrderStatus, orderTransitions, refundTransitions } from './status.ts';
 import { activities, products, skus } from '#lib/catalog/tables.server.ts';
 import { users } from '#lib/identity/tables.server.ts';
-import { pointUsedCouponsAt, userCoupons } from '#lib/coupons/tables.server.ts';
+import { pointUsedCouponsAt } from '#lib/coupons/checkout-reference.server.ts';
+import { userCoupons } from '#lib/coupons/tables.server.ts';
 import { shops } from '#lib/shop/tables.server.ts';
 
 /**
