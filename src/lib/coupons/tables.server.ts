@@ -11,7 +11,7 @@ import {
   smallint,
   text,
 } from 'drizzle-orm/pg-core';
-import { id, ref, createdAt, at, literal, oneOf } from '#lib/platform/db/columns.ts';
+import { id, ref, createdAt, at, literal, oneOf, referenceTo } from '#lib/platform/db/columns.ts';
 import {
   CouponStatus,
   couponTransitions,
@@ -19,7 +19,6 @@ import {
   userCouponTransitions,
 } from './status.ts';
 import type { CouponRules } from './rules.ts';
-import { usedCouponCheckout } from './checkout-reference.server.ts';
 import { users } from '#lib/identity/tables.server.ts';
 import { shops } from '#lib/shop/tables.server.ts';
 
@@ -192,8 +191,8 @@ export const userCoupons = pgTable(
     source: text('source').notNull().default('center'),
     validFrom: at('valid_from').notNull(),
     validTo: at('valid_to').notNull(),
-    /** The checkout it paid for (order_groups.id, see checkout-reference.server.ts). */
-    usedGroupId: ref('used_group_id').references(usedCouponCheckout),
+    /** The checkout it paid for; orders' tables import these, so it is named (see referenceTo). */
+    usedGroupId: ref('used_group_id').references(referenceTo('order_groups.id')),
     usedAt: at('used_at'),
     claimedAt: createdAt(),
   },

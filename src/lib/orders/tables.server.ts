@@ -15,11 +15,18 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { id, ref, createdAt, at, literal, oneOf } from '#lib/platform/db/columns.ts';
+import {
+  id,
+  ref,
+  createdAt,
+  at,
+  literal,
+  offerReference,
+  oneOf,
+} from '#lib/platform/db/columns.ts';
 import { OrderStatus, orderTransitions, refundTransitions } from './status.ts';
 import { activities, products, skus } from '#lib/catalog/tables.server.ts';
 import { users } from '#lib/identity/tables.server.ts';
-import { pointUsedCouponsAt } from '#lib/coupons/checkout-reference.server.ts';
 import { userCoupons } from '#lib/coupons/tables.server.ts';
 import { shops } from '#lib/shop/tables.server.ts';
 
@@ -60,8 +67,8 @@ export const orderGroups = pgTable(
   ],
 );
 
-// A used coupon points back at its checkout; coupons' tables cannot import these.
-pointUsedCouponsAt(orderGroups.id);
+// A used coupon points back at its checkout, by name: coupons' tables cannot import these.
+offerReference(orderGroups.id);
 
 /**
  * An order: the lines of one sale in one checkout; status: OrderStatus. Money (cents):
