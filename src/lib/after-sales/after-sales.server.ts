@@ -425,11 +425,7 @@ export async function applyAfterSale(db: DbOrTx, input: ApplyInput): Promise<Aft
   await db.transaction(async (tx) => {
     // The order's row is locked first, so shipping (or completion) cannot slip in between: a
     // 仅退款 is applied for while the order is paid, or refused once it has shipped.
-    const status = await lockOrder(tx, line.orderId);
-    if (status !== line.status) {
-      refuseKindMisfit(input.kind, status);
-      throw appError(Errors.AFTER_SALE_NOT_ALLOWED);
-    }
+    refuseKindMisfit(input.kind, await lockOrder(tx, line.orderId));
     const marked = await moveLineRefund(tx, {
       lineId: line.lineId,
       to: RefundStatus.UnderReview,
