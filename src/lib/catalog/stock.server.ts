@@ -1,17 +1,35 @@
 /**
- * Stock coming back to the catalog (its skus table): the goods of a cancelled order, of a line
- * refunded before shipping, or returned by the shopper. Taking stock is platform's `takeStock`.
+ * The stock of a SKU: taken by the command that places an order, never below zero, and given
+ * back for the goods of a cancelled order, of a line refunded before shipping, or returned.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '#lib/platform/db/client.server.ts';
 import { skus } from '#lib/platform/db/schema.ts';
 
-/** Puts `quantity` pieces of a SKU back on hand, in the caller's transaction. */
-export async function returnStock(tx: Tx, skuId: number, quantity: number): Promise<void> {
-  // Zero or fewer pieces would take stock instead: a caller's bug.
+function assertPieces(quantity: number): void {
+  // A zero or negative quantity would "take" nothing or give stock back: a caller's bug.
   if (!Number.isInteger(quantity) || quantity < 1) {
     throw new RangeError(`A quantity of pieces must be a positive integer, not ${quantity}`);
   }
+}
+
+/**
+ * Takes `quantity` pieces of a SKU's stock if that many are left, in one conditional UPDATE, so
+ * concurrent buyers can never take more than there is. Returns whether they were taken.
+ */
+export async function takeStock(tx: Tx, skuId: number, quantity: number): Promise<boolean> {
+  assertPieces(quantity);
+  const taken = await tx
+    .update(skus)
+    .set({ stock: sql`${skus.stock} - ${quantity}` })
+    .where(and(eq(skus.id, skuId), gte(skus.stock, quantity)))
+    .returning({ id: skus.id });
+  return taken.length > 0;
+}
+
+/** Puts `quantity` pieces of a SKU back on hand, in the caller's transaction. */
+export async function returnStock(tx: Tx, skuId: number, quantity: number): Promise<void> {
+  assertPieces(quantity);
   await tx
     .update(skus)
     .set({ stock: sql`${skus.stock} + ${quantity}` })
