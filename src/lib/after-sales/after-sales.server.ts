@@ -28,8 +28,8 @@ import {
   lockOrder,
   moveLineRefund,
   recordOrderEvent,
-} from '#lib/orders/transitions.server.ts';
-import { returnStock } from '#lib/catalog/stock.server.ts';
+} from '#lib/orders/index.server.ts';
+import { returnStock } from '#lib/catalog/index.server.ts';
 import { newNumber } from '#lib/orders/numbers.ts';
 import { fileClaim } from '#lib/insurance/insurance.server.ts';
 import { CLAIM_STATUS_TEXT, type ClaimStatus } from '#lib/insurance/status.ts';

@@ -13,7 +13,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import { withIdempotencyKey } from '#lib/platform/commands.server.ts';
-import { takeStock } from '#lib/catalog/stock.server.ts';
+import { takeStock } from '#lib/catalog/index.server.ts';
 import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
 import {
   activities,
@@ -29,7 +29,7 @@ import {
 import { recordOrderEvent } from './transitions.server.ts';
 import { heldCoupons } from '#lib/coupons/held.server.ts';
 import { checkoutCoupons, type CheckoutCoupons } from '#lib/coupons/checkout.ts';
-import { useCoupon } from '#lib/coupons/user-coupons.server.ts';
+import { useCoupon } from '#lib/coupons/index.server.ts';
 import { CouponRefusals } from '#lib/coupons/rules.ts';
 import { skuPriceColumns, markupsOf } from '#lib/catalog/pricing.server.ts';
 import {

@@ -21,7 +21,7 @@ import {
   users,
 } from '#lib/platform/db/schema.ts';
 import { OrderStatus } from '#lib/orders/status.ts';
-import { markOrderPaid, recordOrderEvent } from '#lib/orders/transitions.server.ts';
+import { markOrderPaid, recordOrderEvent } from '#lib/orders/index.server.ts';
 import { newNumber } from '#lib/orders/numbers.ts';
 import { channelAllowed, channelsFor, payPlace } from './channels.ts';
 import type { Cashier, OpenedPayment, PaymentArrival } from './contracts.ts';

@@ -5,7 +5,7 @@
  * same refund and never pays it twice.
  */
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { recordOrderEvent } from '#lib/orders/transitions.server.ts';
+import { recordOrderEvent } from '#lib/orders/index.server.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { payments, refunds } from '#lib/platform/db/schema.ts';
 import type { PaymentGateway } from './gateway.server.ts';
