@@ -28,6 +28,7 @@ import {
 import { placeOrder, previewCheckout } from '#lib/orders/place-order.server.ts';
 import { applyLineRefund, confirmReceipt, shipOrder } from '#lib/orders/commands.server.ts';
 import { completeDueOrders } from '#lib/orders/timers.server.ts';
+import { listOrders, readOrderDetail } from '#lib/orders/queries.server.ts';
 import { OrderStatus, RefundStatus } from '#lib/orders/status.ts';
 import { confirmPayment, createPayment } from '#lib/payments/payments.server.ts';
 import { applyRefundNotice } from '#lib/payments/refunds.server.ts';
@@ -727,5 +728,134 @@ describe('an order with an after-sale under way', () => {
       .from(orders)
       .where(and(eq(orders.id, shipped.order.id)));
     expect(row!.status).toBe(OrderStatus.Completed);
+  });
+});
+
+describe('an order whose every line is refunded', () => {
+  const shopperOf = (g: Given, orderNo: string) => ({
+    shopId: g.shopId,
+    userId: g.shopper.id,
+    orderNo,
+  });
+
+  it('is closed once its shipped goods came back and were refunded: no 查看物流, no 确认收货', async () => {
+    const g = await givenShopWithShopper();
+    const shipped = await orderAt(g, 'shipped');
+    const view = await apply(g, shipped.order.orderNo, shipped.line.id, { kind: 'return' });
+    await review(g, view.afterSaleNo, { approve: true });
+    // Approved but not yet back: still on its way to the shopper's refund.
+    expect((await readOrderDetail(db, shopperOf(g, shipped.order.orderNo))).status).toBe(
+      OrderStatus.Shipped,
+    );
+    await shipReturn(db, {
+      shopId: g.shopId,
+      userId: g.shopper.id,
+      afterSaleNo: view.afterSaleNo,
+      company: '中通快递',
+      trackingNo: 'ZT000000001',
+      now: NOW,
+    });
+    await receiveReturn(db, gateway, {
+      shopId: g.shopId,
+      ownerId: g.ownerId,
+      afterSaleNo: view.afterSaleNo,
+      now: NOW,
+    });
+
+    const detail = await readOrderDetail(db, shopperOf(g, shipped.order.orderNo));
+    expect(detail).toMatchObject({
+      status: OrderStatus.Cancelled,
+      statusText: '已取消',
+      cancelReason: '全部退款',
+      actions: ['hide'],
+    });
+    expect(detail.timeline.at(-1)).toMatchObject({
+      kind: 'cancelled',
+      text: '商家取消了订单：全部退款',
+    });
+    const page = await listOrders(db, { shopId: g.shopId, userId: g.shopper.id, tab: 'all' });
+    expect(page.list.find((o) => o.orderNo === shipped.order.orderNo)).toMatchObject({
+      status: OrderStatus.Cancelled,
+      statusText: '已取消',
+      actions: ['hide'],
+    });
+  });
+
+  it('stays shipped while a line of it is not refunded', async () => {
+    const g = await givenShopWithShopper();
+    const shipped = await orderAt(g, 'shipped');
+    const view = await apply(g, shipped.order.orderNo, shipped.line.id, { kind: 'return' });
+    await review(g, view.afterSaleNo, { approve: false, refusal: '商品已使用' });
+    const detail = await readOrderDetail(db, shopperOf(g, shipped.order.orderNo));
+    expect(detail.status).toBe(OrderStatus.Shipped);
+    expect(detail.actions).toEqual(['logistics', 'confirmReceipt']);
+  });
+});
+
+describe('仅退款 and shipping', () => {
+  const ship = (g: Given, orderNo: string) =>
+    shipOrder(db, {
+      shopId: g.shopId,
+      ownerId: g.ownerId,
+      orderNo,
+      carrier: 'SF',
+      company: '顺丰速运',
+      trackingNo: `SF${orderNo}`,
+      now: NOW,
+    });
+
+  it('refuses to ship while a 仅退款 waits for the owner; approved, the goods never leave', async () => {
+    const g = await givenShopWithShopper();
+    const paid = await paidOrder(g);
+    const view = await apply(g, paid.order.orderNo, paid.line.id, { kind: 'refund' });
+    expect(await stockOf(g)).toBe(9);
+
+    await expect(ship(g, paid.order.orderNo)).rejects.toMatchObject({
+      code: 41013,
+      message: '该订单有退款申请待处理，请先处理退款再发货',
+    });
+    const [order] = await db.select().from(orders).where(eq(orders.id, paid.order.id));
+    expect(order!.status).toBe(OrderStatus.Paid);
+
+    await review(g, view.afterSaleNo, { approve: true });
+    expect(await stockOf(g)).toBe(10);
+    const [closed] = await db.select().from(orders).where(eq(orders.id, paid.order.id));
+    expect(closed!.status).toBe(OrderStatus.Cancelled);
+    await expect(ship(g, paid.order.orderNo)).rejects.toMatchObject({ code: 41007 });
+  });
+
+  it('ships once the 仅退款 was refused', async () => {
+    const g = await givenShopWithShopper();
+    const paid = await paidOrder(g);
+    const view = await apply(g, paid.order.orderNo, paid.line.id, { kind: 'refund' });
+    await review(g, view.afterSaleNo, { approve: false, refusal: '已打包' });
+    await ship(g, paid.order.orderNo);
+    const [order] = await db.select().from(orders).where(eq(orders.id, paid.order.id));
+    expect(order!.status).toBe(OrderStatus.Shipped);
+    // Shipped: only 退货退款 now.
+    await expect(
+      apply(g, paid.order.orderNo, paid.line.id, { kind: 'refund' }),
+    ).rejects.toMatchObject({ code: 43003 });
+  });
+
+  it('never approves a 仅退款 on an order that has shipped: no refund, no stock back', async () => {
+    const g = await givenShopWithShopper();
+    const paid = await paidOrder(g);
+    const view = await apply(g, paid.order.orderNo, paid.line.id, { kind: 'refund' });
+    // As rows written before shipping checked for a 仅退款 under review can be.
+    await db
+      .update(orders)
+      .set({ status: OrderStatus.Shipped, shippedAt: NOW })
+      .where(eq(orders.id, paid.order.id));
+
+    await expect(review(g, view.afterSaleNo, { approve: true })).rejects.toMatchObject({
+      code: 43005,
+    });
+    expect(await stockOf(g)).toBe(9);
+    expect(await refundOf(view.afterSaleNo)).toBeNull();
+    expect((await seen(g, view.afterSaleNo)).status).toBe(RefundStatus.UnderReview);
+    // The owner may still refuse it.
+    await review(g, view.afterSaleNo, { approve: false, refusal: '商品已发出，请申请退货退款' });
+    expect((await lineOf(paid.line.id)).refundStatus).toBe(RefundStatus.Failed);
   });
 });

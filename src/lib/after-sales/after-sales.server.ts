@@ -15,16 +15,21 @@ import {
   afterSales,
   insuranceClaims,
   media,
-  orderEvents,
   orderLines,
   orders,
   paymentOrders,
   payments,
   refunds,
   shops,
-  skus,
 } from '#lib/platform/db/schema.ts';
-import { OrderStatus, RefundStatus } from '#lib/orders/status.ts';
+import { OrderStatus, RefundStatus, refundTransitions } from '#lib/orders/status.ts';
+import {
+  closeWhenAllRefunded,
+  lockOrder,
+  moveLineRefund,
+  recordOrderEvent,
+} from '#lib/orders/index.server.ts';
+import { returnStock } from '#lib/catalog/index.server.ts';
 import { newNumber } from '#lib/orders/numbers.ts';
 import { fileClaim } from '#lib/insurance/insurance.server.ts';
 import { CLAIM_STATUS_TEXT, type ClaimStatus } from '#lib/insurance/status.ts';
@@ -332,6 +337,23 @@ export async function readAfterSaleOffer(
   };
 }
 
+/**
+ * Refuses a kind the order's status does not take: 仅退款 only while paid (its goods have not
+ * left), 退货退款 only once shipped or completed.
+ */
+function refuseKindMisfit(kind: AfterSaleKind, status: number | null): void {
+  const fits =
+    kind === 'refund'
+      ? status === OrderStatus.Paid
+      : status === OrderStatus.Shipped || status === OrderStatus.Completed;
+  if (fits) return;
+  const other: readonly (number | null)[] =
+    kind === 'refund' ? [OrderStatus.Shipped, OrderStatus.Completed] : [OrderStatus.Paid];
+  throw appError(
+    other.includes(status) ? Errors.AFTER_SALE_KIND_MISMATCH : Errors.AFTER_SALE_NOT_ALLOWED,
+  );
+}
+
 export interface ApplyInput {
   shopId: string;
   userId: number;
@@ -374,17 +396,7 @@ export async function applyAfterSale(db: DbOrTx, input: ApplyInput): Promise<Aft
       ),
     );
   if (!line) throw appError(Errors.ORDER_NOT_FOUND);
-  const kindFits =
-    input.kind === 'refund'
-      ? line.status === OrderStatus.Paid
-      : line.status === OrderStatus.Shipped || line.status === OrderStatus.Completed;
-  if (!kindFits) {
-    const other: readonly number[] =
-      input.kind === 'refund' ? [OrderStatus.Shipped, OrderStatus.Completed] : [OrderStatus.Paid];
-    throw appError(
-      other.includes(line.status) ? Errors.AFTER_SALE_KIND_MISMATCH : Errors.AFTER_SALE_NOT_ALLOWED,
-    );
-  }
+  refuseKindMisfit(input.kind, line.status);
   if (
     line.status === OrderStatus.Completed &&
     line.completedAt &&
@@ -411,18 +423,13 @@ export async function applyAfterSale(db: DbOrTx, input: ApplyInput): Promise<Aft
 
   const afterSaleNo = newNumber('S', now);
   await db.transaction(async (tx) => {
-    const [marked] = await tx
-      .update(orderLines)
-      .set({ refundStatus: RefundStatus.UnderReview })
-      .where(
-        and(
-          eq(orderLines.id, line.lineId),
-          or(isNull(orderLines.refundStatus), eq(orderLines.refundStatus, RefundStatus.Failed)),
-          // The order is still where the kind fits, checked in the same statement.
-          sql`exists (select 1 from ${orders} where ${orders.id} = ${line.orderId} and ${orders.status} = ${line.status})`,
-        ),
-      )
-      .returning({ id: orderLines.id, name: orderLines.productName });
+    // The order's row is locked first, so shipping (or completion) cannot slip in between: a
+    // 仅退款 is applied for while the order is paid, or refused once it has shipped.
+    refuseKindMisfit(input.kind, await lockOrder(tx, line.orderId));
+    const marked = await moveLineRefund(tx, {
+      lineId: line.lineId,
+      to: RefundStatus.UnderReview,
+    });
     if (!marked) throw appError(Errors.AFTER_SALE_OPEN);
     await tx.insert(afterSales).values({
       afterSaleNo,
@@ -439,12 +446,12 @@ export async function applyAfterSale(db: DbOrTx, input: ApplyInput): Promise<Aft
       auditChannel: input.auditChannel,
       createdAt: now,
     });
-    await tx.insert(orderEvents).values({
+    await recordOrderEvent(tx, {
       orderId: line.orderId,
       kind: 'refund_applied',
       actor: 'shopper',
-      note: `${marked.name}：${AFTER_SALE_KIND_TEXT[input.kind]}，${input.reason}`,
-      createdAt: now,
+      note: `${marked.productName}：${AFTER_SALE_KIND_TEXT[input.kind]}，${input.reason}`,
+      now,
     });
   });
   return readAfterSale(db, { shopId: input.shopId, userId: input.userId, afterSaleNo });
@@ -491,11 +498,7 @@ async function restock(tx: Tx, lineId: number): Promise<void> {
     .select({ skuId: orderLines.skuId, quantity: orderLines.quantity })
     .from(orderLines)
     .where(eq(orderLines.id, lineId));
-  if (!line) return;
-  await tx
-    .update(skus)
-    .set({ stock: sql`${skus.stock} + ${line.quantity}` })
-    .where(eq(skus.id, line.skuId));
+  if (line) await returnStock(tx, line.skuId, line.quantity);
 }
 
 /** Saves the refund of an approved after-sale against the payment that paid its order. */
@@ -529,11 +532,11 @@ async function saveAfterSaleRefund(
     refundNo,
     amountCents: afterSale.amountCents,
     cause: 'after_sale',
+    afterSaleId: afterSale.id,
     reason: afterSale.reason,
     now,
   });
   if (refundId === null) throw new Error(`refund ${refundNo} exists already`);
-  await tx.update(refunds).set({ afterSaleId: afterSale.id }).where(eq(refunds.id, refundId));
   // The shop keeper's commission on the line shrinks with what the shopper got back.
   await adjustCommissionForRefund(tx, { orderLineId: afterSale.orderLineId, refundNo, now });
   return refundId;
@@ -548,8 +551,8 @@ function sendAfterCommit(db: DbOrTx, gateway: PaymentGateway, refundId: number |
 
 /**
  * The owner's decision on an after-sale under review. Approving a 仅退款 refunds it (and puts
- * the stock back); once every line of an unshipped order is refunded the order is cancelled.
- * Approving a 退货退款 waits for the goods. Refusing needs a reason the shopper reads.
+ * the stock back) — only while the order is unshipped; once every line is refunded the order is
+ * closed. Approving a 退货退款 waits for the goods. Refusing needs a reason the shopper reads.
  */
 export async function reviewAfterSale(
   db: DbOrTx,
@@ -567,35 +570,31 @@ export async function reviewAfterSale(
   await requireOwner(db, input.shopId, input.ownerId);
   if (!input.approve && !input.refusal) throw appError(Errors.REFUSAL_REASON_REQUIRED);
   const to = input.approve ? RefundStatus.Approved : RefundStatus.Failed;
+  const found = await findAfterSale(db, input);
   const refundId = await db.transaction(async (tx) => {
-    const [decided] = await tx
-      .update(afterSales)
-      .set({ status: to, reviewedAt: now, refusal: input.approve ? null : input.refusal! })
-      .where(
-        and(
-          eq(afterSales.afterSaleNo, input.afterSaleNo),
-          eq(afterSales.shopId, input.shopId),
-          eq(afterSales.status, RefundStatus.UnderReview),
-        ),
-      )
-      .returning();
+    if (!found) return undefined;
+    // Locked first, as shipping locks it: a 仅退款 is approved only while the goods are here.
+    const status = await lockOrder(tx, found.orderId);
+    if (input.approve && found.kind === 'refund' && status !== OrderStatus.Paid) return undefined;
+    const decided = await moveAfterSale(tx, {
+      afterSaleId: found.id,
+      to,
+      set: { reviewedAt: now, refusal: input.approve ? null : input.refusal! },
+    });
     if (!decided) return undefined;
-    await tx
-      .update(orderLines)
-      .set({ refundStatus: to })
-      .where(eq(orderLines.id, decided.orderLineId));
-    await tx.insert(orderEvents).values({
+    await moveLineRefund(tx, { lineId: decided.orderLineId, to });
+    await recordOrderEvent(tx, {
       orderId: decided.orderId,
       kind: input.approve ? 'refund_approved' : 'refund_refused',
       actor: 'shop',
       note: input.approve ? decided.afterSaleNo : `${decided.afterSaleNo}：${input.refusal}`,
-      createdAt: now,
+      now,
     });
     if (input.approve && decided.kind === 'return') await fileClaim(tx, decided, now);
     if (!input.approve || decided.kind !== 'refund') return null;
     await restock(tx, decided.orderLineId);
     const id = await saveAfterSaleRefund(tx, decided, now);
-    await cancelWhenAllRefunded(tx, decided.orderId, now);
+    await closeWhenAllRefunded(tx, { orderId: decided.orderId, now });
     return id;
   });
   if (refundId === undefined) {
@@ -606,41 +605,48 @@ export async function reviewAfterSale(
   return readAfterSale(db, { ...input, userId: input.ownerId, asOwner: true });
 }
 
-/** An unshipped order all of whose lines are refunded is cancelled (nothing is left to ship). */
-async function cancelWhenAllRefunded(tx: Tx, orderId: number, now: Date): Promise<void> {
-  const [open] = await tx
-    .select({ id: orderLines.id })
-    .from(orderLines)
-    .where(
-      and(
-        eq(orderLines.orderId, orderId),
-        or(
-          isNull(orderLines.refundStatus),
-          sql`${orderLines.refundStatus} <> ${RefundStatus.Approved}`,
-        ),
-      ),
-    )
-    .limit(1);
-  if (open) return;
-  const [cancelled] = await tx
-    .update(orders)
-    .set({ status: OrderStatus.Cancelled, cancelledAt: now, cancelReason: '全部退款' })
-    .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.Paid)))
-    .returning({ id: orders.id });
-  if (cancelled) {
-    await tx.insert(orderEvents).values({
-      orderId,
-      kind: 'cancelled',
-      fromStatus: OrderStatus.Paid,
-      toStatus: OrderStatus.Cancelled,
-      actor: 'shop',
-      note: '全部退款',
-      createdAt: now,
-    });
-  }
+/** The shop's after-sale by its number: which order it is on, so the order is locked first. */
+async function findAfterSale(
+  db: DbOrTx,
+  input: { shopId: string; afterSaleNo: string },
+): Promise<{ id: number; orderId: number; kind: string } | undefined> {
+  const [found] = await db
+    .select({ id: afterSales.id, orderId: afterSales.orderId, kind: afterSales.kind })
+    .from(afterSales)
+    .where(and(eq(afterSales.afterSaleNo, input.afterSaleNo), eq(afterSales.shopId, input.shopId)));
+  return found;
 }
 
-/** The owner has the returned goods: they go back to stock and the line is refunded. */
+/**
+ * The one writer of an after-sale's status: the owner's decision on one under review, as one
+ * conditional UPDATE guarded by the refund transition table. The after-sale as decided, or
+ * undefined when it had been decided already.
+ */
+async function moveAfterSale(
+  tx: Tx,
+  input: {
+    afterSaleId: number;
+    to: RefundStatus;
+    set: { reviewedAt: Date; refusal: string | null };
+  },
+) {
+  const [moved] = await tx
+    .update(afterSales)
+    .set({ ...input.set, status: input.to })
+    .where(
+      and(
+        eq(afterSales.id, input.afterSaleId),
+        inArray(afterSales.status, refundTransitions.allowedFrom(input.to)),
+      ),
+    )
+    .returning();
+  return moved;
+}
+
+/**
+ * The owner has the returned goods: they go back to stock and the line is refunded; once every
+ * line of a shipped order is refunded the order is closed.
+ */
 export async function receiveReturn(
   db: DbOrTx,
   gateway: PaymentGateway,
@@ -648,14 +654,16 @@ export async function receiveReturn(
 ): Promise<AfterSaleView> {
   const now = input.now ?? new Date();
   await requireOwner(db, input.shopId, input.ownerId);
+  const found = await findAfterSale(db, input);
   const refundId = await db.transaction(async (tx) => {
+    if (!found) return undefined;
+    await lockOrder(tx, found.orderId);
     const [received] = await tx
       .update(afterSales)
       .set({ returnReceivedAt: now })
       .where(
         and(
-          eq(afterSales.afterSaleNo, input.afterSaleNo),
-          eq(afterSales.shopId, input.shopId),
+          eq(afterSales.id, found.id),
           eq(afterSales.kind, 'return'),
           eq(afterSales.status, RefundStatus.Approved),
           isNotNull(afterSales.returnShippedAt),
@@ -665,14 +673,17 @@ export async function receiveReturn(
       .returning();
     if (!received) return undefined;
     await restock(tx, received.orderLineId);
-    await tx.insert(orderEvents).values({
+    await recordOrderEvent(tx, {
       orderId: received.orderId,
       kind: 'return_received',
       actor: 'shop',
       note: received.afterSaleNo,
-      createdAt: now,
+      now,
     });
-    return saveAfterSaleRefund(tx, received, now);
+    const id = await saveAfterSaleRefund(tx, received, now);
+    // Every line back and refunded: nothing is left to receive.
+    await closeWhenAllRefunded(tx, { orderId: received.orderId, now });
+    return id;
   });
   if (refundId === undefined) {
     await readAfterSale(db, { ...input, userId: input.ownerId, asOwner: true });

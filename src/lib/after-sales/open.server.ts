@@ -12,3 +12,8 @@ import { RefundState } from '#lib/payments/status.ts';
 export function openAfterSaleOf(orderId: AnyPgColumn): SQL {
   return sql`exists (select 1 from ${afterSales} where ${afterSales.orderId} = ${orderId} and (${afterSales.status} = ${RefundStatus.UnderReview} or (${afterSales.status} = ${RefundStatus.Approved} and not exists (select 1 from ${refunds} where ${refunds.afterSaleId} = ${afterSales.id} and ${refunds.status} = ${RefundState.Succeeded}))))`;
 }
+
+/** Whether an order has a 仅退款 under review: its goods must not be shipped until it is decided. */
+export function refundUnderReviewOf(orderId: AnyPgColumn): SQL {
+  return sql`exists (select 1 from ${afterSales} where ${afterSales.orderId} = ${orderId} and ${afterSales.kind} = 'refund' and ${afterSales.status} = ${RefundStatus.UnderReview})`;
+}

@@ -1,4 +1,7 @@
-/** The stock of a SKU: taken by the command that places an order, never below zero. */
+/**
+ * The stock of a SKU: taken by the command that places an order, never below zero, and given
+ * back for the goods of a cancelled order, of a line refunded before shipping, or returned.
+ */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '#lib/platform/db/client.server.ts';
 import { skus } from '#lib/platform/db/schema.ts';
@@ -22,4 +25,13 @@ export async function takeStock(tx: Tx, skuId: number, quantity: number): Promis
     .where(and(eq(skus.id, skuId), gte(skus.stock, quantity)))
     .returning({ id: skus.id });
   return taken.length > 0;
+}
+
+/** Puts `quantity` pieces of a SKU back on hand, in the caller's transaction. */
+export async function returnStock(tx: Tx, skuId: number, quantity: number): Promise<void> {
+  assertPieces(quantity);
+  await tx
+    .update(skus)
+    .set({ stock: sql`${skus.stock} + ${quantity}` })
+    .where(eq(skus.id, skuId));
 }

@@ -1,32 +1,26 @@
 /**
- * The commands that change an order after it is placed. Each is one transaction: one conditional
- * UPDATE whose WHERE names the statuses the transition table allows (so two racing commands can
- * never both win), the event row, and what follows from it (stock and coupon back on cancel).
+ * The commands that change an order after it is placed. Each is one transaction: the order's
+ * move through moveOrder (transitions.server.ts: one conditional UPDATE the transition table
+ * guards, so two racing commands can never both win, and the event row), and what follows from it
+ * (stock and coupon back on cancel).
  * Every command is scoped to its owner: someone else's order number is "not found".
  */
-import { and, asc, eq, inArray, lte, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, not } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
-import {
-  logistics,
-  orderEvents,
-  orderGroups,
-  orderLines,
-  orders,
-  shops,
-  skus,
-  userCoupons,
-} from '#lib/platform/db/schema.ts';
-import { UserCouponStatus } from '#lib/coupons/status.ts';
+import { logistics, orderGroups, orderLines, orders, shops } from '#lib/platform/db/schema.ts';
+import { returnStock } from '#lib/catalog/index.server.ts';
+import { returnCoupon } from '#lib/coupons/index.server.ts';
 import { readAddress } from '#lib/addresses/addresses.server.ts';
 import { applyAfterSale } from '#lib/after-sales/after-sales.server.ts';
-import { openAfterSaleOf } from '#lib/after-sales/open.server.ts';
-import { OrderStatus, orderTransitions } from './status.ts';
+import { openAfterSaleOf, refundUnderReviewOf } from '#lib/after-sales/open.server.ts';
+import { OrderStatus } from './status.ts';
+import { lockOrder, moveOrder, recordOrderEvent, type OrderActor } from './transitions.server.ts';
 import { subscribeParcel } from './parcels.server.ts';
 import type { Tracker } from './kuaidi100/tracker.server.ts';
 
-export type OrderActor = 'shopper' | 'shop' | 'timer' | 'gateway';
+export type { OrderActor };
 
 interface OrderRef {
   shopId: string;
@@ -52,44 +46,6 @@ async function ownOrder(db: DbOrTx, ref: OrderRef): Promise<{ id: number; status
 }
 
 /**
- * Moves an order to `to` if its status allows it (orderTransitions), writing the event row in
- * the same transaction. Returns false when the order had moved on.
- */
-async function transition(
-  tx: Tx,
-  input: {
-    orderId: number;
-    to: OrderStatus;
-    from?: OrderStatus[];
-    set?: Partial<typeof orders.$inferInsert>;
-    kind: string;
-    actor: OrderActor;
-    note?: string;
-    now: Date;
-    /** A further condition the order must meet, checked in the same statement. */
-    guard?: SQL;
-  },
-): Promise<boolean> {
-  const allowed = input.from ?? orderTransitions.allowedFrom(input.to);
-  const [moved] = await tx
-    .update(orders)
-    .set({ ...input.set, status: input.to })
-    .where(and(eq(orders.id, input.orderId), inArray(orders.status, allowed), input.guard))
-    .returning({ id: orders.id });
-  if (!moved) return false;
-  await tx.insert(orderEvents).values({
-    orderId: input.orderId,
-    kind: input.kind,
-    fromStatus: allowed.length === 1 ? allowed[0]! : null,
-    toStatus: input.to,
-    actor: input.actor,
-    note: input.note ?? '',
-    createdAt: input.now,
-  });
-  return true;
-}
-
-/**
  * Cancels an unpaid order by id and gives its stock (in SKU-id order) and coupon back, in one
  * transaction; false when it was no longer unpaid (paid, or cancelled by someone else first).
  */
@@ -98,28 +54,20 @@ export async function cancelUnpaidOrder(
   input: { orderId: number; actor: OrderActor; reason: string; now: Date },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const moved = await transition(tx, {
+    if ((await lockOrder(tx, input.orderId)) !== OrderStatus.AwaitingPayment) return false;
+    await moveOrder(tx, {
       orderId: input.orderId,
       to: OrderStatus.Cancelled,
-      from: [OrderStatus.AwaitingPayment],
-      set: { cancelledAt: input.now, cancelReason: input.reason },
-      kind: 'cancelled',
       actor: input.actor,
-      note: input.reason,
+      reason: input.reason,
       now: input.now,
     });
-    if (!moved) return false;
     const lines = await tx
       .select({ skuId: orderLines.skuId, quantity: orderLines.quantity })
       .from(orderLines)
       .where(eq(orderLines.orderId, input.orderId))
       .orderBy(asc(orderLines.skuId));
-    for (const line of lines) {
-      await tx
-        .update(skus)
-        .set({ stock: sql`${skus.stock} + ${line.quantity}` })
-        .where(eq(skus.id, line.skuId));
-    }
+    for (const line of lines) await returnStock(tx, line.skuId, line.quantity);
     await giveCouponBack(tx, input.orderId, input.now);
     return true;
   });
@@ -146,27 +94,7 @@ async function giveCouponBack(tx: Tx, orderId: number, now: Date): Promise<void>
   if (live) return;
   // The cancelled checkout lets go of it, so the next checkout may record it.
   await tx.update(orderGroups).set({ userCouponId: null }).where(eq(orderGroups.id, group.id));
-  await tx
-    .update(userCoupons)
-    .set({ status: UserCouponStatus.Unused, usedGroupId: null, usedAt: null })
-    .where(
-      and(
-        eq(userCoupons.id, group.userCouponId),
-        eq(userCoupons.usedGroupId, group.id),
-        eq(userCoupons.status, UserCouponStatus.Used),
-      ),
-    );
-  // A coupon given back after it ran out is expired at once.
-  await tx
-    .update(userCoupons)
-    .set({ status: UserCouponStatus.Expired })
-    .where(
-      and(
-        eq(userCoupons.id, group.userCouponId),
-        eq(userCoupons.status, UserCouponStatus.Unused),
-        lte(userCoupons.validTo, now),
-      ),
-    );
+  await returnCoupon(tx, { userCouponId: group.userCouponId, groupId: group.id, now });
 }
 
 /** 取消订单 by the shopper, with a reason: only while unpaid. */
@@ -234,11 +162,11 @@ export async function hideOrder(db: DbOrTx, input: OrderRef): Promise<void> {
       )
       .returning({ id: orders.id });
     if (!hidden) throw appError(Errors.ORDER_STATE_CHANGED);
-    await tx.insert(orderEvents).values({
+    await recordOrderEvent(tx, {
       orderId: order.id,
       kind: 'hidden',
       actor: 'shopper',
-      createdAt: input.now ?? new Date(),
+      now: input.now ?? new Date(),
     });
   });
 }
@@ -270,12 +198,12 @@ export async function changeOrderAddress(
       .where(and(eq(orders.id, order.id), eq(orders.status, status)))
       .returning({ id: orders.id });
     if (!changed) throw appError(Errors.ORDER_STATE_CHANGED);
-    await tx.insert(orderEvents).values({
+    await recordOrderEvent(tx, {
       orderId: order.id,
       kind: 'address_changed',
       actor: 'shopper',
       note: `${address.name} ${address.province}${address.city}${address.district}${address.detail}`,
-      createdAt: input.now ?? new Date(),
+      now: input.now ?? new Date(),
     });
   });
 }
@@ -285,18 +213,22 @@ export async function completeOrder(
   db: DbOrTx,
   input: { orderId: number; actor: OrderActor; now: Date },
 ): Promise<boolean> {
-  return db.transaction((tx) =>
-    transition(tx, {
+  return db.transaction(async (tx) => {
+    if ((await lockOrder(tx, input.orderId)) !== OrderStatus.Shipped) return false;
+    // An after-sale under way keeps the order open until it is settled.
+    const [open] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, input.orderId), openAfterSaleOf(orders.id)));
+    if (open) return false;
+    await moveOrder(tx, {
       orderId: input.orderId,
       to: OrderStatus.Completed,
-      set: { completedAt: input.now },
-      kind: 'completed',
       actor: input.actor,
       now: input.now,
-      // An after-sale under way keeps the order open until it is settled.
-      guard: not(openAfterSaleOf(orders.id)),
-    }),
-  );
+    });
+    return true;
+  });
 }
 
 /** 确认收货: a shipped order is completed by its shopper. */
@@ -348,16 +280,25 @@ export async function shipOrder(
   if (!order) throw appError(Errors.ORDER_NOT_FOUND);
   const row = { id: order.id, days: shop.days };
   const parcelId = await db.transaction(async (tx) => {
-    const moved = await transition(tx, {
+    // Locked first: a 仅退款 applied at this moment either lands before (and shipping is
+    // refused) or finds the order shipped (and is refused).
+    if ((await lockOrder(tx, row.id)) !== OrderStatus.Paid) {
+      throw appError(Errors.ORDER_STATE_CHANGED);
+    }
+    // The goods of a line waiting for its 仅退款 decision must not leave: the owner decides first.
+    const [waiting] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, row.id), refundUnderReviewOf(orders.id)));
+    if (waiting) throw appError(Errors.REFUND_UNDER_REVIEW);
+    await moveOrder(tx, {
       orderId: row.id,
       to: OrderStatus.Shipped,
-      set: { shippedAt: now, autoCompleteAt: new Date(now.getTime() + row.days * 86_400_000) },
-      kind: 'shipped',
       actor: 'shop',
-      note: `${company} ${input.trackingNo}`,
+      reason: `${company} ${input.trackingNo}`,
+      autoCompleteAt: new Date(now.getTime() + row.days * 86_400_000),
       now,
     });
-    if (!moved) throw appError(Errors.ORDER_STATE_CHANGED);
     const [parcel] = await tx
       .insert(logistics)
       .values({

@@ -15,4 +15,5 @@ export const OrderErrors = {
   NOT_SHOP_ORDER: { code: 41010, message: '只有店主可以为本店订单发货' },
   CARRIER_UNKNOWN: { code: 41011, message: '请选择快递公司' },
   ORDER_HAS_OPEN_AFTER_SALE: { code: 41012, message: '订单有售后正在处理，处理完成后再确认收货' },
+  REFUND_UNDER_REVIEW: { code: 41013, message: '该订单有退款申请待处理，请先处理退款再发货' },
 } as const satisfies Record<string, ErrorEntry>;

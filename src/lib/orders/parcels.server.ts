@@ -5,8 +5,9 @@
  * `logistics` and of `orders.auto_complete_at`.
  */
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { logistics, orderEvents, orders, shops } from '#lib/platform/db/schema.ts';
+import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
+import { logistics, orders, shops } from '#lib/platform/db/schema.ts';
+import { recordOrderEvent } from './transitions.server.ts';
 import { kuaidi100Company } from './carriers.ts';
 import type { TraceView } from './contracts.ts';
 import { DEFAULT_SHIP_FROM_CITY } from './logistics.server.ts';
@@ -215,7 +216,7 @@ export async function recordParcelTraces(db: DbOrTx, input: PushedTraces): Promi
 
 /** 签收: the shipped order completes the shop's autoCompleteDays after it (one guarded UPDATE). */
 async function startCompletionClock(
-  tx: DbOrTx,
+  tx: Tx,
   orderId: number,
   signedAt: Date,
   now: Date,
@@ -232,10 +233,5 @@ async function startCompletionClock(
     .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.Shipped)))
     .returning({ id: orders.id });
   if (!moved) return;
-  await tx.insert(orderEvents).values({
-    orderId,
-    kind: 'signed',
-    actor: 'gateway',
-    createdAt: now,
-  });
+  await recordOrderEvent(tx, { orderId, kind: 'signed', actor: 'gateway', now });
 }

@@ -9,16 +9,15 @@
 import { attributeOrder } from '#lib/distribution/attribution.server.ts';
 import { commissionCents, commissionRateBp, goodsPaidCents } from '#lib/distribution/commission.ts';
 import { createHash } from 'node:crypto';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import { withIdempotencyKey } from '#lib/platform/commands.server.ts';
-import { takeStock } from '#lib/catalog/stock.server.ts';
+import { takeStock } from '#lib/catalog/index.server.ts';
 import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
 import {
   activities,
   cartItems,
-  orderEvents,
   orderGroups,
   orderLines,
   orders,
@@ -26,11 +25,11 @@ import {
   products,
   shops,
   skus,
-  userCoupons,
 } from '#lib/platform/db/schema.ts';
+import { recordOrderEvent } from './transitions.server.ts';
 import { heldCoupons } from '#lib/coupons/held.server.ts';
 import { checkoutCoupons, type CheckoutCoupons } from '#lib/coupons/checkout.ts';
-import { UserCouponStatus } from '#lib/coupons/status.ts';
+import { useCoupon } from '#lib/coupons/index.server.ts';
 import { CouponRefusals } from '#lib/coupons/rules.ts';
 import { skuPriceColumns, markupsOf } from '#lib/catalog/pricing.server.ts';
 import {
@@ -590,18 +589,12 @@ async function place(tx: Tx, input: PlaceOrderInput, now: Date): Promise<PlacedO
   const couponId = checkout.coupons.selected?.userCouponId;
   if (couponId !== undefined) {
     // One conditional write: of two checkouts racing for one coupon, one uses it.
-    const [used] = await tx
-      .update(userCoupons)
-      .set({ status: UserCouponStatus.Used, usedGroupId: group!.id, usedAt: now })
-      .where(
-        and(
-          eq(userCoupons.id, couponId),
-          eq(userCoupons.userId, input.userId),
-          eq(userCoupons.status, UserCouponStatus.Unused),
-          gt(userCoupons.validTo, now),
-        ),
-      )
-      .returning({ id: userCoupons.id });
+    const used = await useCoupon(tx, {
+      userCouponId: couponId,
+      userId: input.userId,
+      groupId: group!.id,
+      now,
+    });
     if (!used) throw appError(Errors.COUPON_ALREADY_USED);
     // Recorded on the checkout once it is ours (the unique index is the last line of defence).
     await tx
@@ -675,12 +668,12 @@ async function place(tx: Tx, input: PlaceOrderInput, now: Date): Promise<PlacedO
         crossBorder: line.crossBorder,
       })),
     );
-    await tx.insert(orderEvents).values({
+    await recordOrderEvent(tx, {
       orderId: order!.id,
       kind: 'created',
       toStatus: OrderStatus.AwaitingPayment,
       actor: 'shopper',
-      createdAt: now,
+      now,
     });
   }
 

@@ -31,16 +31,18 @@ describe('order statuses', () => {
       [Paid, Shipped],
       [Paid, Cancelled],
       [Shipped, Completed],
+      // Every line came back (退货退款) and was refunded.
+      [Shipped, Cancelled],
     ]);
     expect(orderTransitions.canTransition(AwaitingPayment, Shipped)).toBe(false);
-    expect(orderTransitions.canTransition(Shipped, Cancelled)).toBe(false);
+    expect(orderTransitions.canTransition(Completed, Cancelled)).toBe(false);
     expect(orderTransitions.canTransition(Cancelled, Paid)).toBe(false);
     expect(orderTransitions.canTransition(Paid, AwaitingPayment)).toBe(false);
   });
 
   it('answer the statuses a conditional update may start from', () => {
     expect(orderTransitions.allowedFrom(Paid)).toEqual([AwaitingPayment]);
-    expect(orderTransitions.allowedFrom(Cancelled)).toEqual([AwaitingPayment, Paid]);
+    expect(orderTransitions.allowedFrom(Cancelled)).toEqual([AwaitingPayment, Paid, Shipped]);
     expect(orderTransitions.allowedFrom(Completed)).toEqual([Shipped]);
     expect(orderTransitions.allowedFrom(AwaitingPayment)).toEqual([]);
   });

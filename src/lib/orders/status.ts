@@ -20,10 +20,11 @@ export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 export const orderTransitions = transitions<OrderStatus>({
   // Paid through the gateway, or cancelled by the shopper or the 12-minute unpaid timer.
   [OrderStatus.AwaitingPayment]: [OrderStatus.Paid, OrderStatus.Cancelled],
-  // Shipped, or cancelled once every line of an order not yet shipped is refunded.
+  // Shipped, or cancelled once every line of an order not yet shipped is refunded (仅退款).
   [OrderStatus.Paid]: [OrderStatus.Shipped, OrderStatus.Cancelled],
-  // Received by the shopper or completed by the timer; refunds go through the lines.
-  [OrderStatus.Shipped]: [OrderStatus.Completed],
+  // Received by the shopper or completed by the timer; closed (cancelled) once every line came
+  // back through a 退货退款 and was refunded.
+  [OrderStatus.Shipped]: [OrderStatus.Completed, OrderStatus.Cancelled],
   [OrderStatus.Completed]: [],
   [OrderStatus.Cancelled]: [],
 });

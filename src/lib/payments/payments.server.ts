@@ -7,13 +7,12 @@
  */
 import { promiseCommission } from '#lib/distribution/commission.server.ts';
 import QRCode from 'qrcode';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
 import {
   gatewayNotifications,
-  orderEvents,
   orderGroups,
   orders,
   paymentOrders,
@@ -22,21 +21,17 @@ import {
   users,
 } from '#lib/platform/db/schema.ts';
 import { OrderStatus } from '#lib/orders/status.ts';
+import { markOrderPaid, recordOrderEvent } from '#lib/orders/index.server.ts';
 import { newNumber } from '#lib/orders/numbers.ts';
 import { channelAllowed, channelsFor, payPlace } from './channels.ts';
 import type { Cashier, OpenedPayment, PaymentArrival } from './contracts.ts';
 import type { PaymentGateway } from './gateway.server.ts';
-import {
-  PaymentOrderOutcome,
-  PaymentStatus,
-  RefundState,
-  paymentTransitions,
-  type PayChannel,
-} from './status.ts';
+import { PaymentOrderOutcome, PaymentStatus, RefundState, type PayChannel } from './status.ts';
 import { GatewayError } from './wechatpay/client.server.ts';
 import { chinaTime } from './wechatpay/protocol.ts';
 import type { Transaction } from './wechatpay/resources.ts';
 import { sendRefund } from './refunds.server.ts';
+import { movePayment } from './transitions.server.ts';
 
 interface Scope {
   shopId: string;
@@ -362,21 +357,15 @@ export async function confirmPayment(
         .onConflictDoNothing();
     }
     // Closed too: money the gateway took for an attempt we had given up is still taken.
-    const [moved] = await tx
-      .update(payments)
-      .set({
-        status: PaymentStatus.Paid,
+    const moved = await movePayment(tx, {
+      paymentId: payment.id,
+      to: PaymentStatus.Paid,
+      set: {
         transactionId: paid.transactionId,
         payerOpenId: paid.payerOpenId,
         paidAt: paid.paidAt,
-      })
-      .where(
-        and(
-          eq(payments.id, payment.id),
-          inArray(payments.status, paymentTransitions.allowedFrom(PaymentStatus.Paid)),
-        ),
-      )
-      .returning({ id: payments.id });
+      },
+    });
     if (!moved) return { kind: 'duplicate' };
     return settleOrders(tx, payment, paid.paidAt, now);
   });
@@ -407,12 +396,13 @@ async function settleOrders(
   let paidOrders = 0;
   const refundIds: number[] = [];
   for (const line of covered) {
-    const [order] = await tx
-      .update(orders)
-      .set({ status: OrderStatus.Paid, paidAt })
-      .where(and(eq(orders.id, line.orderId), eq(orders.status, OrderStatus.AwaitingPayment)))
-      .returning({ id: orders.id });
-    if (order) {
+    const paidOrder = await markOrderPaid(tx, {
+      orderId: line.orderId,
+      paymentNo: payment.paymentNo,
+      paidAt,
+      now,
+    });
+    if (paidOrder) {
       paidOrders += 1;
       await tx
         .update(paymentOrders)
@@ -422,15 +412,6 @@ async function settleOrders(
         );
       // The shop keeper's commission on it is promised now, settled after the after-sale window.
       await promiseCommission(tx, line.orderId, now);
-      await tx.insert(orderEvents).values({
-        orderId: line.orderId,
-        kind: 'paid',
-        fromStatus: OrderStatus.AwaitingPayment,
-        toStatus: OrderStatus.Paid,
-        actor: 'gateway',
-        note: payment.paymentNo,
-        createdAt: now,
-      });
       continue;
     }
     await tx
@@ -448,12 +429,12 @@ async function settleOrders(
       now,
     });
     if (refundId !== null) refundIds.push(refundId);
-    await tx.insert(orderEvents).values({
+    await recordOrderEvent(tx, {
       orderId: line.orderId,
       kind: 'late_payment_refunded',
       actor: 'gateway',
       note: payment.paymentNo,
-      createdAt: now,
+      now,
     });
   }
   return { kind: 'applied', paidOrders, refunds: refundIds };
@@ -472,6 +453,8 @@ export async function saveRefund(
     refundNo: string;
     amountCents: number;
     cause: 'late_payment' | 'after_sale';
+    /** The after-sale an after_sale refund pays back. */
+    afterSaleId?: number;
     reason: string;
     now: Date;
   },
@@ -484,6 +467,7 @@ export async function saveRefund(
       orderId: input.orderId,
       amountCents: input.amountCents,
       cause: input.cause,
+      afterSaleId: input.afterSaleId ?? null,
       reason: input.reason,
       status: RefundState.Requested,
       createdAt: input.now,

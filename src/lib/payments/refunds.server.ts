@@ -5,10 +5,12 @@
  * same refund and never pays it twice.
  */
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { recordOrderEvent } from '#lib/orders/index.server.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { orderEvents, payments, refunds } from '#lib/platform/db/schema.ts';
+import { payments, refunds } from '#lib/platform/db/schema.ts';
 import type { PaymentGateway } from './gateway.server.ts';
-import { RefundState, refundStateTransitions } from './status.ts';
+import { RefundState } from './status.ts';
+import { moveRefund } from './transitions.server.ts';
 import { GatewayError } from './wechatpay/client.server.ts';
 import type { RefundNotice, RefundState as GatewayRefundState } from './wechatpay/resources.ts';
 
@@ -27,29 +29,15 @@ async function settle(
   fields: { gatewayRefundId?: string; failure?: string; settledAt?: Date },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [moved] = await tx
-      .update(refunds)
-      .set({ status: to, ...fields })
-      .where(
-        and(
-          eq(refunds.id, refundId),
-          inArray(refunds.status, refundStateTransitions.allowedFrom(to)),
-        ),
-      )
-      .returning({
-        orderId: refunds.orderId,
-        refundNo: refunds.refundNo,
-        paymentId: refunds.paymentId,
-        amountCents: refunds.amountCents,
-      });
+    const moved = await moveRefund(tx, { refundId, to, set: fields });
     if (!moved) return false;
     if (to === RefundState.Succeeded) {
-      await tx.insert(orderEvents).values({
+      await recordOrderEvent(tx, {
         orderId: moved.orderId,
         kind: 'refunded',
         actor: 'gateway',
         note: moved.refundNo,
-        createdAt: fields.settledAt ?? new Date(),
+        now: fields.settledAt ?? new Date(),
       });
     }
     if (to === RefundState.Failed) {

@@ -11,18 +11,16 @@ import { OrderStatus } from '#lib/orders/status.ts';
 import { paymentGateway, type PaymentGateway } from './gateway.server.ts';
 import { confirmPayment, paidFacts } from './payments.server.ts';
 import { retryOpenRefunds } from './refunds.server.ts';
+import { movePayment } from './transitions.server.ts';
 import { PaymentStatus } from './status.ts';
 import { GatewayError } from './wechatpay/client.server.ts';
 
 const SWEEP_BATCH = 100;
 
 async function markClosed(db: DbOrTx, paymentId: number, now: Date): Promise<boolean> {
-  const [closed] = await db
-    .update(payments)
-    .set({ status: PaymentStatus.Closed, closedAt: now })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, PaymentStatus.Created)))
-    .returning({ id: payments.id });
-  return closed !== undefined;
+  return db.transaction((tx) =>
+    movePayment(tx, { paymentId, to: PaymentStatus.Closed, set: { closedAt: now } }),
+  );
 }
 
 /**
