@@ -266,12 +266,10 @@ export async function shareCodeOf(
   db: DbOrTx,
   input: { shopId: string; distributorId: number | null; contentType: number; target: ShareTarget },
 ): Promise<string> {
-  const params = Object.fromEntries(
-    Object.entries(input.target.query ?? {})
-      .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
-      .map(([key, value]) => [key, String(value)])
-      .sort(([a], [b]) => a.localeCompare(b)),
-  );
+  // The query in a fixed order, so the same target always gives the same code.
+  const params: Record<string, string> = {};
+  const query = Object.entries(input.target.query ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  for (const [key, value] of query) if (value !== undefined) params[key] = String(value);
   const target = {
     route: input.target.route,
     ...(Object.keys(params).length > 0 ? { params } : {}),
