@@ -2,10 +2,15 @@
  * What the browser does with an answer (commerce §8, shell §5), as a pure decision so both
  * variants — inside the messaging app and in a plain browser — are testable to the letter.
  */
-import { ErrorCode, MAINTENANCE_HTTP_STATUS, Messages, isLoginInvalid } from './errors.ts';
-import { carryQuery } from './carry.ts';
-import { routeByName } from './routes.ts';
-import { pathFor } from './contract.ts';
+import {
+  ErrorCode,
+  MAINTENANCE_HTTP_STATUS,
+  Messages,
+  isLoginInvalid,
+} from '#lib/platform/errors.ts';
+import { carryQuery } from '#lib/platform/carry.ts';
+import { routeByName } from '#lib/platform/routes.ts';
+import { pathFor } from '#lib/platform/contract.ts';
 import { IdentityContracts } from '#lib/identity/contracts.ts';
 
 export interface AnswerContext {

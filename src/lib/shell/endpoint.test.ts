@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { contract } from './contract.ts';
+import { contract } from '#lib/platform/contract.ts';
 import { endpoint } from './endpoint.server.ts';
 /** Just enough of Astro's context for endpoint(): no session cookie, so no database read. */
 function contextFor(url: string, init: RequestInit = {}, params: Record<string, string> = {}) {

@@ -4,9 +4,16 @@
  * success envelope with the contract's message, its errors the error envelope.
  */
 import type { APIContext, APIRoute } from 'astro';
-import { ok } from './envelope.ts';
-import type { AnyContract, BodyOf, DataOf, ParamsOf, QueryOf } from './contract.ts';
-import { handle, json, notFound, parseBody, parseParams, parseQuery } from './http.server.ts';
+import { ok } from '#lib/platform/envelope.ts';
+import type { AnyContract, BodyOf, DataOf, ParamsOf, QueryOf } from '#lib/platform/contract.ts';
+import {
+  handle,
+  json,
+  notFound,
+  parseBody,
+  parseParams,
+  parseQuery,
+} from '#lib/platform/http.server.ts';
 import { refuseCrossSite, requireRole, requireUser } from '#lib/membership/auth.server.ts';
 import type { SessionUser } from '#lib/identity/sessions.server.ts';
 

@@ -3,13 +3,18 @@
  * 30 s timeout, credentials, the shop's headers and query, and the §8 handling of answers.
  */
 import { ofetch, type FetchOptions } from 'ofetch';
-import type { Envelope } from './envelope.ts';
+import type { Envelope } from '#lib/platform/envelope.ts';
 import { classifyAnswer, toastSuppressed, type AnswerContext } from './answers.ts';
-import { Messages } from './errors.ts';
-import { pathFor, type AnyContract, type CallInput, type WireDataOf } from './contract.ts';
-import { toast } from '#lib/shell/toast.ts';
-import { deviceKey } from './storage-keys.ts';
-import { isRowId } from './ids.ts';
+import { Messages } from '#lib/platform/errors.ts';
+import {
+  pathFor,
+  type AnyContract,
+  type CallInput,
+  type WireDataOf,
+} from '#lib/platform/contract.ts';
+import { toast } from './toast.ts';
+import { deviceKey } from '#lib/platform/storage-keys.ts';
+import { isRowId } from '#lib/platform/ids.ts';
 import { IdentityContracts } from '#lib/identity/contracts.ts';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
