@@ -39,6 +39,7 @@ import { shopperPrice } from './pricing.ts';
 import { markupsOf, priceOf, productPriceColumns } from './pricing.server.ts';
 import { MAX_PREVIEW_NOS } from './markups-contracts.ts';
 import { saleState, type SaleState } from './sale.ts';
+import { saveGlobalMarkup } from '#lib/shop/shops.server.ts';
 import { SaleStatus } from './status.ts';
 
 /** How many products one preview may price. */
@@ -245,11 +246,7 @@ export async function setGlobalAddPrice(
   return db.transaction(async (tx) => {
     const limit = await limitOver(tx, input.shopId, null);
     const markup = checked(input.markup, limit, 'global');
-    const [row] = await tx
-      .update(shops)
-      .set({ globalAddPriceBp: markup.bp, globalAddPriceCents: markup.cents })
-      .where(eq(shops.id, input.shopId))
-      .returning({ bp: shops.globalAddPriceBp, cents: shops.globalAddPriceCents });
+    const row = await saveGlobalMarkup(tx, input.shopId, markup);
     if (!row) throw appError(Errors.SHOP_NOT_FOUND);
     return { markup: markupView(row), limit };
   });

@@ -21,9 +21,9 @@ import { and, asc, eq, or } from 'drizzle-orm';
 import { RETURNED_FROM_AUTH } from '#lib/shell/answers.ts';
 import { isShopId } from '#lib/platform/ids.ts';
 import { safeReturnPath } from '#lib/shell/navigation.ts';
-import { MemberRole } from '#lib/membership/roles.ts';
+import { joinShop as joinShopAsMember } from '#lib/membership/membership.server.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { shopMembers, shops, users } from '#lib/platform/db/schema.ts';
+import { shops, users } from '#lib/platform/db/schema.ts';
 import type {
   AuthScope,
   MessagingAppProvider,
@@ -308,10 +308,7 @@ async function joinShop(tx: DbOrTx, userId: number, shopId: string): Promise<voi
   if (!isShopId(shopId)) return;
   const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, shopId)).limit(1);
   if (!shop) return;
-  await tx
-    .insert(shopMembers)
-    .values({ shopId: shop.id, userId, role: MemberRole.Consumer, maxRole: MemberRole.Consumer })
-    .onConflictDoNothing();
+  await joinShopAsMember(tx, shop.id, userId);
 }
 
 /**

@@ -14,6 +14,7 @@ import { shopMembers, shops, users } from '#lib/platform/db/schema.ts';
 import type { ShopMembership } from '#lib/identity/sessions.server.ts';
 import { consumeCode, issueCode } from '#lib/identity/sms-codes.server.ts';
 import { ShopStatus } from '#lib/shop/status.ts';
+import { bindShopOwner } from '#lib/shop/shops.server.ts';
 
 /** A member's standing in a shop: the same fields a session carries for the shop visited. */
 export type MemberRow = ShopMembership;
@@ -137,17 +138,7 @@ export async function ownerIdentity(
 export async function bindOwnerIdentity(db: DbOrTx, shopId: string, userId: number): Promise<void> {
   await shopOrThrow(db, shopId);
   await db.transaction(async (tx) => {
-    const bound = await tx
-      .update(shops)
-      .set({ ownerUserId: userId })
-      .where(
-        and(
-          eq(shops.id, shopId),
-          sql`${shops.ownerPhone} = (select ${users.phone} from ${users} where ${users.id} = ${userId})`,
-        ),
-      )
-      .returning({ id: shops.id });
-    if (bound.length === 0) throw appError(Errors.NOT_SHOP_OWNER);
+    if (!(await bindShopOwner(tx, shopId, userId))) throw appError(Errors.NOT_SHOP_OWNER);
     await becomeShopKeeper(tx, shopId, userId, { signAgreement: null });
   });
 }
@@ -369,4 +360,27 @@ export async function makeAdministrator(
       },
     });
   return { currentRole: MemberRole.Manager };
+}
+
+/** A member of the shop as a consumer, for a user signing in there; an existing member is kept. */
+export async function joinShop(tx: DbOrTx, shopId: string, userId: number): Promise<void> {
+  await tx
+    .insert(shopMembers)
+    .values({ shopId, userId, role: MemberRole.Consumer, maxRole: MemberRole.Consumer })
+    .onConflictDoNothing();
+}
+
+/**
+ * A keeper unbound from the shop becomes a consumer again, without level; a manager keeps the
+ * right to manage.
+ */
+export async function dropKeeper(tx: DbOrTx, shopId: string, userId: number): Promise<void> {
+  await tx
+    .update(shopMembers)
+    .set({
+      role: MemberRole.Consumer,
+      maxRole: sql`(case when ${shopMembers.maxRole} = ${MemberRole.Manager} then ${MemberRole.Manager} else ${MemberRole.Consumer} end)::smallint`,
+      level: null,
+    })
+    .where(and(eq(shopMembers.shopId, shopId), eq(shopMembers.userId, userId)));
 }

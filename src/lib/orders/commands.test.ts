@@ -34,12 +34,8 @@ import {
   hideOrder,
   shipOrder,
 } from './commands.server.ts';
-import {
-  TIMEOUT_REASON,
-  cancelOverdueOrders,
-  completeDueOrders,
-  purgeIdempotencyKeys,
-} from './timers.server.ts';
+import { TIMEOUT_REASON, cancelOverdueOrders, completeDueOrders } from './timers.server.ts';
+import { purgeIdempotencyKeys } from '#lib/platform/commands.server.ts';
 import { OrderStatus, RefundStatus } from './status.ts';
 
 const NOW = new Date('2026-11-21T04:00:00Z');

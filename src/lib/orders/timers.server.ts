@@ -4,10 +4,11 @@
  * processes sweeping at once still cancel or complete each order once (every change is the
  * commands' conditional UPDATE, one order per transaction).
  */
-import { and, asc, eq, lt, lte, not, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, not, sql } from 'drizzle-orm';
 import { openAfterSaleOf } from '#lib/after-sales/open.server.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { idempotencyKeys, orders, paymentOrders, payments } from '#lib/platform/db/schema.ts';
+import { orders, paymentOrders, payments } from '#lib/platform/db/schema.ts';
+import { purgeIdempotencyKeys } from '#lib/platform/commands.server.ts';
 import { PaymentStatus } from '#lib/payments/status.ts';
 import { cancelUnpaidOrder, completeOrder } from './commands.server.ts';
 import { OrderStatus } from './status.ts';
@@ -19,7 +20,6 @@ export const TIMEOUT_REASON = '超时未支付';
 /** Orders one sweep handles at most; the next sweep takes the rest. */
 const SWEEP_BATCH = 200;
 /** How long an idempotency key answers a retry. */
-const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
 
 /**
  * Cancels every unpaid order past its pay deadline; answers how many this call cancelled. An order
@@ -68,13 +68,6 @@ export async function completeDueOrders(db: DbOrTx, now = new Date()): Promise<n
     if (await completeOrder(db, { orderId: id, actor: 'timer', now })) completed += 1;
   }
   return completed;
-}
-
-/** Forgets idempotency keys older than a day: a retry comes within seconds, not days. */
-export async function purgeIdempotencyKeys(db: DbOrTx, now = new Date()): Promise<void> {
-  await db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS)));
 }
 
 /** One round of every order timer. */

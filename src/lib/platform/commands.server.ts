@@ -3,8 +3,8 @@
  * function that changes a piece of state; it owns its transaction and settles races inside
  * PostgreSQL with the conditional updates and idempotency keys below, never in process memory.
  */
-import { and, eq } from 'drizzle-orm';
-import type { Tx } from './db/client.server.ts';
+import { and, eq, lt } from 'drizzle-orm';
+import type { DbOrTx, Tx } from './db/client.server.ts';
 import { idempotencyKeys } from './db/schema.ts';
 
 /** What a command may return under an idempotency key: it is stored as JSON and read back. */
@@ -44,4 +44,13 @@ export async function withIdempotencyKey<T extends Json>(
     await savepoint.update(idempotencyKeys).set({ result }).where(where);
     return result;
   });
+}
+
+const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
+
+/** Forgets idempotency keys older than a day: a retry comes within seconds, not days. */
+export async function purgeIdempotencyKeys(db: DbOrTx, now = new Date()): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS)));
 }

@@ -6,7 +6,7 @@
  * they may not leave; the shop's owner never may. Afterwards they are a customer of the shop
  * again; who invited them and the ledger stay as they were.
  */
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
@@ -24,6 +24,7 @@ import { OrderStatus } from '#lib/orders/status.ts';
 import { maskPhone } from '#lib/identity/login.ts';
 import { consumeCode, issueCode, type SmsPurpose } from '#lib/identity/sms-codes.server.ts';
 import { MemberRole } from '#lib/membership/roles.ts';
+import { dropKeeper } from '#lib/membership/membership.server.ts';
 import type { ErrorEntry } from '#lib/platform/errors.ts';
 import { requireKeeper, type Keeper } from './keeper.server.ts';
 import { unbindRefusal } from './rules.ts';
@@ -153,14 +154,7 @@ export async function unbindKeeper(
       .for('update');
     const refusal = await refusalFor(tx, shopId, current);
     if (refusal) throw appError(refusal);
-    await tx
-      .update(shopMembers)
-      .set({
-        role: MemberRole.Consumer,
-        maxRole: sql`(case when ${shopMembers.maxRole} = ${MemberRole.Manager} then ${MemberRole.Manager} else ${MemberRole.Consumer} end)::smallint`,
-        level: null,
-      })
-      .where(and(eq(shopMembers.shopId, shopId), eq(shopMembers.userId, userId)));
+    await dropKeeper(tx, shopId, userId);
     await tx
       .insert(keeperUnbindings)
       .values({ shopId, userId, invitedBy: member?.invitedBy ?? null });

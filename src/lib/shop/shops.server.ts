@@ -1,9 +1,9 @@
 /** Shops: the public face of a shop (name, logo, notice, skin). */
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { shops, skins, type SkinTheme } from '#lib/platform/db/schema.ts';
+import { shops, skins, users, type SkinTheme } from '#lib/platform/db/schema.ts';
 import { ShopStatus } from './status.ts';
 
 export interface SellerInfo {
@@ -61,4 +61,36 @@ export async function getShopDetail(db: DbOrTx, shopId: string): Promise<ShopDet
 export async function getSellerInfo(db: DbOrTx, shopId: string): Promise<SellerInfo> {
   const { shopBizCode, shopName, shopLogoUrl } = await getShopDetail(db, shopId);
   return { shopId, shopBizCode, shopName, shopLogoUrl };
+}
+
+/**
+ * Makes the user the shop's owner when their phone is the owner phone the shop was opened with,
+ * in one conditional update. Returns whether it did.
+ */
+export async function bindShopOwner(tx: DbOrTx, shopId: string, userId: number): Promise<boolean> {
+  const bound = await tx
+    .update(shops)
+    .set({ ownerUserId: userId })
+    .where(
+      and(
+        eq(shops.id, shopId),
+        sql`${shops.ownerPhone} = (select ${users.phone} from ${users} where ${users.id} = ${userId})`,
+      ),
+    )
+    .returning({ id: shops.id });
+  return bound.length > 0;
+}
+
+/** Stores the shop's global markup (catalog checks it against the shop's limit first). */
+export async function saveGlobalMarkup(
+  tx: DbOrTx,
+  shopId: string,
+  markup: { bp: number; cents: number },
+): Promise<{ bp: number; cents: number } | undefined> {
+  const [row] = await tx
+    .update(shops)
+    .set({ globalAddPriceBp: markup.bp, globalAddPriceCents: markup.cents })
+    .where(eq(shops.id, shopId))
+    .returning({ bp: shops.globalAddPriceBp, cents: shops.globalAddPriceCents });
+  return row;
 }

@@ -21,7 +21,8 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { serverSecrets, weixinSandboxGrants, weixinSandboxUsers } from '#lib/platform/db/schema.ts';
+import { weixinSandboxGrants, weixinSandboxUsers } from '#lib/platform/db/schema.ts';
+import { madeOnce } from '#lib/platform/secrets.server.ts';
 import { env, wechatAppId, type Env } from '#lib/platform/env.server.ts';
 import type { AuthScope } from './index.server.ts';
 
@@ -34,7 +35,8 @@ export const SANDBOX_TOKEN_TTL_S = 7200;
 /** How long an access_token still works after a newer one was fetched. */
 export const SANDBOX_OLD_TOKEN_GRACE_MS = 5 * 60_000;
 
-const SECRET_NAME = 'sandbox-weixin';
+// Stored as JSON by madeOnce (the first versions kept the bare hex under 'sandbox-weixin').
+const SECRET_NAME = 'sandbox-weixin-secret';
 const DEVICE_ID = /^[A-Za-z0-9_-]{22,64}$/;
 /** The callbacks the sandbox sends codes to: member auth's, on this site. */
 const CALLBACK_PATH = /^\/api\/auth\/[A-Za-z0-9_-]{1,32}$/;
@@ -53,22 +55,8 @@ export async function sandboxAccount(
 ): Promise<{ appId: string; appSecret: string }> {
   const appId = wechatAppId(config);
   if (config.WECHAT_APP_SECRET) return { appId, appSecret: config.WECHAT_APP_SECRET };
-  const read = () =>
-    db
-      .select({ value: serverSecrets.value })
-      .from(serverSecrets)
-      .where(eq(serverSecrets.name, SECRET_NAME))
-      .then(([row]) => row);
-  let row = await read();
-  if (!row) {
-    // Two processes starting together both make one; the first insert wins and both read it.
-    await db
-      .insert(serverSecrets)
-      .values({ name: SECRET_NAME, value: randomBytes(16).toString('hex') })
-      .onConflictDoNothing({ target: serverSecrets.name });
-    row = await read();
-  }
-  return { appId, appSecret: row!.value };
+  const appSecret = await madeOnce(db, SECRET_NAME, () => randomBytes(16).toString('hex'));
+  return { appId, appSecret };
 }
 
 export function newDeviceId(): string {

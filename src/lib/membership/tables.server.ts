@@ -11,11 +11,10 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { id, ref, createdAt, at } from './columns.ts';
-import { oneOf } from './columns.ts';
-import { MemberRole, memberRoles } from '#lib/membership/roles.ts';
-import { users } from './identity.ts';
-import { shops } from './shop.ts';
+import { id, ref, createdAt, at, oneOf } from '#lib/platform/db/columns.ts';
+import { MemberRole, memberRoles } from './roles.ts';
+import { users } from '#lib/identity/tables.server.ts';
+import { shops } from '#lib/shop/tables.server.ts';
 
 /** A user's standing in one shop; role and maxRole are MemberRole numbers. */
 export const shopMembers = pgTable(

@@ -1,4 +1,4 @@
-/** Shops, their skins, home modules and switches. */
+/** Shops, their skins, home modules, switches and the config map. */
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -9,11 +9,16 @@ import {
   primaryKey,
   smallint,
   text,
-  uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { id, ref, createdAt, at } from './columns.ts';
-import { ShopStatus } from '#lib/shop/status.ts';
-import { users } from './identity.ts';
+import { id, ref, createdAt, at } from '#lib/platform/db/columns.ts';
+import { ShopStatus } from './status.ts';
+import { users } from '#lib/identity/tables.server.ts';
+
+/** The config map of GET /api/front/conf/map: one row per key. */
+export const configEntries = pgTable('config_entries', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});
 
 export const skins = pgTable('skins', {
   id: id(),
@@ -137,22 +142,6 @@ export const featureSwitches = pgTable(
   (t) => [primaryKey({ columns: [t.shopId, t.code] })],
 );
 
-/** Guide tags a user has seen, per shop (indexFilter, skinTipGuide, ...). */
-export const guideTags = pgTable(
-  'guide_tags',
-  {
-    shopId: text('shop_id')
-      .notNull()
-      .references(() => shops.id),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id),
-    tagName: text('tag_name').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.shopId, t.userId, t.tagName] })],
-);
-
 /** Skin popups a manager can be shown once (asyncModifyPopupStatus records the close). */
 export const skinPopups = pgTable('skin_popups', {
   id: id(),
@@ -203,28 +192,4 @@ export const shopConfigEntries = pgTable(
     value: jsonb('value').notNull(),
   },
   (t) => [primaryKey({ columns: [t.shopId, t.key] })],
-);
-
-/**
- * The black list of hidden sales (hideProduct): a manager hides one of the shop's sales from
- * every shopper page; undoing it ends the row. While a row is open the sale's status is Hidden.
- */
-export const saleBlacklist = pgTable(
-  'sale_blacklist',
-  {
-    id: id(),
-    shopId: text('shop_id')
-      .notNull()
-      .references(() => shops.id),
-    activityId: ref('activity_id').notNull(),
-    hiddenBy: ref('hidden_by').references(() => users.id),
-    hiddenAt: at('hidden_at').notNull().defaultNow(),
-    undoneAt: at('undone_at'),
-    undoneBy: ref('undone_by').references(() => users.id),
-  },
-  (t) => [
-    uniqueIndex('sale_blacklist_open_idx')
-      .on(t.shopId, t.activityId)
-      .where(sql`${t.undoneAt} is null`),
-  ],
 );

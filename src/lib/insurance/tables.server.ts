@@ -1,12 +1,12 @@
 /** Freight insurance (退货运费险): the claims paid towards a return's postage. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, ref, createdAt, at, oneOf } from './columns.ts';
-import { ClaimStatus, claimTransitions } from '#lib/insurance/status.ts';
-import { users } from './identity.ts';
-import { shops } from './shop.ts';
-import { orders } from './orders.ts';
-import { afterSales } from './payments.ts';
+import { id, ref, createdAt, at, oneOf } from '#lib/platform/db/columns.ts';
+import { ClaimStatus, claimTransitions } from './status.ts';
+import { users } from '#lib/identity/tables.server.ts';
+import { orders } from '#lib/orders/tables.server.ts';
+import { afterSales } from '#lib/after-sales/tables.server.ts';
+import { shops } from '#lib/shop/tables.server.ts';
 
 /**
  * A claim on an insured order (status: ClaimStatus), written in the transaction that approves a

@@ -1,7 +1,7 @@
-/** Shared plumbing: the content version, server secrets and the config map. */
+/** Shared plumbing: the content version, server secrets and idempotency keys. */
 import { sql } from 'drizzle-orm';
 import { bigint, check, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { createdAt } from './db/columns.ts';
 
 /**
  * One counter that rises whenever anything a shopper's page shows changes (triggers in migration
@@ -25,12 +25,6 @@ export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
   createdAt: createdAt(),
-});
-
-/** The config map of GET /api/front/conf/map: one row per key. */
-export const configEntries = pgTable('config_entries', {
-  key: text('key').primaryKey(),
-  value: jsonb('value').notNull(),
 });
 
 /**

@@ -1,4 +1,4 @@
-/** Brands, categories, sales (activities), venues, products and SKUs. */
+/** Brands, categories, sales (activities) and their black list, venues, products and SKUs. */
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -9,9 +9,11 @@ import {
   pgTable,
   smallint,
   text,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { id, ref, createdAt, at } from './columns.ts';
-import { shops } from './shop.ts';
+import { id, ref, createdAt, at } from '#lib/platform/db/columns.ts';
+import { users } from '#lib/identity/tables.server.ts';
+import { shops } from '#lib/shop/tables.server.ts';
 
 export const brands = pgTable('brands', {
   id: id(),
@@ -196,5 +198,29 @@ export const productImages = pgTable(
   (t) => [
     index('product_images_product_idx').on(t.productId, t.kind, t.sort),
     check('product_images_kind_chk', sql`${t.kind} in ('main', 'detail')`),
+  ],
+);
+
+/**
+ * The black list of hidden sales (hideProduct): a manager hides one of the shop's sales from
+ * every shopper page; undoing it ends the row. While a row is open the sale's status is Hidden.
+ */
+export const saleBlacklist = pgTable(
+  'sale_blacklist',
+  {
+    id: id(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    activityId: ref('activity_id').notNull(),
+    hiddenBy: ref('hidden_by').references(() => users.id),
+    hiddenAt: at('hidden_at').notNull().defaultNow(),
+    undoneAt: at('undone_at'),
+    undoneBy: ref('undone_by').references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('sale_blacklist_open_idx')
+      .on(t.shopId, t.activityId)
+      .where(sql`${t.undoneAt} is null`),
   ],
 );

@@ -10,9 +10,9 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { id, ref, at, createdAt } from './columns.ts';
-import { shops } from './shop.ts';
-import { users } from './identity.ts';
+import { id, ref, createdAt, at } from '#lib/platform/db/columns.ts';
+import { users } from '#lib/identity/tables.server.ts';
+import { shops } from '#lib/shop/tables.server.ts';
 
 /** One per shopper and shop; status: ConversationStatus (10 open, 20 closed by the shop). */
 export const serviceConversations = pgTable(

@@ -1,10 +1,10 @@
 /** Cart lines. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, ref, createdAt } from './columns.ts';
-import { skus } from './catalog.ts';
-import { users } from './identity.ts';
-import { shops } from './shop.ts';
+import { id, ref, createdAt } from '#lib/platform/db/columns.ts';
+import { skus } from '#lib/catalog/tables.server.ts';
+import { users } from '#lib/identity/tables.server.ts';
+import { shops } from '#lib/shop/tables.server.ts';
 
 export const cartItems = pgTable(
   'cart_items',

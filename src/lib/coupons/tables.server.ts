@@ -1,19 +1,26 @@
-/** Coupon templates (the coupons users hold live beside orders, in orders.ts). */
+/** Coupon templates, their claims and popups, and the coupons users hold. */
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
   text,
 } from 'drizzle-orm/pg-core';
-import { id, ref, createdAt, at, oneOf } from './columns.ts';
-import { users } from './identity.ts';
-import { CouponStatus, couponTransitions } from '#lib/coupons/status.ts';
-import { shops } from './shop.ts';
+import { id, ref, createdAt, at, literal, oneOf, referenceTo } from '#lib/platform/db/columns.ts';
+import {
+  CouponStatus,
+  couponTransitions,
+  UserCouponStatus,
+  userCouponTransitions,
+} from './status.ts';
+import type { CouponRules } from './rules.ts';
+import { users } from '#lib/identity/tables.server.ts';
+import { shops } from '#lib/shop/tables.server.ts';
 
 /** The coupon centre's categories (领券中心 tabs) of a shop, in their order. */
 export const couponCategories = pgTable(
@@ -161,4 +168,41 @@ export const couponPopupCoupons = pgTable(
     sort: integer('sort').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.popupId, t.couponId] })],
+);
+
+/** A claimed coupon; status: UserCouponStatus. */
+export const userCoupons = pgTable(
+  'user_coupons',
+  {
+    id: id(),
+    couponId: ref('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    status: smallint('status').notNull().default(UserCouponStatus.Unused),
+    /** The template's rules, copied when claimed. */
+    rules: jsonb('rules').$type<CouponRules>().notNull(),
+    /** How it was claimed: center, popup, share, pay, lottery, gift. */
+    source: text('source').notNull().default('center'),
+    validFrom: at('valid_from').notNull(),
+    validTo: at('valid_to').notNull(),
+    /** The checkout it paid for; orders' tables import these, so it is named (see referenceTo). */
+    usedGroupId: ref('used_group_id').references(referenceTo('order_groups.id')),
+    usedAt: at('used_at'),
+    claimedAt: createdAt(),
+  },
+  (t) => [
+    index('user_coupons_user_idx').on(t.userId, t.shopId, t.status),
+    index('user_coupons_coupon_idx').on(t.couponId, t.userId),
+    check('user_coupons_status_chk', oneOf(t.status, userCouponTransitions.statuses)),
+    check(
+      'user_coupons_used_chk',
+      sql`(${t.status} = ${literal(UserCouponStatus.Used)}) = (${t.usedGroupId} is not null)`,
+    ),
+  ],
 );

@@ -1,4 +1,7 @@
-/** Addresses, real names, orders, their lines and logistics. */
+/**
+ * Checkouts, orders, their lines and events, and parcels (with the Kuaidi100 sandbox's
+ * subscriptions).
+ */
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -12,61 +15,20 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { id, ref, createdAt, at, literal, oneOf } from './columns.ts';
-import { OrderStatus, orderTransitions, refundTransitions } from '#lib/orders/status.ts';
-import { activities, products, skus } from './catalog.ts';
-import { coupons } from './coupons.ts';
-import { UserCouponStatus, userCouponTransitions } from '#lib/coupons/status.ts';
-import type { CouponRules } from '#lib/coupons/rules.ts';
-import { users } from './identity.ts';
-import { shops } from './shop.ts';
-
-/** A delivery address of a user; at most 20 per user (addresses/addresses.ts). */
-export const addresses = pgTable(
-  'addresses',
-  {
-    id: id(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id),
-    name: text('name').notNull(),
-    phone: text('phone').notNull(),
-    province: text('province').notNull(),
-    city: text('city').notNull(),
-    district: text('district').notNull(),
-    /** The district's administrative code (GB/T 2260), from the regions dataset. */
-    regionCode: text('region_code').notNull().default(''),
-    detail: text('detail').notNull(),
-    isDefault: boolean('is_default').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
-  },
-  (t) => [
-    index('addresses_user_idx').on(t.userId),
-    // One default address per user.
-    uniqueIndex('addresses_default_unique')
-      .on(t.userId)
-      .where(sql`${t.isDefault}`),
-  ],
-);
-
-/**
- * Real-name records for cross-border orders: the name and ID number are stored encrypted
- * (AES-256-GCM, identity/real-name.server.ts) and masked for display; the hash finds a number
- * already used without decrypting.
- */
-export const realNames = pgTable('real_names', {
-  userId: ref('user_id')
-    .primaryKey()
-    .references(() => users.id),
-  nameMasked: text('name_masked').notNull(),
-  nameCipher: text('name_cipher').notNull(),
-  idNumberMasked: text('id_number_masked').notNull(),
-  idNumberCipher: text('id_number_cipher').notNull(),
-  idNumberHash: text('id_number_hash').notNull(),
-  verifiedAt: at('verified_at'),
-  updatedAt: at('updated_at').notNull().defaultNow(),
-});
+import {
+  id,
+  ref,
+  createdAt,
+  at,
+  literal,
+  offerReference,
+  oneOf,
+} from '#lib/platform/db/columns.ts';
+import { OrderStatus, orderTransitions, refundTransitions } from './status.ts';
+import { activities, products, skus } from '#lib/catalog/tables.server.ts';
+import { users } from '#lib/identity/tables.server.ts';
+import { userCoupons } from '#lib/coupons/tables.server.ts';
+import { shops } from '#lib/shop/tables.server.ts';
 
 /**
  * One checkout: the orders (one per sale) placed together and paid together. Amounts are the sums
@@ -104,6 +66,9 @@ export const orderGroups = pgTable(
     ),
   ],
 );
+
+// A used coupon points back at its checkout, by name: coupons' tables cannot import these.
+offerReference(orderGroups.id);
 
 /**
  * An order: the lines of one sale in one checkout; status: OrderStatus. Money (cents):
@@ -339,45 +304,5 @@ export const sandboxKuaidi100Subscriptions = pgTable(
     index('sandbox_kuaidi100_due_idx')
       .on(t.nextPushAt)
       .where(sql`${t.status} = 'polling'`),
-  ],
-);
-
-/**
- * A claimed coupon; status: UserCouponStatus. It lives beside orders because each points at the
- * other (the checkout records its coupon, the coupon the checkout it paid for): one file keeps
- * the schema free of import cycles.
- */
-export const userCoupons = pgTable(
-  'user_coupons',
-  {
-    id: id(),
-    couponId: ref('coupon_id')
-      .notNull()
-      .references(() => coupons.id),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id),
-    shopId: text('shop_id')
-      .notNull()
-      .references(() => shops.id),
-    status: smallint('status').notNull().default(UserCouponStatus.Unused),
-    /** The template's rules, copied when claimed. */
-    rules: jsonb('rules').$type<CouponRules>().notNull(),
-    /** How it was claimed: center, popup, share, pay, lottery, gift. */
-    source: text('source').notNull().default('center'),
-    validFrom: at('valid_from').notNull(),
-    validTo: at('valid_to').notNull(),
-    usedGroupId: ref('used_group_id').references((): AnyPgColumn => orderGroups.id),
-    usedAt: at('used_at'),
-    claimedAt: createdAt(),
-  },
-  (t) => [
-    index('user_coupons_user_idx').on(t.userId, t.shopId, t.status),
-    index('user_coupons_coupon_idx').on(t.couponId, t.userId),
-    check('user_coupons_status_chk', oneOf(t.status, userCouponTransitions.statuses)),
-    check(
-      'user_coupons_used_chk',
-      sql`(${t.status} = ${literal(UserCouponStatus.Used)}) = (${t.usedGroupId} is not null)`,
-    ),
   ],
 );

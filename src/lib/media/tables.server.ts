@@ -1,6 +1,6 @@
 /** Stored binary media (pictures, logos, uploads). */
 import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { bytea, id, ref, createdAt } from './columns.ts';
+import { bytea, id, ref, createdAt } from '#lib/platform/db/columns.ts';
 
 /**
  * Stored binary media: generated product pictures, logos, banners, uploads. Only public media is

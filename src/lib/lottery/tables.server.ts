@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -13,13 +14,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { id, ref, createdAt, at } from './columns.ts';
-import { users } from './identity.ts';
-import { shops } from './shop.ts';
-import { coupons } from './coupons.ts';
-import { userCoupons } from './orders.ts';
+import { id, ref, createdAt, at } from '#lib/platform/db/columns.ts';
+import { coupons, userCoupons } from '#lib/coupons/tables.server.ts';
+import { users } from '#lib/identity/tables.server.ts';
+import { shops } from '#lib/shop/tables.server.ts';
 
 export const lotteries = pgTable(
   'lotteries',

@@ -1,4 +1,7 @@
-/** Distributors' ledger, attribution, bank cards, withdrawals and sharing. */
+/**
+ * Distributors' ledger, attribution, link visits, bank cards and withdrawals (with the payout
+ * sandbox's bills).
+ */
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -7,7 +10,6 @@ import {
   date,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -15,11 +17,8 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { id, ref, createdAt, at } from './columns.ts';
-import { oneOf } from './columns.ts';
-import { WithdrawalStatus, withdrawalTransitions } from '#lib/distribution/status.ts';
-import { users } from './identity.ts';
-import { orderLines } from './orders.ts';
+import { id, ref, createdAt, at, oneOf } from '#lib/platform/db/columns.ts';
+import { WithdrawalStatus, withdrawalTransitions } from './status.ts';
 import {
   ACCOUNT_KINDS,
   type AccountKind,
@@ -27,8 +26,10 @@ import {
   ShopAccount,
   type TransferKind,
   type TransferReason,
-} from '#lib/distribution/ledger.ts';
-import { shops } from './shop.ts';
+} from './ledger.ts';
+import { users } from '#lib/identity/tables.server.ts';
+import { orderLines } from '#lib/orders/tables.server.ts';
+import { shops } from '#lib/shop/tables.server.ts';
 
 /**
  * A ledger account (distribution/ledger.ts): a shop keeper's available, withdrawing and owed
@@ -265,54 +266,5 @@ export const sandboxPayoutBills = pgTable('sandbox_payout_bills', {
   cardNoHash: text('card_no_hash').notNull(),
   state: text('state').$type<'SUCCESS' | 'FAIL'>().notNull(),
   failReason: text('fail_reason'),
-  createdAt: createdAt(),
-});
-
-/** A share a shopper or keeper confirmed (POST /api/member/v2/confirm), once per requestId. */
-export const shareEvents = pgTable(
-  'share_events',
-  {
-    id: id(),
-    requestId: text('request_id').notNull().unique(),
-    shopId: text('shop_id')
-      .notNull()
-      .references(() => shops.id),
-    userId: ref('user_id').references(() => users.id),
-    distributorId: ref('distributor_id').references(() => users.id),
-    contentType: smallint('content_type').notNull(),
-    contentId: text('content_id').notNull().default(''),
-    shareChannel: integer('share_channel'),
-    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('share_events_shop_idx').on(t.shopId, t.distributorId, t.createdAt)],
-);
-
-/** A shop keeper's own forwarding text (editForward), per shop and content type. */
-export const forwardTexts = pgTable(
-  'forward_texts',
-  {
-    shopId: text('shop_id')
-      .notNull()
-      .references(() => shops.id),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id),
-    contentType: smallint('content_type').notNull(),
-    text: text('text').notNull(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.shopId, t.userId, t.contentType] })],
-);
-
-/** Short share codes resolved by GET /api/member/normal/share. */
-export const shareLinks = pgTable('share_links', {
-  code: text('code').primaryKey(),
-  shopId: text('shop_id')
-    .notNull()
-    .references(() => shops.id),
-  distributorId: ref('distributor_id').references(() => users.id),
-  contentType: smallint('content_type').notNull(),
-  target: jsonb('target').$type<{ route: string; params?: Record<string, string> }>().notNull(),
   createdAt: createdAt(),
 });

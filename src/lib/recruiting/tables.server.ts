@@ -5,9 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { at, createdAt, id, ref } from './columns.ts';
-import { users } from './identity.ts';
-import { shops } from './shop.ts';
+import { id, ref, createdAt, at } from '#lib/platform/db/columns.ts';
+import { users } from '#lib/identity/tables.server.ts';
+import { shops } from '#lib/shop/tables.server.ts';
 
 /** A keeper's shop as they present it: the display name and intro of their shared shop. */
 export const keeperShopProfiles = pgTable(

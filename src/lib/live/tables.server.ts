@@ -11,9 +11,9 @@ import {
   smallint,
   text,
 } from 'drizzle-orm/pg-core';
-import { id, ref, at, createdAt } from './columns.ts';
-import { shops } from './shop.ts';
-import { users } from './identity.ts';
+import { id, ref, createdAt, at } from '#lib/platform/db/columns.ts';
+import { users } from '#lib/identity/tables.server.ts';
+import { shops } from '#lib/shop/tables.server.ts';
 
 /** liveStatus: LiveStatus; liveType: LiveType (School is the business school, Radio audio only). */
 export const liveRooms = pgTable(

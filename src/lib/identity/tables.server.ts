@@ -1,6 +1,9 @@
-/** Who someone is: users, sign-in codes and sessions. */
+/**
+ * Who someone is: users, sign-in codes and sessions, the messaging app's credentials (and its
+ * sandbox), identity checks and real names.
+ */
 import { bigint, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
-import { id, ref, createdAt, at } from './columns.ts';
+import { id, ref, createdAt, at } from '#lib/platform/db/columns.ts';
 
 export const users = pgTable('users', {
   id: id(),
@@ -175,3 +178,21 @@ export const identityCheckCalls = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/**
+ * Real-name records for cross-border orders: the name and ID number are stored encrypted
+ * (AES-256-GCM, identity/real-name.server.ts) and masked for display; the hash finds a number
+ * already used without decrypting.
+ */
+export const realNames = pgTable('real_names', {
+  userId: ref('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  nameMasked: text('name_masked').notNull(),
+  nameCipher: text('name_cipher').notNull(),
+  idNumberMasked: text('id_number_masked').notNull(),
+  idNumberCipher: text('id_number_cipher').notNull(),
+  idNumberHash: text('id_number_hash').notNull(),
+  verifiedAt: at('verified_at'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
