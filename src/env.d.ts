@@ -17,6 +17,8 @@ declare namespace App {
     liveReminder?: boolean;
     /** The error code the link-expired page shows. */
     expiredCode?: number;
+    /** What the middleware's steps learn about a request for a shop page (none for others). */
+    shopPage?: import('#lib/shell/middleware/shop-page.server.ts').ShopPage;
     /** Set when the database cannot be reached: the maintenance page may show. */
     maintenance?: boolean;
   }

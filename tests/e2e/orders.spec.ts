@@ -11,7 +11,7 @@ import { expect, test, type PgShop } from './fixtures.ts';
 import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { freshPhone, userIdFor } from '../fixtures/accounts.ts';
-import { givenOrder } from '../fixtures/given.ts';
+import { givenMember, givenOrder } from '../fixtures/given.ts';
 import { DEFAULT_SHIP_FROM_CITY, sandboxTraces } from '#lib/orders/logistics.server.ts';
 
 let shop: PgShop;
@@ -413,6 +413,10 @@ test('the demo distributor: promotion orders with the buyer masked, commission, 
     distributorId: distributor,
   });
   const elsewhere = await order(buyer, 20, { productName: '不是推广的订单' });
+  await shop.admin.db
+    .update(t.orders)
+    .set({ remark: '工作日白天送' })
+    .where(eq(t.orders.id, attributed.id));
 
   await shop.signIn(context, demoPhones.owner1001);
   await page.goto(`${shop.url}/distributorOrder?shopId=${SHOP}`);
@@ -434,9 +438,15 @@ test('the demo distributor: promotion orders with the buyer masked, commission, 
   await expect(page).toHaveURL(/\/distributorOrderDetail\?/);
   await expect(page.getByRole('heading', { name: '待发货' })).toBeVisible();
   await expect(page.locator('body')).toContainText('浙江省杭州市西湖区');
-  await expect(page.locator('body')).not.toContainText('文三路');
-  await expect(page.locator('body')).not.toContainText('鹿小姐');
-  // 林店主 owns shop 1001: a paid order can be shipped from here.
+  // 林店主 owns shop 1001 and ships its orders: the whole delivery for the waybill.
+  const delivery = page.getByRole('region', { name: '收货信息' });
+  await expect(delivery.locator('[data-receiver]')).toHaveText('鹿小姐');
+  await expect(delivery.locator('[data-receiver-phone]')).toHaveText('13800000001');
+  await expect(delivery.locator('[data-receiver-address]')).toHaveText(
+    '浙江省杭州市西湖区文三路 90 号',
+  );
+  await expect(delivery.locator('[data-remark]')).toHaveText('买家备注：工作日白天送');
+  // A paid order can be shipped from here.
   const form = page.getByRole('form', { name: '发货' });
   await expect(form).toBeVisible();
   await expect(form.getByRole('combobox', { name: '快递公司' })).toContainText('极兔速递');
@@ -456,6 +466,37 @@ test('the demo distributor: promotion orders with the buyer masked, commission, 
   expect(body.code).toBe(0);
   expect(body.data.list.map((x) => x.orderNo)).toContain(attributed.orderNo);
   expect(JSON.stringify(body)).not.toContain(buyerPhone);
+});
+
+test('a shop keeper reads an order they promoted with the buyer masked and the region only', async ({
+  page,
+  context,
+}) => {
+  const keeper = await givenMember(shop.admin.db, SHOP, { role: 3 });
+  const buyer = await userIdFor(shop.admin, freshPhone(), '许知远');
+  const promoted = await order(buyer, 20, { productName: '羊毛围巾', distributorId: keeper.id });
+  await shop.admin.db
+    .update(t.orders)
+    .set({ remark: '工作日白天送' })
+    .where(eq(t.orders.id, promoted.id));
+
+  await shop.signIn(context, keeper.phone);
+  await page.goto(`${shop.url}/distributorOrderDetail?shopId=${SHOP}&orderNo=${promoted.orderNo}`);
+  await expect(page.getByRole('heading', { name: '待发货' })).toBeVisible();
+  await expect(page.locator('[data-buyer]')).toHaveText('许**');
+  await expect(page.locator('body')).toContainText('收货地区：浙江省杭州市西湖区');
+  await expect(page.getByRole('region', { name: '收货信息' })).toHaveCount(0);
+  await expect(page.getByRole('form', { name: '发货' })).toHaveCount(0);
+  for (const privately of ['鹿小姐', '13800000001', '文三路', '工作日白天送']) {
+    await expect(page.locator('body')).not.toContainText(privately);
+  }
+  const api = await context.request.get(
+    `${shop.url}/api/order/distributor/detail?shopBizCode=${SHOP}&orderNo=${promoted.orderNo}`,
+  );
+  const body = (await api.json()) as { code: number; data: { delivery: unknown } };
+  expect(body.code).toBe(0);
+  expect(body.data.delivery).toBeNull();
+  expect(JSON.stringify(body)).not.toMatch(/鹿小姐|13800000001|文三路|工作日白天送/);
 });
 
 test('a consumer is refused the distributor pages and calls', async ({ page, context }) => {

@@ -253,6 +253,38 @@ test.describe('the brand page and editForward', () => {
     await expect(page.getByText('已恢复默认文案')).toBeVisible();
   });
 
+  test('a freshly shared product’s share code resolves to the link naming the keeper', async ({
+    pageAs,
+    pgShop,
+  }) => {
+    const page = await pageAs('owner1001');
+    const ownerId = await userId(pgShop.admin, demoPhones.owner1001);
+    const shared = await page.request.get(
+      `${pgShop.url}/api/member/v3/product/share/1001/${product.productNo}/0`,
+    );
+    const info = (await shared.json()) as {
+      code: number;
+      data: { shareCode: string; shareLink: string };
+    };
+    expect(info.code).toBe(0);
+
+    // Anyone holding the code (here a visitor without a session) gets the keeper's link.
+    const answer = await fetch(
+      `${pgShop.url}/api/member/normal/share?shareCode=${info.data.shareCode}`,
+    );
+    const body = (await answer.json()) as {
+      code: number;
+      data: { shopId: string; contentType: number; link: string };
+    };
+    expect(body).toMatchObject({
+      code: 0,
+      data: { shopId: '1001', contentType: 6, link: info.data.shareLink },
+    });
+    const link = new URL(body.data.link);
+    expect(link.searchParams.get('productNo')).toBe(product.productNo);
+    expect(link.searchParams.get('distributorId')).toBe(String(ownerId));
+  });
+
   test('editForward is for shop keepers', async ({ pageAs, pgShop }) => {
     const page = await pageAs('consumer');
     await page.goto(`${pgShop.url}/editForward?shopId=1001`);

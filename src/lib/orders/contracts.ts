@@ -241,8 +241,20 @@ export interface DistributorOrderPage {
   pageSize: number;
 }
 
+/** Where an order goes in full: what the one who ships it needs beside the region. */
+export interface OrderDelivery {
+  name: string;
+  phone: string;
+  detail: string;
+  /** The buyer's remark ('' for none). */
+  remark: string;
+}
+
 export interface DistributorOrderDetail extends DistributorOrderSummary {
+  /** The region: all a shop keeper reading a promotion order sees of where it goes. */
   address: Pick<OrderAddress, 'province' | 'city' | 'district'>;
+  /** The receiver, phone, street and remark for the one who ships the order; null for a keeper. */
+  delivery: OrderDelivery | null;
   paidAt: string | null;
   shippedAt: string | null;
   parcel: { company: string; trackingNo: string } | null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OrderStatus, RefundStatus } from './status.ts';
 import {
+  deliveryView,
   distributorStatusText,
   eventText,
   lineCanRefund,
@@ -114,5 +115,35 @@ describe('order times', () => {
   it('are shown in the shop zone', async () => {
     const { orderTime } = await import('./order-view.ts');
     expect(orderTime('2026-11-23T06:05:09Z')).toBe('2026-11-23 14:05:09');
+  });
+});
+
+describe('where a promotion order goes', () => {
+  const order = {
+    address: {
+      name: '鹿小姐',
+      phone: '13800000001',
+      province: '浙江省',
+      city: '杭州市',
+      district: '西湖区',
+      detail: '文三路 1 号',
+    },
+    remark: '放门口',
+  };
+
+  it('is whole for the one who ships it: receiver, phone, street and the buyer’s remark', () => {
+    expect(deliveryView(order, { ships: true })).toEqual({
+      address: { province: '浙江省', city: '杭州市', district: '西湖区' },
+      delivery: { name: '鹿小姐', phone: '13800000001', detail: '文三路 1 号', remark: '放门口' },
+    });
+  });
+
+  it('is the region only for a shop keeper reading an order they promoted', () => {
+    const view = deliveryView(order, { ships: false });
+    expect(view).toEqual({
+      address: { province: '浙江省', city: '杭州市', district: '西湖区' },
+      delivery: null,
+    });
+    expect(JSON.stringify(view)).not.toMatch(/鹿小姐|13800000001|文三路|放门口/);
   });
 });

@@ -3,7 +3,7 @@
  * state allows (from the transition table), the timeline's texts and the buyer as a distributor
  * sees them.
  */
-import type { OrderAction, OrderTab } from './contracts.ts';
+import type { DistributorOrderDetail, OrderAction, OrderAddress, OrderTab } from './contracts.ts';
 import { SHOP_TIME_ZONE } from '#lib/platform/time.ts';
 import {
   OrderStatus,
@@ -177,6 +177,22 @@ export function maskBuyer(buyer: { nickname: string | null; phone: string | null
   const first = [...(buyer.nickname ?? '').trim()][0];
   if (first) return `${first}**`;
   return buyer.phone ? maskPhone(buyer.phone) : '匿名用户';
+}
+
+/**
+ * Where a promotion order goes, as its reader may see it: the one who ships it (the shop's owner,
+ * as shipOrder checks) needs the receiver, phone, street and the buyer's remark to write the
+ * waybill; a shop keeper reading an order they promoted sees the region only.
+ */
+export function deliveryView(
+  order: { address: OrderAddress; remark: string },
+  reader: { ships: boolean },
+): Pick<DistributorOrderDetail, 'address' | 'delivery'> {
+  const { name, phone, province, city, district, detail } = order.address;
+  return {
+    address: { province, city, district },
+    delivery: reader.ships ? { name, phone, detail, remark: order.remark } : null,
+  };
 }
 
 /** Why a shopper cancels an order or asks a line's refund (取消订单). */

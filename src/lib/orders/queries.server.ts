@@ -46,6 +46,7 @@ import {
 } from './contracts.ts';
 import { OrderStatus, RefundStatus as RefundStatusValue, type RefundStatus } from './status.ts';
 import {
+  deliveryView,
   distributorStatusText,
   eventText,
   maskBuyer,
@@ -690,8 +691,9 @@ export function searchDistributorOrders(
 }
 
 /**
- * One promotion order without the buyer's private data (the region only): an order attributed to
- * the caller, or any order of the shop when the caller owns it (to ship it). ORDER_NOT_FOUND else.
+ * One promotion order: an order attributed to the caller, without the buyer's private data (the
+ * region only), or any order of the shop when the caller owns it, with the whole delivery to ship
+ * it. ORDER_NOT_FOUND else.
  */
 export async function readDistributorOrder(
   db: DbOrTx,
@@ -703,6 +705,7 @@ export async function readDistributorOrder(
     .select({
       ...distributorColumns,
       address: orders.address,
+      remark: orders.remark,
       paidAt: orders.paidAt,
       shippedAt: orders.shippedAt,
     })
@@ -719,11 +722,7 @@ export async function readDistributorOrder(
   const [lines, parcel] = await Promise.all([linesOf(db, [row.id]), parcelRow(db, row.id)]);
   return {
     ...distributorSummary(row, lines.get(row.id) ?? [], isOwner),
-    address: {
-      province: row.address.province,
-      city: row.address.city,
-      district: row.address.district,
-    },
+    ...deliveryView(row, { ships: isOwner }),
     paidAt: row.paidAt?.toISOString() ?? null,
     shippedAt: row.shippedAt?.toISOString() ?? null,
     parcel: parcel ? { company: parcel.company, trackingNo: parcel.trackingNo } : null,

@@ -307,6 +307,7 @@ describe('the distributor orders', () => {
       orderNo: o['paid']!.orderNo,
     });
     expect(detail.address).toEqual({ province: '浙江省', city: '杭州市', district: '西湖区' });
+    expect(detail.delivery).toBeNull();
     expect(JSON.stringify(detail)).not.toContain('文三路');
     expect(JSON.stringify(detail)).not.toContain('13800000001');
     await expect(
@@ -326,6 +327,9 @@ describe('the distributor orders', () => {
       orderNo: o['paid']!.orderNo,
     });
     expect(detail.canShip).toBe(true);
+    // The one who ships it reads the whole delivery to write the waybill.
+    expect(detail.delivery).toMatchObject({ name: '鹿小姐', phone: '13800000001' });
+    expect(detail.delivery!.detail).toContain('文三路');
     const shipped = await readDistributorOrder(database.db, {
       ...owner,
       orderNo: o['shipped']!.orderNo,

@@ -27,6 +27,8 @@ export interface ShareInfo {
   qrCode: string;
   /** The link 复制链接 copies (absolute). */
   shareLink: string;
+  /** The short code of shareLink: GET /api/member/normal/share answers that link for it. */
+  shareCode: string;
   shopName: string;
   shopLogoUrl: string;
   /** The shared product's number; '' for other content. */

@@ -189,6 +189,29 @@ describe('share info', () => {
 });
 
 describe('share codes', () => {
+  it('are made by sharing: the code resolves to the copied link, one code per sharer and content', async () => {
+    const info = await shareInfo(db, asked(owner), { type: 6, contentId: product.productNo });
+    expect(info.shareCode).toMatch(/^[A-Za-z0-9_-]{4,32}$/);
+    const resolved = await resolveShareCode(db, { code: info.shareCode, origin: ORIGIN });
+    expect(resolved).toEqual({ shopId: SHOP, contentType: 6, link: info.shareLink });
+
+    const again = await shareInfo(db, asked(owner), { type: 6, contentId: product.productNo });
+    expect(again.shareCode).toBe(info.shareCode);
+    const rows = await db.select().from(shareLinks).where(eq(shareLinks.code, info.shareCode));
+    expect(rows).toHaveLength(1);
+
+    // A shopper's share names nobody: its own code, whose link names nobody either.
+    const theirs = await shareInfo(db, asked(consumer), { type: 6, contentId: product.productNo });
+    expect(theirs.shareCode).not.toBe(info.shareCode);
+    const plain = await resolveShareCode(db, { code: theirs.shareCode, origin: ORIGIN });
+    expect(plain.link).toBe(theirs.shareLink);
+    expect(new URL(plain.link).searchParams.has('distributorId')).toBe(false);
+
+    const shop = await shareInfo(db, asked(null), { type: 1, contentId: SHOP });
+    const home = await resolveShareCode(db, { code: shop.shareCode, origin: ORIGIN });
+    expect(home).toEqual({ shopId: SHOP, contentType: 1, link: shop.shareLink });
+  });
+
   it('resolve to their link, the sharer kept only while a shop keeper', async () => {
     await db.insert(shareLinks).values([
       {

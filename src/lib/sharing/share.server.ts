@@ -6,6 +6,7 @@
  * from the pricing module (getProductDetail, the product cards), never computed here. The links
  * name the caller as sharer only when they are an active shop keeper of the shop (rules.ts).
  */
+import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
@@ -255,6 +256,41 @@ async function forwardTextOf(
   return row?.text ?? null;
 }
 
+/**
+ * The share code of a content as one sharer shares it (GET /api/member/normal/share resolves it):
+ * made on the first share and the same one ever after, for short carriers such as a mini-program
+ * code's 32-character scene. The code is a digest of what it names, so reusing it is one insert
+ * that does nothing when the row is there, and two shares at once make one row.
+ */
+export async function shareCodeOf(
+  db: DbOrTx,
+  input: { shopId: string; distributorId: number | null; contentType: number; target: ShareTarget },
+): Promise<string> {
+  // The query in a fixed order, so the same target always gives the same code.
+  const params: Record<string, string> = {};
+  const query = Object.entries(input.target.query ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  for (const [key, value] of query) if (value !== undefined) params[key] = String(value);
+  const target = {
+    route: input.target.route,
+    ...(Object.keys(params).length > 0 ? { params } : {}),
+  };
+  const code = createHash('sha256')
+    .update(JSON.stringify([input.shopId, input.distributorId, input.contentType, target]))
+    .digest('base64url')
+    .slice(0, 16);
+  await db
+    .insert(shareLinks)
+    .values({
+      code,
+      shopId: input.shopId,
+      distributorId: input.distributorId,
+      contentType: input.contentType,
+      target,
+    })
+    .onConflictDoNothing({ target: shareLinks.code });
+  return code;
+}
+
 /** The share info of a content: its card, links, QR code and poster, naming the sharer if any. */
 export async function shareInfo(
   db: DbOrTx,
@@ -279,10 +315,11 @@ async function present(
 ): Promise<ShareInfo> {
   const { shopId, origin } = request;
   const distributorId = sharerId(request.viewer);
-  const [shop, ownText, contentVersion] = await Promise.all([
+  const [shop, ownText, contentVersion, shareCode] = await Promise.all([
     getShopDetail(db, shopId),
     distributorId === null ? null : forwardTextOf(db, shopId, distributorId, shared.type),
     readContentVersion(db),
+    shareCodeOf(db, { shopId, distributorId, contentType: shared.type, target: shared.target }),
   ]);
   const linkOf = (shareChannel: number) =>
     shareLink({ origin, shopId, target: shared.target, distributorId, shareChannel });
@@ -307,6 +344,7 @@ async function present(
     linkUrl: card,
     qrCode: await qrDataUrl(posterLink),
     shareLink: linkOf(ShareChannel.link),
+    shareCode,
     shopName: shop.shopName,
     shopLogoUrl: absolutePicture(origin, shop.shopLogoUrl),
     productNo: shared.productNo,

@@ -4,7 +4,7 @@ import { appError } from '#lib/platform/errors.ts';
 import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { readDistributorOrder } from '#lib/orders/queries.server.ts';
 
-/** One promotion order without the buyer's private data (the region only). */
+/** One promotion order: the region only for a keeper, the whole delivery for the one who ships it. */
 export const GET = endpoint(OrderContracts.distributorDetail, async ({ query, user, context }) => {
   if (!query.shopBizCode) throw appError(Errors.SHOP_ID_REQUIRED);
   return readDistributorOrder(context.locals.database.db, {
