@@ -5,7 +5,7 @@
  * are kept encrypted (payouts need them), masked for display, hashed to find a card again.
  */
 import { createHash } from 'node:crypto';
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
@@ -238,51 +238,52 @@ export async function startEnterpriseCard(
 export const verifyBillNo = (cardId: number) => `VF${cardId}`;
 
 /**
- * 验证企业银行卡: the amount received, in cents. Right → bound; wrong → one try fewer, and
- * none left → failed (bind again).
+ * 验证企业银行卡: the amount received, in cents. Each try is first consumed by one guarded
+ * UPDATE (tries left above zero, still verifying), which locks the card until the answer is
+ * written, so sending every amount at once still gets three tries. Right → bound; wrong → one
+ * try fewer, and none left → failed (bind again). What it answers is what the card became.
  */
 export async function verifyEnterpriseCard(
   db: DbOrTx,
   input: { userId: number; cardId: number; amountCents: number },
 ): Promise<BankCardView> {
   const key = await cardKey(db);
-  const [card] = await db
-    .select()
-    .from(bankCards)
-    .where(
-      and(
-        eq(bankCards.id, input.cardId),
-        eq(bankCards.userId, input.userId),
-        isNull(bankCards.removedAt),
-      ),
-    );
-  if (!card) throw appError(Errors.BANK_CARD_NOT_FOUND);
-  if (card.status === 'failed') throw appError(Errors.CARD_VERIFY_LOCKED);
-  if (card.status !== 'verifying') throw appError(Errors.CARD_NOT_VERIFYING);
-  const right = card.verifyAmountHash === numberHash(key, `verify:${card.id}:${input.amountCents}`);
-  if (right) {
-    await db
+  const theCard = and(
+    eq(bankCards.id, input.cardId),
+    eq(bankCards.userId, input.userId),
+    isNull(bankCards.removedAt),
+  );
+  const outcome = await db.transaction(async (tx) => {
+    const [tried] = await tx
       .update(bankCards)
-      .set({ status: 'bound', verifyAmountHash: null, verifyTriesLeft: 0 })
-      .where(and(eq(bankCards.id, card.id), eq(bankCards.status, 'verifying')));
-    return readBankCard(db, input.userId, card.id);
-  }
-  const [left] = await db
-    .update(bankCards)
-    .set({
-      verifyTriesLeft: card.verifyTriesLeft - 1,
-      status: card.verifyTriesLeft - 1 <= 0 ? 'failed' : 'verifying',
-    })
-    .where(
-      and(
-        eq(bankCards.id, card.id),
-        eq(bankCards.status, 'verifying'),
-        eq(bankCards.verifyTriesLeft, card.verifyTriesLeft),
-      ),
-    )
-    .returning({ tries: bankCards.verifyTriesLeft });
-  if (!left || left.tries <= 0) throw appError(Errors.CARD_VERIFY_LOCKED);
-  throw appError(Errors.CARD_VERIFY_WRONG);
+      .set({ verifyTriesLeft: sql`${bankCards.verifyTriesLeft} - 1` })
+      .where(and(theCard, eq(bankCards.status, 'verifying'), gt(bankCards.verifyTriesLeft, 0)))
+      .returning({ triesLeft: bankCards.verifyTriesLeft, amountHash: bankCards.verifyAmountHash });
+    if (!tried) return 'no-try' as const;
+    const right =
+      tried.amountHash === numberHash(key, `verify:${input.cardId}:${input.amountCents}`);
+    if (right) {
+      const [bound] = await tx
+        .update(bankCards)
+        .set({ status: 'bound', verifyAmountHash: null })
+        .where(and(theCard, eq(bankCards.status, 'verifying'), gte(bankCards.verifyTriesLeft, 0)))
+        .returning({ id: bankCards.id });
+      if (bound) return 'bound' as const;
+    }
+    if (tried.triesLeft > 0) return 'wrong' as const;
+    await tx
+      .update(bankCards)
+      .set({ status: 'failed', verifyAmountHash: null })
+      .where(and(theCard, eq(bankCards.status, 'verifying')));
+    return 'failed' as const;
+  });
+  if (outcome === 'bound') return readBankCard(db, input.userId, input.cardId);
+  if (outcome === 'wrong') throw appError(Errors.CARD_VERIFY_WRONG);
+  if (outcome === 'failed') throw appError(Errors.CARD_VERIFY_LOCKED);
+  // No try was left to take: say why, from the card as it is.
+  const card = await readBankCard(db, input.userId, input.cardId);
+  if (card.status === 'bound') throw appError(Errors.CARD_NOT_VERIFYING);
+  throw appError(Errors.CARD_VERIFY_LOCKED);
 }
 
 /** 解绑: not while a withdrawal to the card is under way. */
