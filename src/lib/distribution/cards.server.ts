@@ -1,6 +1,6 @@
 /**
- * A shop keeper's bank cards (银行卡): a personal card's holder must be their verified real name
- * and its number pass the Luhn check; the bank is recognised from the number or chosen. An
+ * A shop keeper's bank cards (银行卡): a personal card is held in their verified real name (taken
+ * from 实名认证, not typed) and its number passes the Luhn check; the bank is recognised from the number or chosen. An
  * enterprise account is confirmed by the small amount the payout provider sends to it. Numbers
  * are kept encrypted (payouts need them), masked for display, hashed to find a card again.
  */
@@ -15,10 +15,9 @@ import { LockClass, lockForTransaction } from '#lib/platform/db/locks.server.ts'
 import type { FaceidOptions } from '#lib/identity/identity-checks.server.ts';
 import {
   checkBankCardOwner,
-  checkRealName,
   decryptValue,
   encryptValue,
-  readRealName,
+  verifiedRealName,
 } from '#lib/identity/real-name.server.ts';
 import { WithdrawalStatus } from './status.ts';
 import {
@@ -140,12 +139,21 @@ async function saveCard(
   });
 }
 
+/**
+ * The holder of a keeper's personal card: their verified real name, never a name the client
+ * sends (the card page says so, and a card bound before 实名认证 cannot exist).
+ */
+async function cardHolder(db: DbOrTx, userId: number): Promise<string> {
+  const name = await verifiedRealName(db, userId);
+  if (name === null) throw appError(Errors.CARD_NEEDS_REAL_NAME);
+  return name;
+}
+
 /** A personal card checked elsewhere (the demo's): saved bound, as bindPersonalCard saves it. */
-export function saveVerifiedCard(
+export async function saveVerifiedCard(
   db: DbOrTx,
   input: {
     userId: number;
-    holderName: string;
     digits: string;
     bankCode: BankCode;
     createdAt?: Date;
@@ -156,7 +164,7 @@ export function saveVerifiedCard(
     kind: 'personal',
     bankCode: input.bankCode,
     bankName: bankName(input.bankCode)!,
-    holderName: input.holderName,
+    holderName: await cardHolder(db, input.userId),
     status: 'bound',
     digits: input.digits,
     ...(input.createdAt ? { createdAt: input.createdAt } : {}),
@@ -164,12 +172,13 @@ export function saveVerifiedCard(
 }
 
 /**
- * 绑定银行卡: a personal debit card in the keeper's own verified name; with the tencentcloud
- * identity provider the bank confirms holder, ID number, card and phone (four elements) too.
+ * 绑定银行卡: a personal debit card, held in the keeper's verified real name (实名认证 first);
+ * with the tencentcloud identity provider the bank confirms holder, ID number, card and phone
+ * (four elements) too.
  */
 export async function bindPersonalCard(
   db: DbOrTx,
-  input: { userId: number; holderName: string; cardNo: string; bankCode?: string | undefined },
+  input: { userId: number; cardNo: string; bankCode?: string | undefined },
   identity: FaceidOptions = {},
 ): Promise<BankCardView> {
   const digits = cleanCardNumber(input.cardNo);
@@ -177,12 +186,7 @@ export async function bindPersonalCard(
   const bankCode = recogniseBank(digits) ?? input.bankCode ?? null;
   const bank = bankCode ? bankName(bankCode) : null;
   if (!bankCode || !bank) throw appError(Errors.CARD_BANK_UNKNOWN);
-  const realName = await readRealName(db, input.userId);
-  if (!realName?.verified) throw appError(Errors.CARD_NEEDS_REAL_NAME);
-  const holderName = input.holderName.trim();
-  if (!(await checkRealName(db, input.userId, holderName))) {
-    throw appError(Errors.CARD_HOLDER_MISMATCH);
-  }
+  const holderName = await cardHolder(db, input.userId);
   await checkBankCardOwner(db, input.userId, digits, identity);
   return saveCard(db, {
     userId: input.userId,

@@ -119,13 +119,12 @@ export const DistributionContracts = {
     query: { shopBizCode: shopIdSchema },
     access: { roles: ['D'] },
   }),
-  /** 绑定银行卡: a personal debit card in the keeper's verified real name. */
+  /** 绑定银行卡: a personal debit card, held in the keeper's verified real name (not sent). */
   bindCard: contract<BankCardView>()({
     method: 'POST',
     path: '/api/member/xdwxh5/bankCard/bind',
     query: { shopBizCode: shopIdSchema },
     body: {
-      holderName: z.string().trim().min(2, '请输入持卡人姓名').max(30, '持卡人姓名过长'),
       cardNo: z
         .string()
         .trim()

@@ -74,7 +74,6 @@ async function givenKeeper(availableCents = 10_000) {
   await saveRealName(db, keeper.id, { name: '欧阳娜娜', idNumber: '11010519491231002x' });
   const card = await bindPersonalCard(db, {
     userId: keeper.id,
-    holderName: '欧阳娜娜',
     cardNo: ICBC_CARD,
   });
   const id = `test:grant:${keeper.id}`;
@@ -301,7 +300,6 @@ describe('reviewWithdrawal', () => {
     const k = await givenKeeper(10_000);
     const refused = await bindPersonalCard(db, {
       userId: k.keeper.id,
-      holderName: '欧阳娜娜',
       cardNo: refusedCardNumber(),
     });
     const { withdrawalNo } = await apply(k, 3_000, { bankCardId: refused.id });
