@@ -257,7 +257,7 @@ describe('reviewWithdrawal', () => {
       reviewerId: k.shop.ownerId,
       status: 'all',
     });
-    expect(forOwner).toEqual({ list: [], waiting: 0 });
+    expect(forOwner).toEqual({ list: [], waiting: 0, as: 'owner' });
   });
 
   it('the owner’s own withdrawals go to the shop’s managers, and the decision names who decided', async () => {
@@ -305,7 +305,7 @@ describe('reviewWithdrawal', () => {
     ).rejects.toMatchObject({ code: 40301, message: '仅店主可审核提现' });
     expect(
       await listForReview(db, { shopId: k.shop.shopId, reviewerId: manager.id, status: 'all' }),
-    ).toEqual({ list: [], waiting: 0 });
+    ).toEqual({ list: [], waiting: 0, as: 'manager' });
     const view = await review(k, withdrawalNo, { approve: true });
     expect(view.status).toBe(WithdrawalStatus.PaidOut);
     const [event] = await db

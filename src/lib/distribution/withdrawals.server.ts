@@ -687,6 +687,13 @@ export async function listWithdrawals(
   return { list: rows.map(toView), total: counted!.n };
 }
 
+/** The review screen's withdrawals, and whether the reviewer decides them as owner or manager. */
+export interface ReviewList {
+  list: (WithdrawalView & { keeper: string })[];
+  waiting: number;
+  as: 'owner' | 'manager';
+}
+
 /**
  * The review screen: the withdrawals the reviewer decides (the owner: the keepers'; a manager:
  * the owner's own), those waiting for a decision first.
@@ -694,7 +701,7 @@ export async function listWithdrawals(
 export async function listForReview(
   db: DbOrTx,
   input: { shopId: string; reviewerId: number; status: 'waiting' | 'all' },
-): Promise<{ list: (WithdrawalView & { keeper: string })[]; waiting: number }> {
+): Promise<ReviewList> {
   const scope = await reviewScope(db, input.shopId, input.reviewerId);
   const rows = await db
     .select({ ...viewColumns, phone: users.phone, nickname: users.nickname })
@@ -729,6 +736,7 @@ export async function listForReview(
         row.nickname || (row.phone ? `${row.phone.slice(0, 3)}****${row.phone.slice(-4)}` : ''),
     })),
     waiting: waiting!.n,
+    as: scope.as,
   };
 }
 
