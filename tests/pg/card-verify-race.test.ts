@@ -3,7 +3,8 @@
  * sends all 99 possible amounts at once, over the pool's connections, gets three tries and no
  * more. The card is bound only when the right amount was one of the three tries consumed; every
  * answer agrees with the card as it ends (验证成功 only for a bound card); a withdrawal to a card
- * that is not bound is refused.
+ * that is not bound is refused. 解绑 racing a withdrawal to the card: one of them, never a
+ * withdrawal under way to a removed card.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ import {
 } from '#lib/distribution/ledger.ts';
 import {
   type BankCardView,
+  removeBankCard,
   startEnterpriseCard,
   verifyBillNo,
   verifyEnterpriseCard,
@@ -149,6 +151,37 @@ describe('enterprise card verification', () => {
       }
       const [row] = await db.select().from(t.bankCards).where(eq(t.bankCards.id, card.id));
       expect(row!.status).toBe('bound');
+    }
+  }, 120_000);
+
+  it('解绑 racing a withdrawal to the card: never a withdrawal under way to a removed card', async () => {
+    for (let run = 0; run < RUNS; run += 1) {
+      const { shop, keeper, card, sent } = await givenVerifyingCard();
+      await verifyEnterpriseCard(db, { userId: keeper.id, cardId: card.id, amountCents: sent });
+      const [applied, removed] = await Promise.allSettled([
+        applyWithdrawal(db, {
+          shopId: shop.shopId,
+          userId: keeper.id,
+          amountCents: 1_000,
+          bankCardId: card.id,
+          idempotencyKey: `card-remove-race-${card.id}`,
+        }),
+        removeBankCard(db, { userId: keeper.id, cardId: card.id }),
+      ]);
+      const [row] = await db.select().from(t.bankCards).where(eq(t.bankCards.id, card.id));
+      const underWay = await db
+        .select()
+        .from(t.withdrawals)
+        .where(eq(t.withdrawals.bankCardId, card.id));
+      // Exactly one wins: the withdrawal (解绑 refused 47016) or 解绑 (the withdrawal 47004).
+      expect([applied.status, removed.status].sort()).toEqual(['fulfilled', 'rejected']);
+      if (row!.removedAt) {
+        expect(underWay).toEqual([]);
+        expect(applied).toMatchObject({ reason: { code: Errors.WITHDRAW_NEEDS_CARD.code } });
+      } else {
+        expect(underWay).toHaveLength(1);
+        expect(removed).toMatchObject({ reason: { code: Errors.CARD_IN_USE.code } });
+      }
     }
   }, 120_000);
 });

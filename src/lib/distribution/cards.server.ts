@@ -5,10 +5,10 @@
  * are kept encrypted (payouts need them), masked for display, hashed to find a card again.
  */
 import { createHash } from 'node:crypto';
-import { and, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
-import type { DbOrTx } from '#lib/platform/db/client.server.ts';
+import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
 import { bankCards, withdrawals } from '#lib/platform/db/schema.ts';
 import { serverSecret } from '#lib/platform/secrets.server.ts';
 import { LockClass, lockForTransaction } from '#lib/platform/db/locks.server.ts';
@@ -238,6 +238,24 @@ export async function startEnterpriseCard(
   return card;
 }
 
+/** The statuses a card may leave for each status: an enterprise account's verification ends once. */
+const CARD_MOVES_FROM: Record<CardStatus, CardStatus[]> = {
+  bound: ['verifying'],
+  failed: ['verifying'],
+  verifying: [],
+};
+type CardStatus = BankCardView['status'];
+
+/** The one change of a card's status: a guarded UPDATE from the statuses allowed to lead there. */
+async function moveCard(tx: Tx, where: SQL | undefined, to: CardStatus): Promise<boolean> {
+  const [moved] = await tx
+    .update(bankCards)
+    .set({ status: to, verifyAmountHash: null })
+    .where(and(where, inArray(bankCards.status, CARD_MOVES_FROM[to])))
+    .returning({ id: bankCards.id });
+  return moved !== undefined;
+}
+
 /** The out_bill_no of an enterprise card's verification payment. */
 export const verifyBillNo = (cardId: number) => `VF${cardId}`;
 
@@ -266,19 +284,11 @@ export async function verifyEnterpriseCard(
     if (!tried) return 'no-try' as const;
     const right =
       tried.amountHash === numberHash(key, `verify:${input.cardId}:${input.amountCents}`);
-    if (right) {
-      const [bound] = await tx
-        .update(bankCards)
-        .set({ status: 'bound', verifyAmountHash: null })
-        .where(and(theCard, eq(bankCards.status, 'verifying'), gte(bankCards.verifyTriesLeft, 0)))
-        .returning({ id: bankCards.id });
-      if (bound) return 'bound' as const;
-    }
+    // The try just taken was within the limit: the guard holds it to that.
+    const withinLimit = and(theCard, gte(bankCards.verifyTriesLeft, 0));
+    if (right && (await moveCard(tx, withinLimit, 'bound'))) return 'bound' as const;
     if (tried.triesLeft > 0) return 'wrong' as const;
-    await tx
-      .update(bankCards)
-      .set({ status: 'failed', verifyAmountHash: null })
-      .where(and(theCard, eq(bankCards.status, 'verifying')));
+    await moveCard(tx, theCard, 'failed');
     return 'failed' as const;
   });
   if (outcome === 'bound') return readBankCard(db, input.userId, input.cardId);
@@ -290,25 +300,41 @@ export async function verifyEnterpriseCard(
   throw appError(Errors.CARD_VERIFY_LOCKED);
 }
 
-/** 解绑: not while a withdrawal to the card is under way. */
+/**
+ * 解绑: not while a withdrawal to the card is under way. The card is locked first, so a withdrawal
+ * being applied to it (which holds it FOR SHARE) is seen, or sees the card gone.
+ */
 export async function removeBankCard(
   db: DbOrTx,
   input: { userId: number; cardId: number; now?: Date },
 ): Promise<void> {
-  await readBankCard(db, input.userId, input.cardId);
-  const [busy] = await db
-    .select({ id: withdrawals.id })
-    .from(withdrawals)
-    .where(
-      and(
-        eq(withdrawals.bankCardId, input.cardId),
-        inArray(withdrawals.status, [WithdrawalStatus.Applied, WithdrawalStatus.Approved]),
-      ),
-    )
-    .limit(1);
-  if (busy) throw appError(Errors.CARD_IN_USE);
-  await db
-    .update(bankCards)
-    .set({ removedAt: input.now ?? new Date() })
-    .where(and(eq(bankCards.id, input.cardId), eq(bankCards.userId, input.userId)));
+  await db.transaction(async (tx) => {
+    const [card] = await tx
+      .select({ id: bankCards.id })
+      .from(bankCards)
+      .where(
+        and(
+          eq(bankCards.id, input.cardId),
+          eq(bankCards.userId, input.userId),
+          isNull(bankCards.removedAt),
+        ),
+      )
+      .for('update');
+    if (!card) throw appError(Errors.BANK_CARD_NOT_FOUND);
+    const [busy] = await tx
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(
+        and(
+          eq(withdrawals.bankCardId, input.cardId),
+          inArray(withdrawals.status, [WithdrawalStatus.Applied, WithdrawalStatus.Approved]),
+        ),
+      )
+      .limit(1);
+    if (busy) throw appError(Errors.CARD_IN_USE);
+    await tx
+      .update(bankCards)
+      .set({ removedAt: input.now ?? new Date() })
+      .where(eq(bankCards.id, input.cardId));
+  });
 }

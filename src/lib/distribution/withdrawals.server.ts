@@ -209,7 +209,7 @@ async function recordEvent(
 
 /** Where the money goes: a bound card of the keeper's, or their WeChat balance by openid. */
 async function destinationOf(
-  db: DbOrTx,
+  db: Tx,
   input: {
     userId: number;
     amountCents: number;
@@ -243,7 +243,9 @@ async function destinationOf(
         eq(bankCards.status, 'bound'),
         sql`${bankCards.removedAt} is null`,
       ),
-    );
+    )
+    // Held until the withdrawal is written: 解绑 waits for it, then sees it under way.
+    .for('share');
   if (!card) throw appError(Errors.WITHDRAW_NEEDS_CARD);
   return {
     destination: 'card' as const,
@@ -273,14 +275,14 @@ export async function applyWithdrawal(
   const now = input.now ?? new Date();
   if (input.amountCents < MIN_WITHDRAWAL_CENTS) throw appError(Errors.WITHDRAW_TOO_LITTLE);
   if (input.amountCents > MAX_WITHDRAWAL_CENTS) throw appError(Errors.WITHDRAW_OVER_LIMIT);
-  const target = await destinationOf(
-    db,
-    { ...input, destination: input.destination ?? 'card' },
-    input.config ?? env(),
-  );
   try {
     return await db.transaction((tx) =>
       withIdempotencyKey(tx, `withdraw:${input.userId}`, input.idempotencyKey, async () => {
+        const target = await destinationOf(
+          tx,
+          { ...input, destination: input.destination ?? 'card' },
+          input.config ?? env(),
+        );
         const withdrawalNo = withdrawalNumber(now, String(randomInt(10 ** 9, 10 ** 10)));
         const [row] = await tx
           .insert(withdrawals)
