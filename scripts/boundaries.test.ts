@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkBoundaries, describeReport } from './boundaries.ts';
+import { readFileSync } from 'node:fs';
+import {
+  BASELINE_FILE,
+  checkBoundaries,
+  describeReport,
+  lintBoundaries,
+  wallBreachKeys,
+} from './boundaries.ts';
 
 const fixture = (name: string) => path.resolve('tests/fixtures/boundaries', name);
 
@@ -58,6 +65,62 @@ describe('the boundary checker on small fixture trees', () => {
   });
 });
 
-it('the shop keeps its boundaries: no server code in browser code, no value-import cycles', () => {
-  expect(describeReport(checkBoundaries('.'))).toEqual([]);
+describe('the area walls on a fixture tree', () => {
+  const report = checkBoundaries(fixture('walls'));
+
+  it('lets code into another area only through its doors, and the ground floor into none', () => {
+    expect(report.doorBreaches).toEqual([
+      { from: 'src/lib/payments/payments.server.ts', to: 'src/lib/orders/status.ts' },
+      { from: 'src/lib/platform/money.ts', to: 'src/lib/orders/index.ts' },
+      { from: 'src/pages/order.astro', to: 'src/lib/orders/transitions.server.ts' },
+    ]);
+    expect(describeReport(report)).toContain(
+      'src/lib/platform/money.ts is on the ground floor and imports the orders area: src/lib/orders/index.ts',
+    );
+  });
+
+  it('names every write to a table another area declares, however the table was imported', () => {
+    expect(report.foreignWrites).toEqual([
+      {
+        file: 'src/lib/orders/transitions.server.ts',
+        line: 14,
+        write: 'delete',
+        table: 'payments',
+        owner: 'payments',
+      },
+      {
+        file: 'src/lib/payments/payments.server.ts',
+        line: 14,
+        write: 'update',
+        table: 'orders',
+        owner: 'orders',
+      },
+      {
+        file: 'src/lib/payments/payments.server.ts',
+        line: 15,
+        write: 'update',
+        table: 'orders',
+        owner: 'orders',
+      },
+    ]);
+    expect(describeReport(report)).toContain(
+      'src/lib/payments/payments.server.ts:14 writes (update) orders, a table of the orders area',
+    );
+  });
+
+  it('fails the lint on a breach the baseline does not list, and on a line it no longer needs', () => {
+    const keys = wallBreachKeys(report);
+    expect(lintBoundaries(fixture('walls'), keys)).toEqual([]);
+    const [first, ...rest] = keys;
+    expect(lintBoundaries(fixture('walls'), rest)).toHaveLength(1);
+    expect(lintBoundaries(fixture('walls'), [...keys, 'import a -> b'])).toEqual([
+      `${BASELINE_FILE} lists a breach the tree no longer has (run with --shrink): import a -> b`,
+    ]);
+    expect(first).toBe('delete src/lib/orders/transitions.server.ts -> payments');
+  });
+});
+
+it('the shop keeps its boundaries: no server code in browser code, no cycles, no new wall breach', () => {
+  const baseline = readFileSync(BASELINE_FILE, 'utf8').split('\n').filter(Boolean);
+  expect(lintBoundaries('.', baseline)).toEqual([]);
 });

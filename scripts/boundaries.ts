@@ -1,6 +1,9 @@
 /**
  * The import boundaries (issue #9): browser code never imports server-only code by value, and no
- * value imports go round in a circle.
+ * value imports go round in a circle. The area walls (issue #27): code outside an area reaches it
+ * only through its doors (`index.ts`, `index.server.ts`); `platform/` (the ground floor) imports
+ * no area; and only the area that declares a table (in its `tables.server.ts`) inserts, updates or
+ * deletes its rows.
  *
  * Browser code is what Vite bundles for the browser: islands, stores, the request client, the
  * browser login calls, the shell script, area contracts, and every `<script>` of an .astro file.
@@ -12,7 +15,7 @@
  * they are not value imports. `import { type X } from '…'` is one: under verbatimModuleSyntax
  * (the project's tsconfig) the compiler keeps it as `import '…'`, so the module still runs.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
@@ -32,8 +35,25 @@ export interface Unresolved {
   specifier: string;
 }
 
+/** An import that reaches into another area past its doors, or from the ground floor upwards. */
+export interface DoorBreach {
+  from: string;
+  to: string;
+}
+
+/** An insert, update or delete of a table that another area declares. */
+export interface ForeignWrite {
+  file: string;
+  line: number;
+  write: 'insert' | 'update' | 'delete';
+  table: string;
+  owner: string;
+}
+
 export interface BoundaryReport {
   serverImports: ServerImport[];
+  doorBreaches: DoorBreach[];
+  foreignWrites: ForeignWrite[];
   /** Each value-import cycle as the files around it, the first file repeated at the end. */
   cycles: string[][];
   /** Project imports that name no file: reported, because an edge skipped could hide a breach. */
@@ -44,6 +64,8 @@ interface ImportEdge {
   specifier: string;
   /** `import('…')`: bundled like any import, but evaluated later, so it cannot close a cycle. */
   dynamic: boolean;
+  /** `import type` / `export type`: erased, so not a value import, but still a way into an area. */
+  typeOnly: boolean;
 }
 
 /** A module of the project: a .ts/.tsx file, or one of the two halves of an .astro file. */
@@ -67,13 +89,18 @@ export function checkBoundaries(projectDir: string): BoundaryReport {
   }
 
   const unresolved: Unresolved[] = [];
+  const doorBreaches: DoorBreach[] = [];
   const edges = new Map<string, { to: string; dynamic: boolean }[]>();
   for (const node of nodes.values()) {
     const targets = [];
     for (const edge of node.imports) {
       const to = resolveImport(root, aliases, node.file, edge.specifier);
-      if (to === undefined) unresolved.push({ from: node.id, specifier: edge.specifier });
-      else targets.push({ to, dynamic: edge.dynamic });
+      if (to === undefined) {
+        unresolved.push({ from: node.id, specifier: edge.specifier });
+        continue;
+      }
+      if (passesWall(node.id, to) === false) doorBreaches.push({ from: node.id, to });
+      if (!edge.typeOnly) targets.push({ to, dynamic: edge.dynamic });
     }
     edges.set(node.id, targets);
   }
@@ -81,16 +108,163 @@ export function checkBoundaries(projectDir: string): BoundaryReport {
   const entries = [...nodes.keys()].filter(isBrowserEntry);
   return {
     serverImports: entries.flatMap((entry) => serverImportsFrom(entry, edges)),
+    doorBreaches: unique(doorBreaches).sort(
+      (a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to),
+    ),
+    foreignWrites: foreignWrites(root, aliases, [...nodes.values()]),
     cycles: findCycles(nodes, edges),
     unresolved,
   };
 }
+
+/** The area a project file belongs to: the folder under src/lib, or undefined outside the areas. */
+export function areaOf(id: string): string | undefined {
+  return /^src\/lib\/([^/]+)\//.exec(id)?.[1];
+}
+
+const isDoor = (id: string) => /^src\/lib\/[^/]+\/index(\.server)?\.ts$/.test(id);
+const isTables = (id: string) => /^src\/lib\/[^/]+\/tables\.server\.ts$/.test(id);
+/** The barrel drizzle-kit reads: it gathers every area's tables, and nothing else may. */
+const SCHEMA_BARREL = 'src/lib/platform/db/schema.ts';
+
+/**
+ * Whether an import from `from` to `to` keeps to the walls: within one area anything goes; into
+ * another area only through a door; into platform freely; the ground floor (platform) into no area at all. Tables may
+ * name other areas' tables for their references, and the schema barrel gathers them.
+ */
+function passesWall(from: string, to: string): boolean {
+  const target = areaOf(to);
+  // The ground floor has no doors: every area builds on its modules directly.
+  if (target === undefined || target === 'platform') return true;
+  const source = areaOf(from);
+  if (source === target) return true;
+  if (isTables(to) && (from === SCHEMA_BARREL || isTables(from))) return true;
+  if (source === 'platform') return false;
+  return isDoor(to);
+}
+
+function unique<T>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = JSON.stringify(item);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Every table an area declares: `export const name = pgTable(…)` in its tables.server.ts. */
+function tableOwners(nodes: ModuleNode[]): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const node of nodes) {
+    if (!isTables(node.id)) continue;
+    const source = parse(readFileSync(node.file, 'utf8'), node.file);
+    for (const statement of source.statements) {
+      if (!ts.isVariableStatement(statement)) continue;
+      if (!statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+      for (const declaration of statement.declarationList.declarations) {
+        const init = declaration.initializer;
+        if (!ts.isIdentifier(declaration.name) || !init || !ts.isCallExpression(init)) continue;
+        if (/Table$/.test(init.expression.getText(source))) {
+          owners.set(declaration.name.text, areaOf(node.id)!);
+        }
+      }
+    }
+  }
+  return owners;
+}
+
+const WRITES = new Set(['insert', 'update', 'delete']);
+
+/**
+ * The writes (`db.insert(t)`, `tx.update(t)`, `tx.delete(t)`) whose table another area declares.
+ * A table is recognised by how the file imported it: a named or namespace import of a tables file
+ * or of the schema barrel, so a `Set.delete(x)` or a local variable is never taken for one.
+ */
+function foreignWrites(
+  root: string,
+  aliases: [prefix: string, target: string][],
+  nodes: ModuleNode[],
+): ForeignWrite[] {
+  const owners = tableOwners(nodes);
+  const found: ForeignWrite[] = [];
+  for (const node of nodes) {
+    const area = areaOf(node.id);
+    if (node.id.endsWith(SCRIPT_SUFFIX) || area === undefined) continue;
+    const text = readFileSync(node.file, 'utf8');
+    const code = node.file.endsWith('.astro')
+      ? (/^\s*---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '')
+      : text;
+    const source = parse(code, node.file.endsWith('.astro') ? `${node.file}.ts` : node.file);
+    const fromSchema = (specifier: string) => {
+      const to = resolveImport(root, aliases, node.file, specifier);
+      return to !== undefined && (to === SCHEMA_BARREL || isTables(to));
+    };
+    const named = new Map<string, string>();
+    const namespaces = new Set<string>();
+    for (const statement of source.statements) {
+      if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) {
+        continue;
+      }
+      if (!fromSchema(statement.moduleSpecifier.text)) continue;
+      const bindings = statement.importClause?.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) namespaces.add(bindings.name.text);
+      if (bindings && ts.isNamedImports(bindings)) {
+        for (const element of bindings.elements) {
+          named.set(element.name.text, (element.propertyName ?? element.name).text);
+        }
+      }
+    }
+    const tableOf = (expression: ts.Expression): string | undefined => {
+      if (ts.isIdentifier(expression)) return named.get(expression.text);
+      if (
+        ts.isPropertyAccessExpression(expression) &&
+        ts.isIdentifier(expression.expression) &&
+        namespaces.has(expression.expression.text)
+      ) {
+        return expression.name.text;
+      }
+      return undefined;
+    };
+    const visit = (at: ts.Node): void => {
+      if (
+        ts.isCallExpression(at) &&
+        ts.isPropertyAccessExpression(at.expression) &&
+        WRITES.has(at.expression.name.text) &&
+        at.arguments.length === 1
+      ) {
+        const table = tableOf(at.arguments[0]!);
+        const owner = table === undefined ? undefined : owners.get(table);
+        if (table !== undefined && owner !== undefined && owner !== area) {
+          const { line } = source.getLineAndCharacterOfPosition(at.getStart(source));
+          const write = at.expression.name.text as ForeignWrite['write'];
+          found.push({ file: node.id, line: line + 1, write, table, owner });
+        }
+      }
+      ts.forEachChild(at, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
+const parse = (code: string, fileName: string) =>
+  ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true);
 
 /** One line per breach, for a failing test's message. */
 export function describeReport(report: BoundaryReport): string[] {
   return [
     ...report.serverImports.map(
       ({ entry, chain }) => `${entry} imports server-only code: ${chain.join(' → ')}`,
+    ),
+    ...report.doorBreaches.map(({ from, to }) =>
+      areaOf(from) === 'platform'
+        ? `${from} is on the ground floor and imports the ${areaOf(to)} area: ${to}`
+        : `${from} imports ${to} past the ${areaOf(to)} area's doors (index.ts, index.server.ts)`,
+    ),
+    ...report.foreignWrites.map(
+      ({ file, line, write, table, owner }) =>
+        `${file}:${line} writes (${write}) ${table}, a table of the ${owner} area`,
     ),
     ...report.cycles.map((cycle) => `value-import cycle: ${cycle.join(' → ')}`),
     ...report.unresolved.map(({ from, specifier }) => `${from}: cannot resolve '${specifier}'`),
@@ -100,8 +274,8 @@ export function describeReport(report: BoundaryReport): string[] {
 function isBrowserEntry(id: string): boolean {
   if (id.endsWith(SCRIPT_SUFFIX)) return true;
   if (id.startsWith('src/islands/') || id.startsWith('src/components/')) return true;
-  if (id === 'src/lib/platform/client.ts' || id === 'src/lib/identity/api.ts') return true;
-  if (/^src\/lib\/[^/]+\/(store|contracts)\.ts$/.test(id)) return true;
+  if (id === 'src/lib/shell/client.ts' || id === 'src/lib/identity/api.ts') return true;
+  if (/^src\/lib\/[^/]+\/(store|contracts|index)\.ts$/.test(id)) return true;
   return /^src\/lib\/shell\/[^/]+\.ts$/.test(id) && !isServerOnly(id);
 }
 
@@ -221,33 +395,33 @@ function sourceFiles(dir: string): string[] {
 function readModule(root: string, file: string): ModuleNode[] {
   const id = path.relative(root, file).split(path.sep).join('/');
   const text = readFileSync(file, 'utf8');
-  if (!file.endsWith('.astro')) return [{ id, file, imports: valueImports(text, file) }];
+  if (!file.endsWith('.astro')) return [{ id, file, imports: moduleImports(text, file) }];
   const frontmatter = /^\s*---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '';
   // Astro bundles each `<script>` for the browser; one with attributes is left inline as is.
   const scripts = [...text.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)]
     .filter(([, attributes]) => !attributes?.trim())
     .map(([, , body]) => body ?? '');
   return [
-    { id, file, imports: valueImports(frontmatter, `${file}.ts`) },
+    { id, file, imports: moduleImports(frontmatter, `${file}.ts`) },
     {
       id: id + SCRIPT_SUFFIX,
       file,
-      imports: scripts.flatMap((s) => valueImports(s, `${file}.ts`)),
+      imports: scripts.flatMap((s) => moduleImports(s, `${file}.ts`)),
     },
   ];
 }
 
-function valueImports(code: string, fileName: string): ImportEdge[] {
+function moduleImports(code: string, fileName: string): ImportEdge[] {
   const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, false);
   const found: ImportEdge[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      if (node.importClause?.phaseModifier !== ts.SyntaxKind.TypeKeyword) {
-        found.push({ specifier: node.moduleSpecifier.text, dynamic: false });
-      }
+      const typeOnly = node.importClause?.phaseModifier === ts.SyntaxKind.TypeKeyword;
+      found.push({ specifier: node.moduleSpecifier.text, dynamic: false, typeOnly });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
-      if (!node.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier)) {
-        found.push({ specifier: node.moduleSpecifier.text, dynamic: false });
+      if (ts.isStringLiteral(node.moduleSpecifier)) {
+        const typeOnly = node.isTypeOnly;
+        found.push({ specifier: node.moduleSpecifier.text, dynamic: false, typeOnly });
       }
     } else if (
       ts.isCallExpression(node) &&
@@ -255,7 +429,7 @@ function valueImports(code: string, fileName: string): ImportEdge[] {
       node.arguments[0] &&
       ts.isStringLiteralLike(node.arguments[0])
     ) {
-      found.push({ specifier: node.arguments[0].text, dynamic: true });
+      found.push({ specifier: node.arguments[0].text, dynamic: true, typeOnly: false });
     }
     ts.forEachChild(node, visit);
   };
@@ -300,4 +474,67 @@ function resolveImport(
     statSync(candidate, { throwIfNoEntry: false })?.isFile(),
   );
   return file && path.relative(root, file).split(path.sep).join('/');
+}
+
+/**
+ * The wall breaches as stable lines (no line numbers), for the baseline: the breaches the tree had
+ * when the walls went up, each to be removed as its area gets its doors (issue #27).
+ */
+export function wallBreachKeys(report: BoundaryReport): string[] {
+  const keys = [
+    ...report.doorBreaches.map(({ from, to }) => `import ${from} -> ${to}`),
+    ...report.foreignWrites.map(({ file, write, table }) => `${write} ${file} -> ${table}`),
+  ];
+  return [...new Set(keys)].sort();
+}
+
+export const BASELINE_FILE = 'scripts/boundaries-baseline.txt';
+
+/**
+ * What the lint says of a tree: every breach of the hard rules (server code in the browser,
+ * cycles, unresolved imports), every wall breach not in the baseline, and every baseline line the
+ * tree no longer has (so the baseline only shrinks: `--shrink` drops those lines).
+ */
+export function lintBoundaries(projectDir: string, baseline: string[]): string[] {
+  const report = checkBoundaries(projectDir);
+  const known = new Set(baseline);
+  const keys = wallBreachKeys(report);
+  const found = new Set(keys);
+  const hard = describeReport({ ...report, doorBreaches: [], foreignWrites: [] });
+  const walls = describeReport({
+    serverImports: [],
+    cycles: [],
+    unresolved: [],
+    doorBreaches: report.doorBreaches.filter(
+      ({ from, to }) => !known.has(`import ${from} -> ${to}`),
+    ),
+    foreignWrites: report.foreignWrites.filter(
+      ({ file, write, table }) => !known.has(`${write} ${file} -> ${table}`),
+    ),
+  });
+  const stale = baseline
+    .filter((key) => !found.has(key))
+    .map(
+      (key) => `${BASELINE_FILE} lists a breach the tree no longer has (run with --shrink): ${key}`,
+    );
+  return [...hard, ...walls, ...stale];
+}
+
+if (import.meta.main) {
+  const baselinePath = path.resolve(BASELINE_FILE);
+  const baseline = readFileSync(baselinePath, 'utf8').split('\n').filter(Boolean);
+  if (process.argv.includes('--shrink')) {
+    const found = new Set(wallBreachKeys(checkBoundaries('.')));
+    writeFileSync(baselinePath, baseline.filter((key) => found.has(key)).join('\n') + '\n');
+  }
+  const remaining = readFileSync(baselinePath, 'utf8').split('\n').filter(Boolean);
+  const breaches = lintBoundaries('.', remaining);
+  for (const line of breaches) console.error(line);
+  if (breaches.length > 0) {
+    console.error(`${breaches.length} boundary breaches`);
+    process.exit(1);
+  }
+  console.log(
+    `boundaries hold (${remaining.length} older breaches still listed in ${BASELINE_FILE})`,
+  );
 }

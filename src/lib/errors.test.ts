@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorAreas, Errors } from './errors.ts';
-import { classifyAnswer, type AnswerContext } from '#lib/platform/answers.ts';
+import { classifyAnswer, type AnswerContext } from '#lib/shell/answers.ts';
 import { fail } from '#lib/platform/envelope.ts';
 import { appError, type ErrorEntry } from '#lib/platform/errors.ts';
 
-/** The codes and HTTP statuses the client acts on (commerce §8, platform/answers.ts). */
+/** The codes and HTTP statuses the client acts on (commerce §8, shell/answers.ts). */
 const SUCCESS_CODES = [0, 200];
 const LOGIN_INVALID_CODES = [100006, 401, 403];
 const SESSION_CODES = [999999, 999998];

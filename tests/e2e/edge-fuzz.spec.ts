@@ -17,7 +17,7 @@ import { clientAddedQuery, pathFor } from '#lib/platform/contract.ts';
 import { MAX_BODY_BYTES } from '#lib/platform/http.server.ts';
 import { MAX_URL_LENGTH } from '#lib/platform/edge.server.ts';
 import { Errors } from '#lib/errors.ts';
-import { MAX_UPLOAD_BYTES } from '#lib/catalog/upload.ts';
+import { MAX_UPLOAD_BYTES } from '#lib/platform/upload.ts';
 import { ROUTES } from '#lib/platform/routes.ts';
 import { freshPhone } from '#tests/fixtures/accounts.ts';
 

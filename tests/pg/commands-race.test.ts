@@ -1,14 +1,15 @@
 /**
  * The command helpers settle races inside PostgreSQL: many buyers at once never take more stock
- * or coupons than there are, and one idempotency key sent many times at once runs its command
+ * than there is, and one idempotency key sent many times at once runs its command
  * once, every caller getting the same answer.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bootDatabase } from '#lib/platform/boot.server.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
-import { coupons, skus } from '#lib/platform/db/schema.ts';
-import { takeCouponIssue, takeStock, withIdempotencyKey } from '#lib/platform/commands.server.ts';
+import { skus } from '#lib/platform/db/schema.ts';
+import { withIdempotencyKey } from '#lib/platform/commands.server.ts';
+import { takeStock } from '#lib/catalog/stock.server.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '#tests/fixtures/db.ts';
 
 let database: Database;
@@ -34,22 +35,6 @@ it('twenty concurrent takes of one piece from a stock of 5: exactly 5 succeed', 
   );
   expect(taken.filter(Boolean)).toHaveLength(5);
   expect(await stockOf(skuId)).toBe(0);
-});
-
-it('twenty concurrent claims of a coupon with 3 left: exactly 3 are counted', async () => {
-  const [coupon] = await database.db.select({ id: coupons.id }).from(coupons).limit(1);
-  await database.db.update(coupons).set({ total: 3, issued: 0 }).where(eq(coupons.id, coupon!.id));
-  const taken = await Promise.all(
-    Array.from({ length: 20 }, () =>
-      database.db.transaction((tx) => takeCouponIssue(tx, coupon!.id)),
-    ),
-  );
-  expect(taken.filter(Boolean)).toHaveLength(3);
-  const [after] = await database.db
-    .select({ issued: coupons.issued })
-    .from(coupons)
-    .where(eq(coupons.id, coupon!.id));
-  expect(after!.issued).toBe(3);
 });
 
 it('ten concurrent calls with one idempotency key run the command once and agree', async () => {

@@ -5,7 +5,7 @@
  * (decided on the server); refusals are the server's own words.
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/catalog/upload.ts';
+import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/platform/upload.ts';
 import { toast } from '#lib/shell/toast.ts';
 import { applyAfterSale, uploadPhoto } from '#lib/after-sales/actions.ts';
 import type { AfterSaleKind } from '#lib/after-sales/contracts.ts';

@@ -6,7 +6,7 @@
  * a pasted "138 0000 0001" before the spaces are dropped; keepDigits cuts after.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { ApiError } from '#lib/platform/client.ts';
+import { ApiError } from '#lib/shell/client.ts';
 import { loginWithCode, sendLoginCode } from '#lib/identity/api.ts';
 import { Messages } from '#lib/platform/errors.ts';
 import {

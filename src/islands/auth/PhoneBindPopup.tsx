@@ -13,7 +13,7 @@
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError, call } from '#lib/platform/client.ts';
+import { ApiError, call } from '#lib/shell/client.ts';
 import { IdentityContracts, type BindPhoneStatus } from '#lib/identity/contracts.ts';
 import { Messages } from '#lib/platform/errors.ts';
 import {

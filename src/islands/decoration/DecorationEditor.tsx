@@ -6,7 +6,7 @@
  * refused here would be refused there.
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { call } from '#lib/platform/client.ts';
+import { call } from '#lib/shell/client.ts';
 import type { Wire } from '#lib/platform/contract.ts';
 import { DecorationContracts } from '#lib/shop/decoration-contracts.ts';
 import type { BannerLinkChoice, DecorationState } from '#lib/shop/decoration.server.ts';
@@ -23,7 +23,7 @@ import {
   type HomeLayout,
 } from '#lib/shop/decoration.ts';
 import { DecorationErrors } from '#lib/shop/decoration-errors.ts';
-import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/catalog/upload.ts';
+import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/platform/upload.ts';
 import { imageUrl } from '#lib/media/images.ts';
 import { toast } from '#lib/shell/toast.ts';
 import { useHydrated } from '../use-hydrated.ts';

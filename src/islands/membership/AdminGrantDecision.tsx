@@ -4,7 +4,7 @@
  * so in place of the buttons.
  */
 import { useId, useState } from 'react';
-import { ApiError } from '#lib/platform/client.ts';
+import { ApiError } from '#lib/shell/client.ts';
 import { ErrorCode, Messages } from '#lib/platform/errors.ts';
 import { approveGrant, rejectGrant } from '#lib/membership/admin-api.ts';
 import { toast } from '#lib/shell/toast.ts';

@@ -4,7 +4,7 @@
  * same rules as the server; the page reloads with the saved sets.
  */
 import { useState, type SubmitEvent } from 'react';
-import { call } from '#lib/platform/client.ts';
+import { call } from '#lib/shell/client.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
 import {

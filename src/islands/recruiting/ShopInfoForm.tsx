@@ -4,7 +4,7 @@
  * then the page reloads with the new card.
  */
 import { useState, type SubmitEvent } from 'react';
-import { call } from '#lib/platform/client.ts';
+import { call } from '#lib/shell/client.ts';
 import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
 import { cleanShopInfo, SHOP_INTRO_MAX, SHOP_NAME_MAX } from '#lib/recruiting/rules.ts';
 import { toast } from '#lib/shell/toast.ts';

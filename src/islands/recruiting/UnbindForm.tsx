@@ -3,7 +3,7 @@
  * customer of the shop: the page goes on to the my page.
  */
 import { useState, type SubmitEvent } from 'react';
-import { call } from '#lib/platform/client.ts';
+import { call } from '#lib/shell/client.ts';
 import { CODE_DIGITS, keepDigits } from '#lib/identity/login.ts';
 import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
 import { toast } from '#lib/shell/toast.ts';

@@ -3,10 +3,10 @@
  * shop's look-alike products (computed on the shop's own server). A file that is not a picture or
  * is too large is refused here already, with the server's own words.
  */
-import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/catalog/upload.ts';
+import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/platform/upload.ts';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { carryQuery } from '#lib/platform/carry.ts';
-import { ApiError, call } from '#lib/platform/client.ts';
+import { ApiError, call } from '#lib/shell/client.ts';
 import { Messages } from '#lib/platform/errors.ts';
 import { CatalogContracts, type ImageSearchItem } from '#lib/catalog/contracts.ts';
 import { imageSrcSet, imageUrl } from '#lib/media/images.ts';

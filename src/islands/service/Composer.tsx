@@ -5,7 +5,7 @@
  */
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { toast } from '#lib/shell/toast.ts';
-import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/catalog/upload.ts';
+import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/platform/upload.ts';
 import { RAW_TEXT_MAX, checkText } from '#lib/service/messages.ts';
 import { ServiceErrors } from '#lib/service/service-errors.ts';
 import { SERVICE_IMAGE_TYPES } from '#lib/service/images.ts';

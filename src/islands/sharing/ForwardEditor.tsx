@@ -15,7 +15,7 @@ interface Props {
 
 async function save(shopId: string, contentType: number, text: string): Promise<ForwardTextView> {
   const [{ call }, { SharingContracts }] = await Promise.all([
-    import('#lib/platform/client.ts'),
+    import('#lib/shell/client.ts'),
     import('#lib/sharing/contracts.ts'),
   ]);
   return call(SharingContracts.saveForwardText, {

@@ -54,7 +54,7 @@ function report(where: string, detail: unknown): void {
 
 export async function setInAppShareData(contentType: number, contentId: string): Promise<void> {
   const [{ call }, { IdentityContracts }] = await Promise.all([
-    import('#lib/platform/client.ts'),
+    import('#lib/shell/client.ts'),
     import('#lib/identity/contracts.ts'),
   ]);
   const [info, config, sdk] = await Promise.all([

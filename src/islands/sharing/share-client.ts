@@ -13,7 +13,7 @@ export function loadShareInfo(contentType: number, contentId: string): Promise<S
   let pending = asked.get(key);
   if (!pending) {
     pending = Promise.all([
-      import('#lib/platform/client.ts'),
+      import('#lib/shell/client.ts'),
       import('#lib/sharing/contracts.ts'),
     ]).then(([{ call }, { SharingContracts }]) =>
       call(SharingContracts.shareContent, {
@@ -42,7 +42,7 @@ export async function confirmShare(
   if (!document.body.dataset.userId) return;
   try {
     const [{ call }, { SharingContracts }] = await Promise.all([
-      import('#lib/platform/client.ts'),
+      import('#lib/shell/client.ts'),
       import('#lib/sharing/contracts.ts'),
     ]);
     await call(

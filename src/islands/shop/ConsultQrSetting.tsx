@@ -4,7 +4,7 @@
  */
 import { useState, type ChangeEvent } from 'react';
 import { toast } from '#lib/shell/toast.ts';
-import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/catalog/upload.ts';
+import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/platform/upload.ts';
 import { ShopSettingErrors } from '#lib/shop/settings-errors.ts';
 import { deleteSellerQr, uploadSellerQr } from '#lib/shop/settings-actions.ts';
 import { useHydrated } from '../use-hydrated.ts';

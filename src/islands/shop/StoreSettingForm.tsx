@@ -6,7 +6,7 @@
  */
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from '#lib/shell/toast.ts';
-import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/catalog/upload.ts';
+import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/platform/upload.ts';
 import {
   FOLLOW_URL_MAX,
   NOTICE_TEXT_MAX,

@@ -1,6 +1,6 @@
 /** The catalogue's refusals: an unknown sale, and a picture image search cannot use. */
 import type { ErrorEntry } from '#lib/platform/errors.ts';
-import { UploadMessages } from './upload.ts';
+import { UploadMessages } from '#lib/platform/upload.ts';
 
 export const CatalogErrors = {
   ACTIVITY_NOT_FOUND: { code: 404, message: '活动不存在' },

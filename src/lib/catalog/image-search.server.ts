@@ -5,7 +5,7 @@
  * and a 16×16 grey thumbnail for near copies — and products are ranked by how close their
  * pictures' fingerprints are to the upload's.
  */
-import { MAX_UPLOAD_BYTES, UploadMessages } from './upload.ts';
+import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/platform/upload.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { appError } from '#lib/platform/errors.ts';

@@ -1,5 +1,5 @@
 /** The shell's coupon list call for the notice: how many unused coupons (status 0, totalSize). */
-import { call } from '#lib/platform/client.ts';
+import { call } from '#lib/shell/client.ts';
 import { CouponContracts } from './contracts.ts';
 
 /** The coupon notice's page size (shell §9). */

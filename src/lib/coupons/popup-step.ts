@@ -3,7 +3,7 @@
  * here within its interval (kept per shop and user on the phone, shell §3), then loads the
  * popup's view and resolves when the shopper closed it.
  */
-import { call } from '#lib/platform/client.ts';
+import { call } from '#lib/shell/client.ts';
 import { userKey } from '#lib/platform/storage-keys.ts';
 import type { PopupStep } from '#lib/shell/popup-sequence.ts';
 import { CouponContracts } from './contracts.ts';

@@ -5,7 +5,7 @@
  * 3 s, or at once on a tap, draws the coupons and shows those won (a larger layout for 3 or
  * more); 去使用 follows the coupon's link, closing ends it. Loaded only when a popup is due.
  */
-import { ApiError, call } from '#lib/platform/client.ts';
+import { ApiError, call } from '#lib/shell/client.ts';
 import type { WireDataOf } from '#lib/platform/contract.ts';
 import { CouponContracts } from './contracts.ts';
 import { Messages } from '#lib/platform/errors.ts';

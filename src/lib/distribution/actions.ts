@@ -5,7 +5,7 @@
  */
 async function client() {
   const [{ call }, { DistributionContracts }] = await Promise.all([
-    import('#lib/platform/client.ts'),
+    import('#lib/shell/client.ts'),
     import('./contracts.ts'),
   ]);
   return { call, DistributionContracts };

@@ -3,7 +3,7 @@
  * mark, gone after 5 s or a tap, saved as seen once shown. Plain DOM: a page with guides loads
  * this and the two contracts, no framework.
  */
-import { call } from '#lib/platform/client.ts';
+import { call } from '#lib/shell/client.ts';
 import { runPopupSequence } from '#lib/shell/popup-sequence.ts';
 import { GuideContracts } from './contracts.ts';
 import {

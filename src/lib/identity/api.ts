@@ -2,7 +2,7 @@
  * The login calls of the browser (shell §7): send a login code, log in with it, log out. Every
  * call goes through the one request client; login calls carry the login channel.
  */
-import { ApiError, call, setSigningOut } from '#lib/platform/client.ts';
+import { ApiError, call, setSigningOut } from '#lib/shell/client.ts';
 import { Messages, isLoginInvalid } from '#lib/platform/errors.ts';
 import { toast } from '#lib/shell/toast.ts';
 import { IdentityContracts, type LoginResult } from './contracts.ts';

@@ -18,7 +18,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, or } from 'drizzle-orm';
-import { RETURNED_FROM_AUTH } from '#lib/platform/answers.ts';
+import { RETURNED_FROM_AUTH } from '#lib/shell/answers.ts';
 import { isShopId } from '#lib/platform/ids.ts';
 import { safeReturnPath } from '#lib/shell/navigation.ts';
 import { MemberRole } from '#lib/membership/roles.ts';

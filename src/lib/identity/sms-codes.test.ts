@@ -6,11 +6,9 @@ import { smsCodeTries, smsCodes, smsOutbox } from '#lib/platform/db/schema.ts';
 import { codeInText, readOutbox } from './sms/outbox.server.ts';
 import { SmsRefusedError, type SmsMessage } from './sms/index.server.ts';
 import { serverSecret } from '#lib/platform/secrets.server.ts';
+import { UNKNOWN_CLIENT, clientAddress, clientKey } from '#lib/platform/client-address.server.ts';
 import {
   SMS_HASH_SECRET,
-  UNKNOWN_CLIENT,
-  clientAddress,
-  clientKey,
   codeText,
   consumeCode,
   hashCode,

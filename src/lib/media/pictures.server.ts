@@ -12,7 +12,7 @@ import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { media } from '#lib/platform/db/schema.ts';
 import { LockClass, lockForTransaction } from '#lib/platform/db/locks.server.ts';
-import { MAX_UPLOAD_BYTES } from '#lib/catalog/upload.ts';
+import { MAX_UPLOAD_BYTES } from '#lib/platform/upload.ts';
 import { MAX_INPUT_PIXELS, SHARP_INPUT } from './images.server.ts';
 
 export interface PictureRules {

@@ -12,7 +12,8 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
-import { takeStock, withIdempotencyKey } from '#lib/platform/commands.server.ts';
+import { withIdempotencyKey } from '#lib/platform/commands.server.ts';
+import { takeStock } from '#lib/catalog/stock.server.ts';
 import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
 import {
   activities,

@@ -10,7 +10,7 @@ import type { PayChannel } from '#lib/payments/status.ts';
 
 async function client() {
   const [{ call }, { PaymentContracts }] = await Promise.all([
-    import('#lib/platform/client.ts'),
+    import('#lib/shell/client.ts'),
     import('#lib/payments/contracts.ts'),
   ]);
   return { call, PaymentContracts };
@@ -54,7 +54,7 @@ export async function checkArrival(paymentNo: string): Promise<PaymentArrival> {
 
 /** The messaging app's sign-in, coming back to this page (PAYER_UNKNOWN: no payer to name). */
 export async function memberAuthHref(): Promise<string | null> {
-  const { memberAuthUrl, RETURNED_FROM_AUTH } = await import('#lib/platform/answers.ts');
+  const { memberAuthUrl, RETURNED_FROM_AUTH } = await import('#lib/shell/answers.ts');
   const back = new URL(location.href);
   // Just back from it and still unknown: going round again would loop.
   if (back.searchParams.has(RETURNED_FROM_AUTH)) return null;

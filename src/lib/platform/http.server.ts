@@ -17,9 +17,7 @@ import {
 } from './errors.ts';
 import { isDatabaseUnavailable } from './db/faults.ts';
 import { env } from './env.server.ts';
-import { clientAddress, clientKey } from '#lib/identity/sms-codes.server.ts';
-import { SESSION_COOKIE, hashToken } from '#lib/identity/sessions.server.ts';
-import { STREAMS_PER_CLIENT, STREAMS_PER_SESSION, type StreamHolder } from './sse.server.ts';
+import { clientAddress } from './client-address.server.ts';
 
 z.config(z.locales.zhCN());
 
@@ -214,23 +212,4 @@ export function requestClientAddress(context: APIContext): string | null {
     () => context.clientAddress,
     env().TRUST_PROXY,
   );
-}
-
-/**
- * Who holds an event stream, for its caps (decision 036): the client's address as the SMS limits
- * count it (an IPv6 address by its /64) and, when the request carries one, its session cookie
- * (hashed: the token is not kept).
- */
-export function streamHolders(context: APIContext): StreamHolder[] {
-  const holders: StreamHolder[] = [
-    {
-      key: `client:${clientKey(requestClientAddress(context))}`,
-      limit: STREAMS_PER_CLIENT,
-    },
-  ];
-  const token = context.cookies.get(SESSION_COOKIE)?.value;
-  if (token) {
-    holders.push({ key: `session:${hashToken(token)}`, limit: STREAMS_PER_SESSION });
-  }
-  return holders;
 }

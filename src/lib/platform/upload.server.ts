@@ -4,7 +4,7 @@
  */
 import { appError } from './errors.ts';
 import { Errors } from '#lib/errors.ts';
-import { MAX_UPLOAD_BYTES } from '#lib/catalog/upload.ts';
+import { MAX_UPLOAD_BYTES } from './upload.ts';
 
 /**
  * Beyond the cap, what a client still sends is read and thrown away, so the refusal reaches it

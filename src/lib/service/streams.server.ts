@@ -92,7 +92,7 @@ function serviceStream(
 
 /**
  * The shopper's conversation with the shop: its messages and its state (read marks, closed).
- * `holders`: whom the stream counts against (platform/http.server.ts streamHolders).
+ * `holders`: whom the stream counts against (identity/stream-holders.server.ts).
  */
 export async function shopperStream(
   request: Request,

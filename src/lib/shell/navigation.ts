@@ -3,7 +3,7 @@
  * commerce §2 route guard): first `canonicalLocation`, then `guardRoute`, each in its order.
  */
 import type { RoleLetter, RouteDef } from '#lib/platform/routes.ts';
-import { RETURNED_FROM_AUTH, memberAuthUrl } from '#lib/platform/answers.ts';
+import { RETURNED_FROM_AUTH, memberAuthUrl } from '#lib/shell/answers.ts';
 import { carryQuery } from '#lib/platform/carry.ts';
 import { Messages } from '#lib/platform/errors.ts';
 import { roleAllows } from '#lib/membership/roles.ts';

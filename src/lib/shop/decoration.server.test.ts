@@ -6,7 +6,7 @@ import type { Database } from '#lib/platform/db/client.server.ts';
 import { media, shopDecorations, users } from '#lib/platform/db/schema.ts';
 import { demoPhones, seedHandles } from '#lib/platform/db/seed/handles.ts';
 import { readContentVersion } from '#lib/platform/content-cache.server.ts';
-import { MAX_UPLOAD_BYTES } from '#lib/catalog/upload.ts';
+import { MAX_UPLOAD_BYTES } from '#lib/platform/upload.ts';
 import { Errors } from '#lib/errors.ts';
 import {
   DAILY_BANNER_UPLOADS,

@@ -2,7 +2,7 @@
  * The two calls the browser keeps 120 s (shell §7, §9): querySkinInfo, the skin the shop wears,
  * and the entrance feature status, which switches of the shop are on.
  */
-import { call } from '#lib/platform/client.ts';
+import { call } from '#lib/shell/client.ts';
 import { shopKey } from '#lib/platform/storage-keys.ts';
 import { ShopContracts } from './contracts.ts';
 import { ShopConfigContracts } from './config-contracts.ts';

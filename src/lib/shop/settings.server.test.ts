@@ -10,7 +10,7 @@ import { media, shops } from '#lib/platform/db/schema.ts';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import { givenMember, givenShop, type GivenShop } from '#tests/fixtures/given.ts';
 import { readContentVersion } from '#lib/platform/content-cache.server.ts';
-import { MAX_UPLOAD_BYTES } from '#lib/catalog/upload.ts';
+import { MAX_UPLOAD_BYTES } from '#lib/platform/upload.ts';
 import { getSellerInfo, getShopDetail } from './shops.server.ts';
 import {
   DAILY_PICTURE_LIMIT,

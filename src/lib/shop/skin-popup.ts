@@ -3,7 +3,7 @@
  * under the one in view reads 使用中 when it is the shop's skin, else 立即使用, which applies it
  * (换肤成功) and brings the skin tip on the reloaded page. Closing records the close.
  */
-import { ApiError, call } from '#lib/platform/client.ts';
+import { ApiError, call } from '#lib/shell/client.ts';
 import { Messages } from '#lib/platform/errors.ts';
 import { shopKey } from '#lib/platform/storage-keys.ts';
 import { toast } from '#lib/shell/toast.ts';

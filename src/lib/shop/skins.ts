@@ -9,7 +9,7 @@
  * (红包: the envelope rain, the lottery grid, open-envelopes), which are red by what they are.
  */
 
-import type { SkinTheme } from '#lib/platform/db/schema/shop.ts';
+import type { SkinTheme } from './tables.server.ts';
 
 export type { SkinTheme };
 

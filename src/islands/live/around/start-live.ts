@@ -3,7 +3,7 @@
  * owner; the server checks again). Once live, the page opens again: the room is on its living
  * page now (a preheat page of a live room redirects there).
  */
-import { ApiError, call } from '#lib/platform/client.ts';
+import { ApiError, call } from '#lib/shell/client.ts';
 import { LiveContracts } from '#lib/live/live-contracts.ts';
 
 const button = document.querySelector<HTMLButtonElement>('[data-start-live]');

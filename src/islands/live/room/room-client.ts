@@ -4,7 +4,7 @@
  * host's actions, the coupon popup when the host drops one, and the player. Everything the page
  * rendered is already there; this adds what happens next.
  */
-import { ApiError, call } from '#lib/platform/client.ts';
+import { ApiError, call } from '#lib/shell/client.ts';
 import { toast } from '#lib/shell/toast.ts';
 import { LiveContracts } from '#lib/live/live-contracts.ts';
 import { LIKE_BATCH_MAX, LIKE_FLUSH_MS, LATEST_MESSAGES, checkComment } from '#lib/live/room.ts';

@@ -57,7 +57,7 @@ function viewOf(row: SandboxTransaction | null, now: Date): CashierView {
 }
 
 /** What the cashier page shows for `?prepay_id=` (H5) or `?pr=` (native). */
-export async function readCashier(
+export async function readSandboxCashier(
   db: DbOrTx,
   input: { prepayId?: string | null; codeToken?: string | null; now?: Date },
 ): Promise<CashierView> {
@@ -82,7 +82,10 @@ export async function cashierDecide(
   db: DbOrTx,
   input: { prepayId: string; decision: 'confirm' | 'cancel'; now?: Date },
 ): Promise<{ ok: true } | { ok: false; reason: PayRefusal }> {
-  const view = await readCashier(db, { prepayId: input.prepayId, now: input.now ?? new Date() });
+  const view = await readSandboxCashier(db, {
+    prepayId: input.prepayId,
+    now: input.now ?? new Date(),
+  });
   if (view.state === 'missing') return { ok: false, reason: 'not-found' };
   const options = input.now ? { now: input.now } : {};
   const result =
@@ -131,7 +134,7 @@ export async function handleCashierPost(
   const redirectUrl = form?.get('redirect_url');
   if (typeof prepayId !== 'string' || !PREPAY_ID.test(prepayId)) return plain(400, 'Bad Request');
   const given = typeof redirectUrl === 'string' && redirectUrl !== '' ? redirectUrl : null;
-  const view = await readCashier(db, { prepayId, ...(input.now ? { now: input.now } : {}) });
+  const view = await readSandboxCashier(db, { prepayId, ...(input.now ? { now: input.now } : {}) });
   const merchant = view.state === 'missing' ? null : view.merchantOrigin;
   const result = await cashierDecide(db, {
     prepayId,

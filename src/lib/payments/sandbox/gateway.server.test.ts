@@ -29,7 +29,7 @@ import {
   startSandboxNotifier,
 } from './gateway.server.ts';
 import { MAX_TRIES, RETRY_BACKOFF_MS } from './notifications.server.ts';
-import { handleCashierPost, readCashier } from './cashier.server.ts';
+import { handleCashierPost, readSandboxCashier } from './cashier.server.ts';
 
 const APP_ID = 'wxsandbox0000000';
 const ORIGIN = 'http://sandbox.test';
@@ -843,7 +843,7 @@ describe('the cashier page', () => {
 
   it('shows the transaction, pays it and sends the browser back to the same origin', async () => {
     const { no, prepayId } = await h5();
-    expect(await readCashier(database.db, { prepayId, now: clock.now })).toEqual({
+    expect(await readSandboxCashier(database.db, { prepayId, now: clock.now })).toEqual({
       state: 'open',
       prepayId,
       mchId: keys.mchId,
@@ -873,7 +873,9 @@ describe('the cashier page', () => {
     );
     expect([confirmed.status, confirmed.headers.get('location')]).toEqual([303, back]);
     expect((await client().queryByOutTradeNo(no)).trade_state).toBe('SUCCESS');
-    expect((await readCashier(database.db, { prepayId, now: clock.now })).state).toBe('paid');
+    expect((await readSandboxCashier(database.db, { prepayId, now: clock.now })).state).toBe(
+      'paid',
+    );
     await takeQueued();
   });
 
@@ -908,9 +910,9 @@ describe('the cashier page', () => {
       ...order(tradeNo()),
       payer: { openid: 'oSandboxPayer0000000000000002' },
     });
-    expect((await readCashier(database.db, { prepayId: prepay_id, now: clock.now })).state).toBe(
-      'open',
-    );
+    expect(
+      (await readSandboxCashier(database.db, { prepayId: prepay_id, now: clock.now })).state,
+    ).toBe('open');
     const paid = await handleCashierPost(
       database.db,
       form({ prepay_id }, { 'sec-fetch-site': 'same-origin' }),
@@ -921,10 +923,12 @@ describe('the cashier page', () => {
 
     const native = await prepayNative(tradeNo());
     const token = new URL(native.code_url.replace('weixin://', 'http://')).searchParams.get('pr');
-    expect(await readCashier(database.db, { codeToken: token, now: clock.now })).toMatchObject({
+    expect(
+      await readSandboxCashier(database.db, { codeToken: token, now: clock.now }),
+    ).toMatchObject({
       state: 'open',
       prepayId: native.prepayId,
     });
-    expect((await readCashier(database.db, { prepayId: 'wx1' })).state).toBe('missing');
+    expect((await readSandboxCashier(database.db, { prepayId: 'wx1' })).state).toBe('missing');
   });
 });

@@ -1,5 +1,5 @@
 import { IdentityContracts } from '#lib/identity/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { messagingApp } from '#lib/identity/messaging-app/index.server.ts';
 import { finishMemberAuth } from '#lib/identity/member-auth.server.ts';
 

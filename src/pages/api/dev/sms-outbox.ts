@@ -1,5 +1,5 @@
 import { IdentityContracts } from '#lib/identity/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { readOutbox } from '#lib/identity/sms/outbox.server.ts';
 import { devOutboxEnabled } from '#lib/identity/sms/index.server.ts';
 

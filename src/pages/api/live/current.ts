@@ -1,5 +1,5 @@
 import { LiveContracts } from '#lib/live/live-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { currentLive } from '#lib/live/room.server.ts';
 
 /** The small live window's data (shell §3): the shop's room live now, or null. */

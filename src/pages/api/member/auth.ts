@@ -1,6 +1,6 @@
 import { IdentityContracts } from '#lib/identity/contracts.ts';
 import { env } from '#lib/platform/env.server.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { messagingApp } from '#lib/identity/messaging-app/index.server.ts';
 import { beginMemberAuth } from '#lib/identity/member-auth.server.ts';
 import { SHOP_COOKIE } from '#lib/shell/context.server.ts';

@@ -1,5 +1,5 @@
 import { IdentityContracts } from '#lib/identity/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { logout } from '#lib/identity/phone-login.server.ts';
 import { SESSION_COOKIE, clearSessionCookies } from '#lib/identity/sessions.server.ts';
 

@@ -1,7 +1,7 @@
 import { IdentityContracts } from '#lib/identity/contracts.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { messagingApp } from '#lib/identity/messaging-app/index.server.ts';
 import { jsSdkConfig } from '#lib/identity/messaging-app/signature.server.ts';
 

@@ -1,7 +1,7 @@
 import { OrderContracts } from '#lib/orders/contracts.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { changeOrderAddress } from '#lib/orders/commands.server.ts';
 import { readOrderDetail } from '#lib/orders/queries.server.ts';
 

@@ -1,7 +1,7 @@
 import { OrderContracts } from '#lib/orders/contracts.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { pendingPaymentOrders } from '#lib/orders/queries.server.ts';
 
 /** The caller's unpaid orders still within their deadline (the unpaid-order guide, 10 per page). */

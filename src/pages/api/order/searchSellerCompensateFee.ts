@@ -1,5 +1,5 @@
 import { InsuranceContracts } from '#lib/insurance/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { listShopClaims } from '#lib/insurance/insurance.server.ts';
 
 /** The shop's freight insurance compensations (运费险赔付), for its owner. */

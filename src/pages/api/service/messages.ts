@@ -1,5 +1,5 @@
 import { ServiceContracts } from '#lib/service/service-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { shopperHistory } from '#lib/service/conversations.server.ts';
 
 /** The shopper's own conversation with the shop, 20 messages a page. */

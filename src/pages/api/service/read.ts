@@ -1,5 +1,5 @@
 import { ServiceContracts } from '#lib/service/service-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { markReadByShopper } from '#lib/service/conversations.server.ts';
 
 /** The shopper has read the shop's replies. */

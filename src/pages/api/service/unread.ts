@@ -1,5 +1,5 @@
 import { ServiceContracts } from '#lib/service/service-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { shopperUnread } from '#lib/service/conversations.server.ts';
 import { unreadBadge } from '#lib/service/messages.ts';
 

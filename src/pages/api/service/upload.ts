@@ -1,5 +1,5 @@
 import { ServiceContracts } from '#lib/service/service-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { readUpload } from '#lib/platform/upload.server.ts';
 import { storeServiceImage } from '#lib/service/images.server.ts';
 

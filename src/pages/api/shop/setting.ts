@@ -1,5 +1,5 @@
 import { ShopSettingContracts } from '#lib/shop/settings-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { readShopSettings, saveShopSettings } from '#lib/shop/settings.server.ts';
 
 /** store-setting: the shop's settings, for its owner. */

@@ -1,5 +1,5 @@
 import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { centerCategories } from '#lib/coupons/center.server.ts';
 
 /** Whether the shop's coupon centre has anything on offer (领券中心 shows on home only then). */

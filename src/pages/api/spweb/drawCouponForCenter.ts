@@ -1,7 +1,7 @@
 import { CouponContracts } from '#lib/coupons/contracts.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { drawCoupon } from '#lib/coupons/draw.server.ts';
 import { centerCoupons } from '#lib/coupons/center.server.ts';
 

@@ -1,5 +1,5 @@
 import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { centerCoupons } from '#lib/coupons/center.server.ts';
 import { getSessionUser, SESSION_COOKIE } from '#lib/identity/sessions.server.ts';
 

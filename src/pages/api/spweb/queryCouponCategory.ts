@@ -1,5 +1,5 @@
 import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { centerCategories } from '#lib/coupons/center.server.ts';
 
 /** The coupon centre's tabs: the categories with coupons on offer now. */

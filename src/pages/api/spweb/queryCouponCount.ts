@@ -1,5 +1,5 @@
 import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { listMyCoupons } from '#lib/coupons/mine.server.ts';
 
 /** How many unused coupons the caller holds in the shop. */

@@ -1,5 +1,5 @@
 import { CouponContracts, TAB_OF_STATUS } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { listMyCoupons } from '#lib/coupons/mine.server.ts';
 
 /** The shell's coupon list: a page of the caller's coupons in one status, with totalSize. */

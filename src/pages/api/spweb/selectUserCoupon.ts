@@ -1,5 +1,5 @@
 import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { listMyCoupons } from '#lib/coupons/mine.server.ts';
 
 /** 我的优惠券: the caller's coupons in the shop by tab, with the tab counts. */

@@ -1,5 +1,5 @@
 import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { readCompose } from '#lib/recruiting/compose.server.ts';
 
 /** GET {composeId}?shopBizCode= → 搭配购: one set of the shop with its products priced now. Anyone. */

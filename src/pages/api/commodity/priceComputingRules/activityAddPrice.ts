@@ -1,6 +1,6 @@
 import { MarkupContracts } from '#lib/catalog/markups-contracts.ts';
 import { setActivityAddPrice } from '#lib/catalog/markups.server.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 
 /** Sets the markup of one of the shop's own sales within the limit of its products' categories. */
 export const POST = endpoint(MarkupContracts.activityAddPrice, ({ query, body, context }) => {

@@ -1,7 +1,7 @@
 import { CatalogContracts } from '#lib/catalog/contracts.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { searchSimilar } from '#lib/catalog/image-search.server.ts';
 import { readUpload } from '#lib/platform/upload.server.ts';
 import { getShopDetail } from '#lib/shop/shops.server.ts';

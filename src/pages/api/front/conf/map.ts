@@ -1,5 +1,5 @@
 import { ShopContracts } from '#lib/shop/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { getConfigMap } from '#lib/shop/config.server.ts';
 import { SHOP_COOKIE } from '#lib/shell/context.server.ts';
 import { isShopId } from '#lib/platform/ids.ts';

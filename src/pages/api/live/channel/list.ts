@@ -1,5 +1,5 @@
 import { LiveChannelContracts } from '#lib/live/channel-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { readChannel } from '#lib/live/channel.server.ts';
 
 /** A channel's rooms by state: 直播中, 预告, 回放. */

@@ -1,5 +1,5 @@
 import { LiveChannelContracts } from '#lib/live/channel-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { SESSION_COOKIE, getSessionUser } from '#lib/identity/sessions.server.ts';
 import { readRoomInfo } from '#lib/live/channel.server.ts';
 

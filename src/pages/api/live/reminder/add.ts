@@ -1,5 +1,5 @@
 import { LiveChannelContracts } from '#lib/live/channel-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { remindRoom } from '#lib/live/channel.server.ts';
 
 /** 预约 an upcoming room: one reminder per user and room. */

@@ -1,5 +1,5 @@
 import { LiveChannelContracts } from '#lib/live/channel-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { cancelReminder } from '#lib/live/channel.server.ts';
 
 /** 取消预约. */

@@ -3,7 +3,7 @@ import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
 import { LOGIN_CODE, loginProblem } from '#lib/identity/login.ts';
 import { safeReturnPath } from '#lib/shell/navigation.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { requestClientAddress } from '#lib/platform/http.server.ts';
 import { loginWithPhone } from '#lib/identity/phone-login.server.ts';
 import { isKnownPhone, rememberKnownPhone } from '#lib/identity/known-phones.server.ts';

@@ -2,7 +2,7 @@ import { IdentityContracts } from '#lib/identity/contracts.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
 import { sendCodeProblem } from '#lib/identity/login.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { requestClientAddress } from '#lib/platform/http.server.ts';
 import { PURPOSE_BY_TYPE, issueCode } from '#lib/identity/sms-codes.server.ts';
 import { isKnownPhone } from '#lib/identity/known-phones.server.ts';

@@ -1,7 +1,7 @@
 import { AfterSaleContracts } from '#lib/after-sales/contracts.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { listOrderAfterSales } from '#lib/after-sales/after-sales.server.ts';
 
 /** The caller's after-sales of one of their orders. */

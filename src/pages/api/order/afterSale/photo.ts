@@ -1,5 +1,5 @@
 import { AfterSaleContracts } from '#lib/after-sales/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { readUpload } from '#lib/platform/upload.server.ts';
 import { storeAfterSalePhoto } from '#lib/after-sales/photos.server.ts';
 

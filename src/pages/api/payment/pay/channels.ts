@@ -1,7 +1,7 @@
 import { PaymentContracts } from '#lib/payments/contracts.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { readCashier } from '#lib/payments/payments.server.ts';
 
 /** 收银台: the caller's unpaid orders named by orderNo or groupNo, and how they can be paid here. */

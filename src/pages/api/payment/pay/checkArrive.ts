@@ -1,7 +1,7 @@
 import { PaymentContracts } from '#lib/payments/contracts.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { checkArrive } from '#lib/payments/payments.server.ts';
 import { paymentGateway } from '#lib/payments/gateway.server.ts';
 

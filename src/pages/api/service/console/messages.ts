@@ -1,5 +1,5 @@
 import { ServiceContracts } from '#lib/service/service-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { consoleHistory } from '#lib/service/conversations.server.ts';
 
 /** One of the shop's conversations, 20 messages a page. */

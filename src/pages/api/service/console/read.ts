@@ -1,5 +1,5 @@
 import { ServiceContracts } from '#lib/service/service-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { markReadByShop } from '#lib/service/conversations.server.ts';
 
 /** The shop's side has read a conversation. */

@@ -1,5 +1,5 @@
 import { ServiceContracts, sendInputOf } from '#lib/service/service-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import { replyAsShop } from '#lib/service/conversations.server.ts';

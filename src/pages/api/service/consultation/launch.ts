@@ -1,5 +1,5 @@
 import { ServiceContracts } from '#lib/service/service-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { launchConsultation } from '#lib/service/conversations.server.ts';
 
 /** 发起咨询: the shopper's conversation, with a product or order card first when named. */

@@ -1,5 +1,5 @@
 import { ServiceContracts } from '#lib/service/service-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { notFound } from '#lib/platform/http.server.ts';
 import { readServiceImage } from '#lib/service/images.server.ts';
 

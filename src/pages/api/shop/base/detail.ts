@@ -1,7 +1,7 @@
 import { ShopContracts } from '#lib/shop/contracts.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { getShopDetail } from '#lib/shop/shops.server.ts';
 
 /** The shop is named by shopId, or by the shopBizCode the request client adds from the page URL. */

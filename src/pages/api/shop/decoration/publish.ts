@@ -1,5 +1,5 @@
 import { DecorationContracts } from '#lib/shop/decoration-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { publishDecoration } from '#lib/shop/decoration.server.ts';
 
 /** POST publish?shopBizCode= → 发布成功: the saved draft becomes the home. Managers only. */

@@ -1,5 +1,5 @@
 import { ShopContracts } from '#lib/shop/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { skinPopupFor } from '#lib/shop/skin-popup.server.ts';
 
 /** The skin popup due for this administrator, or null. */

@@ -1,5 +1,5 @@
 import { ShopContracts } from '#lib/shop/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { skinInfo } from '#lib/shop/skins.server.ts';
 
 /** GET ?shopBizCode= → the skin the shop wears: { id, name, homePreviewUrl, theme }, or null. */

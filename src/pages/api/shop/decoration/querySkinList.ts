@@ -1,5 +1,5 @@
 import { ShopContracts } from '#lib/shop/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { listSkins } from '#lib/shop/skins.server.ts';
 
 /** GET ?shopBizCode= → [{ id, name, homePreviewUrl, skinStatus }], the skin in use first. Managers. */

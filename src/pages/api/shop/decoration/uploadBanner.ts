@@ -1,5 +1,5 @@
 import { DecorationContracts } from '#lib/shop/decoration-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { readUpload } from '#lib/platform/upload.server.ts';
 import { requireRole } from '#lib/membership/auth.server.ts';
 import { storeBannerPicture } from '#lib/shop/decoration.server.ts';

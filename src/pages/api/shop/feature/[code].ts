@@ -1,5 +1,5 @@
 import { ShopConfigContracts } from '#lib/shop/config-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { setFeature } from '#lib/shop/features.server.ts';
 
 /** POST ?shopBizCode= { enableStatus } → the switch turned. Managers. */

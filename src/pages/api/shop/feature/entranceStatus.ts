@@ -1,5 +1,5 @@
 import { ShopConfigContracts } from '#lib/shop/config-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { featureStatuses } from '#lib/shop/features.ts';
 import { shopFeatures } from '#lib/shop/features.server.ts';
 import { readContentVersion } from '#lib/platform/content-cache.server.ts';

@@ -1,5 +1,5 @@
 import { DecorationContracts } from '#lib/shop/decoration-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { getShopDecorations } from '#lib/shop/decoration.server.ts';
 
 /** GET getShopDecorations/{shopBizCode} → the published home layout: modules in order, banners. */

@@ -1,7 +1,7 @@
 import { CartContracts } from '#lib/cart/contracts.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { readCart } from '#lib/cart/cart.server.ts';
 
 /** The caller's cart in the shop named by shopBizCode: lines by sale, 失效商品, totals. */

@@ -1,7 +1,7 @@
 import { CartContracts } from '#lib/cart/contracts.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { deleteCartLines } from '#lib/cart/cart.server.ts';
 
 /** Deletes the caller's lines of the SKUs named (`?skuNos=a&skuNos=b`); answers the cart. */

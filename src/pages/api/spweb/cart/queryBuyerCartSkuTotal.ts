@@ -1,7 +1,7 @@
 import { CartContracts } from '#lib/cart/contracts.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { countCartSkus } from '#lib/cart/cart.server.ts';
 
 /** The cart badge: cartSkuNum of the caller in the shop named by shopBizCode. */

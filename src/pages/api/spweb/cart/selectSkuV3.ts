@@ -1,7 +1,7 @@
 import { CartContracts } from '#lib/cart/contracts.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { selectCartLines, type CartTarget } from '#lib/cart/cart.server.ts';
 
 /** Selects or unselects the caller's lines: the SKUs named, one sale's, or all; answers the cart. */

@@ -1,5 +1,5 @@
 import { LotteryContracts } from '#lib/lottery/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { drawLottery } from '#lib/lottery/draw.server.ts';
 
 /** 抽奖: spends one of the caller's chances and answers the prize won. */

@@ -1,5 +1,5 @@
 import { LotteryContracts } from '#lib/lottery/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { listLotteryRecords } from '#lib/lottery/records.server.ts';
 
 /** 中奖记录: the caller's draws in the shop, newest first. */

@@ -1,5 +1,5 @@
 import { LotteryContracts } from '#lib/lottery/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { lotteryConfig } from '#lib/lottery/lottery.server.ts';
 import { getSessionUser, SESSION_COOKIE } from '#lib/identity/sessions.server.ts';
 

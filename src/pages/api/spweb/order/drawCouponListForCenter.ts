@@ -1,5 +1,5 @@
 import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { drawCouponList } from '#lib/coupons/popups.server.ts';
 
 /** Draws a popup's coupons (or several of the centre's) for the caller. */

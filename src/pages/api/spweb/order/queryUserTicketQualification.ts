@@ -1,5 +1,5 @@
 import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { readTicketQualification } from '#lib/coupons/qualification.server.ts';
 
 /** May the caller draw the coupon now: 立即领取 / 去使用 / 已领取 / 已抢光 and the reason. */

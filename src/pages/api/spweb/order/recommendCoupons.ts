@@ -1,5 +1,5 @@
 import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { recommendCheckoutCoupon } from '#lib/coupons/checkout.server.ts';
 
 /** The best coupon for the checkout: the one the order confirmation preselects. */

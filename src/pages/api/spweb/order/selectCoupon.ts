@@ -1,5 +1,5 @@
 import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { couponChoiceOf } from '#lib/coupons/checkout.ts';
 import { selectCheckoutCoupon } from '#lib/coupons/checkout.server.ts';
 

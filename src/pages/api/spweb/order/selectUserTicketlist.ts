@@ -1,5 +1,5 @@
 import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { usableCoupons } from '#lib/coupons/for-product.server.ts';
 
 /** The caller's coupons usable now in the shop (on the product, when one is named). */

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { readCashier, unlessSandbox } from '#lib/payments/sandbox/cashier.server.ts';
+import { readSandboxCashier, unlessSandbox } from '#lib/payments/sandbox/cashier.server.ts';
 
 /**
  * What the sandbox app's pay sheet shows for a JSAPI prepay id: merchant, description, amount
@@ -8,7 +8,7 @@ import { readCashier, unlessSandbox } from '#lib/payments/sandbox/cashier.server
 export const GET: APIRoute = async ({ url, locals }) => {
   const closed = unlessSandbox();
   if (closed) return closed;
-  const view = await readCashier(locals.database.db, {
+  const view = await readSandboxCashier(locals.database.db, {
     prepayId: url.searchParams.get('prepay_id'),
   });
   const headers = {

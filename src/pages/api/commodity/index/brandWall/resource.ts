@@ -1,6 +1,6 @@
 import { CatalogContracts } from '#lib/catalog/contracts.ts';
 import { shopIdSchema } from '#lib/platform/ids.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { getBrandWallResource } from '#lib/catalog/commodity.server.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { ShopConfigContracts } from '#lib/shop/config-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { resetShopConfigEntry, saveShopConfigEntry } from '#lib/shop/config.server.ts';
 
 /** POST ?shopBizCode= { value } → the shop's own value of the entry, checked by its schema. Managers. */

@@ -1,5 +1,5 @@
 import { LiveContracts } from '#lib/live/live-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { streamSegmentsExist } from '#lib/live/room-stream.server.ts';
 import { livePlaylist, parseStream, vodPlaylist } from '#lib/live/room-stream.ts';
 import { appError } from '#lib/platform/errors.ts';

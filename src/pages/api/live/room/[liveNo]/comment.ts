@@ -1,5 +1,5 @@
 import { LiveContracts } from '#lib/live/live-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { postComment } from '#lib/live/room.server.ts';
 
 /** 发送: a comment in the room (50 characters, the word filter, 1 per 2 s and 10 a minute). */

@@ -1,5 +1,5 @@
 import { LiveContracts } from '#lib/live/live-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { findRoom } from '#lib/live/room.server.ts';
 import { popupFor } from '#lib/coupons/popups.server.ts';
 import { getSessionUser, SESSION_COOKIE } from '#lib/identity/sessions.server.ts';

@@ -1,5 +1,5 @@
 import { LiveContracts } from '#lib/live/live-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { dropCoupon } from '#lib/live/room.server.ts';
 
 /** 发券 (the host): drops the room's coupon popup to every viewer. */

@@ -1,5 +1,5 @@
 import { LiveContracts } from '#lib/live/live-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { endLive } from '#lib/live/host.server.ts';
 
 /** 结束直播 (the host): the live room ends, its viewers go to the replay or the end page. */

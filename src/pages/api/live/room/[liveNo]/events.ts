@@ -1,8 +1,9 @@
 import { LiveContracts } from '#lib/live/live-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
-import { requestClientAddress, streamHolders } from '#lib/platform/http.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { requestClientAddress } from '#lib/platform/http.server.ts';
+import { streamHolders } from '#lib/identity/stream-holders.server.ts';
 import { eventStream, lastEventId, takeStreamSlot } from '#lib/platform/sse.server.ts';
-import { clientKey } from '#lib/identity/sms-codes.server.ts';
+import { clientKey } from '#lib/platform/client-address.server.ts';
 import { SESSION_COOKIE, getSessionUser } from '#lib/identity/sessions.server.ts';
 import { countView, findRoom, viewerKey } from '#lib/live/room.server.ts';
 import { openRoomStream } from '#lib/live/room-hub.server.ts';

@@ -1,5 +1,5 @@
 import { LiveContracts } from '#lib/live/live-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { likeRoom } from '#lib/live/room.server.ts';
 
 /** 点赞: the taps of up to a second, added in one update. */

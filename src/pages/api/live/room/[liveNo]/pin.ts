@@ -1,5 +1,5 @@
 import { LiveContracts } from '#lib/live/live-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { pinComment } from '#lib/live/room.server.ts';
 
 /** 置顶 (the host): pins a comment, or unpins with null. */

@@ -1,5 +1,5 @@
 import { LiveContracts } from '#lib/live/live-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { switchProduct } from '#lib/live/room.server.ts';
 
 /** 讲解 (the host): switches the product being explained. */

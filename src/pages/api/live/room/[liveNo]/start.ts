@@ -1,5 +1,5 @@
 import { LiveContracts } from '#lib/live/live-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { startLive } from '#lib/live/host.server.ts';
 
 /** 开始直播 (the host): the preheat room goes live now. */

@@ -1,5 +1,5 @@
 import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { requireRole } from '#lib/membership/auth.server.ts';
 import { shareableCoupons } from '#lib/coupons/share.server.ts';
 

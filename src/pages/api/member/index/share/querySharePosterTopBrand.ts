@@ -1,5 +1,5 @@
 import { SharingContracts } from '#lib/sharing/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { posterTopBrands } from '#lib/sharing/share.server.ts';
 
 /** The brands the shop poster shows. */

@@ -1,5 +1,5 @@
 import { SharingContracts } from '#lib/sharing/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { saveForwardText } from '#lib/sharing/share.server.ts';
 
 /** editForward: saves one forwarding text (empty: back to the default). */

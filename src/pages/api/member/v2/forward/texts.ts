@@ -1,5 +1,5 @@
 import { SharingContracts } from '#lib/sharing/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { listForwardTexts } from '#lib/sharing/share.server.ts';
 
 /** editForward: the shop keeper's forwarding texts. */

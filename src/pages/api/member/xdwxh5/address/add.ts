@@ -1,5 +1,5 @@
 import { AddressContracts } from '#lib/addresses/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { addAddress } from '#lib/addresses/addresses.server.ts';
 
 /** Adds an address for the caller (at most 20; the first is the default). */

@@ -1,5 +1,5 @@
 import { AddressContracts } from '#lib/addresses/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { deleteAddress } from '#lib/addresses/addresses.server.ts';
 
 /** Deletes one of the caller's addresses (the newest remaining becomes the default). */

@@ -1,5 +1,5 @@
 import { AddressContracts } from '#lib/addresses/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { listAddresses } from '#lib/addresses/addresses.server.ts';
 
 /** The caller's addresses, the default first, then the newest. */

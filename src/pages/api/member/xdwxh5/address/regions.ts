@@ -1,5 +1,5 @@
 import { AddressContracts } from '#lib/addresses/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { provinceRegions } from '#lib/addresses/regions.server.ts';
 
 /** GET ?province= → the province's cities with their districts, for the region picker. */

@@ -1,5 +1,5 @@
 import { AddressContracts } from '#lib/addresses/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { searchRegions } from '#lib/addresses/addresses.server.ts';
 
 /** GET ?keyword= → districts by name with their city and province. */

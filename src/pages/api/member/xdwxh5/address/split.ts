@@ -1,5 +1,5 @@
 import { AddressContracts } from '#lib/addresses/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { splitAddress } from '#lib/addresses/addresses.server.ts';
 
 /** 智能识别: name, phone, region and detail of a pasted address. */

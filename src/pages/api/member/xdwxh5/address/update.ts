@@ -1,5 +1,5 @@
 import { AddressContracts } from '#lib/addresses/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { updateAddress } from '#lib/addresses/addresses.server.ts';
 
 /** Changes one of the caller's addresses; someone else's answers like a missing one. */

@@ -1,5 +1,5 @@
 import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { getMember } from '#lib/membership/membership.server.ts';
 
 /** GET ?shopBizCode= → { administrator, currentRole }: whether the binding has gone through. */

@@ -1,5 +1,5 @@
 import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { adminBindInfo } from '#lib/membership/membership.server.ts';
 
 /** GET ?shopBizCode= → the shop owner as the application shows them (the client caches 120 s). */

@@ -1,5 +1,5 @@
 import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { bindPersonalCard } from '#lib/distribution/cards.server.ts';
 
 /** 绑定银行卡 in the keeper's verified real name. */

@@ -1,5 +1,5 @@
 import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { listBankCards } from '#lib/distribution/cards.server.ts';
 
 /** The keeper's bank cards. */

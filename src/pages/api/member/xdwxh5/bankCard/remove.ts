@@ -1,5 +1,5 @@
 import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { removeBankCard } from '#lib/distribution/cards.server.ts';
 
 /** 解绑 a card (not while a withdrawal to it is under way). */

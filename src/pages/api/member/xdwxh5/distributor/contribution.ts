@@ -1,5 +1,5 @@
 import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { rankCustomers } from '#lib/distribution/customers.server.ts';
 
 /** 客户贡献排行: the caller's customers of a period, ranked. */

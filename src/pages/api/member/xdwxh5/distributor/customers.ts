@@ -1,5 +1,5 @@
 import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { listCustomers } from '#lib/distribution/customers.server.ts';
 
 /** 我的客户: the customers attributed to the caller, masked. */

@@ -1,5 +1,5 @@
 import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { readHistoryIncome } from '#lib/distribution/reports.server.ts';
 
 /** History profit (shopBizCode, year): the caller's year month by month. */

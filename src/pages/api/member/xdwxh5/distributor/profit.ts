@@ -1,5 +1,5 @@
 import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { profitSummary } from '#lib/distribution/ledger.server.ts';
 
 /** GET ?shopBizCode= → { balanceCents, frozenCents }: the shop keeper's own money. Shop keepers. */

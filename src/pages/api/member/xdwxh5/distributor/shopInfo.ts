@@ -1,5 +1,5 @@
 import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { getKeeperShopInfo } from '#lib/recruiting/shop-info.server.ts';
 
 /** GET ?shopBizCode= → the caller's shop name, intro, avatar and invitation code. Shop keepers. */

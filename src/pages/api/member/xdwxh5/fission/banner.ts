@@ -1,5 +1,5 @@
 import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { fissionBanner } from '#lib/recruiting/invitations.server.ts';
 
 /** GET ?shopBizCode= → the fission banner (邀请好友开店) with the caller's count. Shop keepers. */

@@ -1,5 +1,5 @@
 import { IdentityContracts } from '#lib/identity/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { requestClientAddress } from '#lib/platform/http.server.ts';
 import { bindUserPhone } from '#lib/identity/phone-binding.server.ts';
 import { LOGIN_ID_COOKIE, SESSION_DAYS } from '#lib/identity/sessions.server.ts';

@@ -1,7 +1,7 @@
 import { MembershipContracts } from '#lib/membership/contracts.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { getUserInfo } from '#lib/membership/member.server.ts';
 
 /**

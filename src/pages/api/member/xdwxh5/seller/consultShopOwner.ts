@@ -1,5 +1,5 @@
 import { ServiceContracts } from '#lib/service/service-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { consultShopOwner } from '#lib/service/consult.server.ts';
 
 /** 咨询店主: how the shopper may reach the shop (online chat, the owner's QR code when set). */

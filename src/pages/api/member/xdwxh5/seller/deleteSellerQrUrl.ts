@@ -1,5 +1,5 @@
 import { ShopSettingContracts } from '#lib/shop/settings-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { deleteSellerQr } from '#lib/shop/settings.server.ts';
 
 /** im-setting 删除: the shop has no consultation QR code any more. */

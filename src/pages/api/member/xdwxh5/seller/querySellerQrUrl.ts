@@ -1,5 +1,5 @@
 import { ShopSettingContracts } from '#lib/shop/settings-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { readSellerQr } from '#lib/shop/settings.server.ts';
 
 /** im-setting: the shop's consultation QR code, for its owner. */

@@ -1,5 +1,5 @@
 import { ShopSettingContracts } from '#lib/shop/settings-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { readUpload } from '#lib/platform/upload.server.ts';
 import { requireRole } from '#lib/membership/auth.server.ts';
 import { uploadSellerQr, requireShopOwner } from '#lib/shop/settings.server.ts';

@@ -1,5 +1,5 @@
 import { RealNameContracts } from '#lib/identity/real-name-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { checkRealName } from '#lib/identity/real-name.server.ts';
 
 /** Whether a payer's name is the caller's verified real name. */

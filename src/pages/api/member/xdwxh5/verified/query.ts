@@ -1,5 +1,5 @@
 import { RealNameContracts } from '#lib/identity/real-name-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { verifiedQuery } from '#lib/identity/real-name.server.ts';
 
 /** Whether the caller is verified, with the masked name and number when they are. */

@@ -1,5 +1,5 @@
 import { RealNameContracts } from '#lib/identity/real-name-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { saveRealName } from '#lib/identity/real-name.server.ts';
 
 /** 实名认证 / 修改实名信息: verifies and saves the caller's real name. */

@@ -1,5 +1,5 @@
 import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { applyWithdrawal } from '#lib/distribution/withdrawals.server.ts';
 
 /** 申请提现: the amount moves to 提现中 until the shop owner decides. */

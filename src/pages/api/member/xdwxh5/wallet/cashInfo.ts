@@ -1,5 +1,5 @@
 import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { readCashInfo } from '#lib/distribution/withdrawals.server.ts';
 
 /** What 申请提现 shows before confirming. */

@@ -1,5 +1,5 @@
 import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { readWallet } from '#lib/distribution/withdrawals.server.ts';
 
 /** 我的钱包: the keeper's balances and movements in the shop of the query. */

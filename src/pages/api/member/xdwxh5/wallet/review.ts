@@ -1,5 +1,5 @@
 import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { reviewWithdrawal } from '#lib/distribution/withdrawals.server.ts';
 import { payoutProvider, walletPayouts } from '#lib/distribution/payouts.server.ts';
 

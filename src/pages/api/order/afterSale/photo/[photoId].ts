@@ -1,5 +1,5 @@
 import { AfterSaleContracts } from '#lib/after-sales/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { notFound } from '#lib/platform/http.server.ts';
 import { readAfterSalePhoto } from '#lib/after-sales/photos.server.ts';
 

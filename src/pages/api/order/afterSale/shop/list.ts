@@ -1,5 +1,5 @@
 import { AfterSaleContracts } from '#lib/after-sales/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { listShopAfterSales } from '#lib/after-sales/after-sales.server.ts';
 
 /** The owner's review screen: this shop's after-sales, those waiting first. */

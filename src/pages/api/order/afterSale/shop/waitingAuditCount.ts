@@ -1,5 +1,5 @@
 import { AfterSaleContracts } from '#lib/after-sales/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { waitingAuditCount } from '#lib/after-sales/after-sales.server.ts';
 
 /** How many of the owner's shop's after-sales wait for review. */

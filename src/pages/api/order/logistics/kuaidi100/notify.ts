@@ -1,5 +1,5 @@
 import { OrderContracts } from '#lib/orders/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { logisticsTracker, receiveKuaidi100Push } from '#lib/orders/kuaidi100/tracker.server.ts';
 
 /** Kuaidi100's push (a form of param and sign): verified, stored once, answered as it expects. */

@@ -1,5 +1,5 @@
 import { PaymentContracts } from '#lib/payments/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { paymentGateway } from '#lib/payments/gateway.server.ts';
 import { receiveTransferNotification } from '#lib/distribution/wallet-payouts.server.ts';
 

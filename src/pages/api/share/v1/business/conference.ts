@@ -1,5 +1,5 @@
 import { SharingContracts } from '#lib/sharing/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { ShareType } from '#lib/sharing/rules.ts';
 import { shareInfo } from '#lib/sharing/share.server.ts';
 import { shareRequest } from '#lib/sharing/viewer.server.ts';

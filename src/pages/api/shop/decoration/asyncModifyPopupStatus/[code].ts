@@ -1,5 +1,5 @@
 import { ShopContracts } from '#lib/shop/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { closeSkinPopup } from '#lib/shop/skin-popup.server.ts';
 
 /** The administrator closed the skin popup: it does not come back for them. */

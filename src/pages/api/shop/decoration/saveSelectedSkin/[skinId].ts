@@ -1,5 +1,5 @@
 import { ShopContracts } from '#lib/shop/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { selectSkin } from '#lib/shop/skins.server.ts';
 
 /** POST saveSelectedSkin/{skinId}?shopBizCode= → 换肤成功. Managers only. */

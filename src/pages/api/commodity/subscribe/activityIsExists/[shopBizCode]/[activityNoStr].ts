@@ -1,5 +1,5 @@
 import { CatalogContracts } from '#lib/catalog/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { activitiesExist } from '#lib/catalog/commodity.server.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { createAdminGrant } from '#lib/membership/admin-grants.server.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { readMonthlyBill } from '#lib/distribution/reports.server.ts';
 import { billMonth } from '#lib/distribution/reports.ts';
 

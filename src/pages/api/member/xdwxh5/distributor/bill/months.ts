@@ -1,5 +1,5 @@
 import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { recentBills } from '#lib/distribution/reports.server.ts';
 
 /** 账单查询: the caller's last twelve months. */

@@ -1,5 +1,5 @@
 import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { listSettlements } from '#lib/distribution/reports.server.ts';
 
 /** 结算账单: the caller's settlements and claw-backs of a month. */

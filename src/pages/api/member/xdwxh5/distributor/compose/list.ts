@@ -1,5 +1,5 @@
 import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { myComposes } from '#lib/recruiting/compose.server.ts';
 
 /** GET ?shopBizCode= → the caller's 搭配, priced now. Shop keepers. */

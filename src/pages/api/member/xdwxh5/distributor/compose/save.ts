@@ -1,5 +1,5 @@
 import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { saveCompose } from '#lib/recruiting/compose.server.ts';
 
 /** POST ?shopBizCode= { composeId?, title, intro, productNos } → the saved 搭配. Shop keepers. */

@@ -1,5 +1,5 @@
 import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { readCustomer } from '#lib/distribution/customers.server.ts';
 
 /** One of the caller's customers with their orders through the caller (another's: 客户不存在). */

@@ -1,5 +1,5 @@
 import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { readIncome } from '#lib/distribution/reports.server.ts';
 
 /** 我的收益: the caller's income in the shop of the query. Shop keepers. */

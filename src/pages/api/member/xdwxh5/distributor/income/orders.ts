@@ -1,5 +1,5 @@
 import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { listIncomeLines } from '#lib/distribution/reports.server.ts';
 
 /** 收益明细: the caller's commission per order line, optionally of one state. */

@@ -1,5 +1,5 @@
 import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { listShopDataOrders } from '#lib/distribution/shop-data.server.ts';
 
 /** The shop's order list of 数据中心: the latest orders paid through the caller. */

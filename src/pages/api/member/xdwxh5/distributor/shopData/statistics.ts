@@ -1,5 +1,5 @@
 import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { readShopData } from '#lib/distribution/shop-data.server.ts';
 
 /** Shop member statistics: the caller's visits, orders, sales and new customers per day. */

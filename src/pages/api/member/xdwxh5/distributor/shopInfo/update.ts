@@ -1,5 +1,5 @@
 import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { updateKeeperShopInfo } from '#lib/recruiting/shop-info.server.ts';
 
 /** POST ?shopBizCode= { shopName, intro } → the saved shop info (cleaned). Shop keepers. */

@@ -1,5 +1,5 @@
 import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { shopManagerPhone } from '#lib/recruiting/unbinding.server.ts';
 
 /** GET ?shopBizCode= → the shop manager's nickname and masked phone. Shop keepers. */

@@ -1,5 +1,5 @@
 import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { sendUnbindCode } from '#lib/recruiting/unbinding.server.ts';
 import { requestClientAddress } from '#lib/platform/http.server.ts';
 

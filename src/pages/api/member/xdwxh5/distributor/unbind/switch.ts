@@ -1,5 +1,5 @@
 import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { unbindSwitch } from '#lib/recruiting/unbinding.server.ts';
 
 /** GET ?shopBizCode= → { open, reason, phone }: may the caller leave the shop now. Shop keepers. */

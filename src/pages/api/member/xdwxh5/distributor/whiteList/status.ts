@@ -1,5 +1,5 @@
 import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { whiteListStatus } from '#lib/recruiting/invitations.server.ts';
 
 /** GET ?shopBizCode= → { inWhiteList, reason }: may the caller invite keepers. Shop keepers. */

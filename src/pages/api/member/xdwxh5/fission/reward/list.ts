@@ -1,5 +1,5 @@
 import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { invitedKeepers } from '#lib/recruiting/invitations.server.ts';
 
 /** GET ?shopBizCode=&pageNum=&pageSize= → the caller's 有效邀请, masked. Shop keepers. */

@@ -1,5 +1,5 @@
 import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { contractState } from '#lib/membership/membership.server.ts';
 
 /** GET ?shopBizCode= → { currentRole, maxRole, signAgreement, needSign } (shell §3). */

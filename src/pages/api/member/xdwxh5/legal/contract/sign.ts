@@ -1,5 +1,5 @@
 import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { signContract } from '#lib/membership/membership.server.ts';
 
 /** POST ?shopBizCode= (empty body) → code 0, data true: the member has signed the contract. */

@@ -1,5 +1,5 @@
 import { IdentityContracts } from '#lib/identity/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { bindPhoneStatus } from '#lib/identity/phone-binding.server.ts';
 import { isInApp } from '#lib/shell/context.server.ts';
 

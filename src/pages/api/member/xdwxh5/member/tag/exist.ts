@@ -1,5 +1,5 @@
 import { GuideContracts } from '#lib/guides/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { tagsExist } from '#lib/guides/tags.server.ts';
 
 /** Which of these guide tags the caller has seen in the shop. */

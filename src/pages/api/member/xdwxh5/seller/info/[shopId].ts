@@ -1,5 +1,5 @@
 import { ShopContracts } from '#lib/shop/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { getSellerInfo } from '#lib/shop/shops.server.ts';
 
 /** The shop's seller info: { shopId, shopBizCode, shopName, shopLogoUrl }. */

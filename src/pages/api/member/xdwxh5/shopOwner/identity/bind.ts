@@ -1,5 +1,5 @@
 import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { bindOwnerIdentity } from '#lib/membership/membership.server.ts';
 
 /** POST ?shopBizCode= → code 0 with 店主身份绑定成功，你可以管理该店铺。 */

@@ -1,5 +1,5 @@
 import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { ownerIdentity } from '#lib/membership/membership.server.ts';
 
 /** GET ?shopBizCode= → { needBind, shopName, phone (masked, when needBind) }. */

@@ -1,5 +1,5 @@
 import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { readWithdrawal } from '#lib/distribution/withdrawals.server.ts';
 
 /** One of the keeper's withdrawals with its timeline (another's answers 提现记录不存在). */

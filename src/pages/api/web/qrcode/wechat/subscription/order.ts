@@ -1,5 +1,5 @@
 import { ShopContracts } from '#lib/shop/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { officialAccountQr } from '#lib/shop/official-account.server.ts';
 
 /** The shop's official account QR code, to follow for order notices (success page). */

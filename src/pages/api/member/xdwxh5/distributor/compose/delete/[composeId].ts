@@ -1,5 +1,5 @@
 import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { deleteCompose } from '#lib/recruiting/compose.server.ts';
 
 /** POST delete/{composeId}?shopBizCode= → deletes one of the caller's 搭配. Shop keepers. */

@@ -1,5 +1,5 @@
 import { GuideContracts } from '#lib/guides/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { tagsExist } from '#lib/guides/tags.server.ts';
 
 /** Whether the caller has seen this tag in the shop. */

@@ -1,5 +1,5 @@
 import { GuideContracts } from '#lib/guides/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { markTagSeen } from '#lib/guides/tags.server.ts';
 
 /** The shop keeper saw this guide. */

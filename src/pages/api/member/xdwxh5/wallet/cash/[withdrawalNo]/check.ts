@@ -1,6 +1,6 @@
 import { DistributionContracts } from '#lib/distribution/contracts.ts';
 import { WITHDRAWAL_STATUS_TEXT } from '#lib/distribution/status.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { walletPayouts } from '#lib/distribution/payouts.server.ts';
 import { checkWalletWithdrawal } from '#lib/distribution/wallet-payouts.server.ts';
 

@@ -1,5 +1,5 @@
 import { SharingContracts } from '#lib/sharing/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { checkForwardText } from '#lib/sharing/rules.ts';
 
 /** A forwarding text as it would be saved: sanitised, at most 100 characters. */

@@ -1,5 +1,5 @@
 import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { couponProducts, templateOffer } from '#lib/coupons/products.server.ts';
 
 /** 可用商品: the coupon and one page of the products on sale it applies to. */

@@ -1,7 +1,7 @@
 import { CouponContracts } from '#lib/coupons/contracts.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { handoutCoupon } from '#lib/coupons/share.server.ts';
 
 /** The caller's button for a handed-out coupon. */

@@ -1,7 +1,7 @@
 import { CouponContracts } from '#lib/coupons/contracts.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { handoutCoupon } from '#lib/coupons/share.server.ts';
 
 /** A handed-out coupon as a receive page shows it; 优惠券不存在 when it is not offered there. */

@@ -1,5 +1,5 @@
 import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { isRowId } from '#lib/platform/ids.ts';
 import { couponShareInfo, linkSharer } from '#lib/coupons/share.server.ts';
 

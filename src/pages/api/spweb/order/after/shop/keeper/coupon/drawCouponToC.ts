@@ -1,5 +1,5 @@
 import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { drawHandout } from '#lib/coupons/share.server.ts';
 
 /** 立即领取 on a receive page: a shared (or after-pay) coupon; answers its new state. */

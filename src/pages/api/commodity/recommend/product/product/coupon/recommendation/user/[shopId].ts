@@ -1,7 +1,7 @@
 import { CouponContracts } from '#lib/coupons/contracts.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/platform/endpoint.server.ts';
+import { endpoint } from '#lib/shell/endpoint.server.ts';
 import { couponRecommendation, templateOffer } from '#lib/coupons/products.server.ts';
 
 /** A short list of the products on sale the coupon applies to (type 1 热销, 2 凑单). */

@@ -1,0 +1,270 @@
+/**
+ * Distributors' ledger, attribution, link visits, bank cards and withdrawals (with the payout
+ * sandbox's bills).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { id, ref, createdAt, at, oneOf } from '#lib/platform/db/columns.ts';
+import { WithdrawalStatus, withdrawalTransitions } from './status.ts';
+import {
+  ACCOUNT_KINDS,
+  type AccountKind,
+  KeeperAccount,
+  ShopAccount,
+  type TransferKind,
+  type TransferReason,
+} from './ledger.ts';
+import { users } from '#lib/identity/tables.server.ts';
+import { orderLines } from '#lib/orders/tables.server.ts';
+import { shops } from '#lib/shop/tables.server.ts';
+
+/**
+ * A ledger account (distribution/ledger.ts): a shop keeper's available, withdrawing and owed
+ * accounts per shop, and each shop's commission and payouts accounts (user null). posted and
+ * pending are running sums kept by the transfers; the CHECKs refuse what we owe a shop keeper
+ * going below zero, and what they owe us going above it.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: id(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    userId: ref('user_id').references(() => users.id),
+    kind: text('kind').$type<AccountKind>().notNull(),
+    postedCents: bigint('posted_cents', { mode: 'number' }).notNull().default(0),
+    pendingCents: bigint('pending_cents', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('ledger_accounts_owner_unique').on(t.shopId, t.userId, t.kind).nullsNotDistinct(),
+    check(
+      'ledger_accounts_kind_chk',
+      sql`${t.kind} in (${sql.raw(ACCOUNT_KINDS.map((k) => `'${k}'`).join(', '))})`,
+    ),
+    check(
+      'ledger_accounts_owner_chk',
+      sql`(${t.userId} is null) = (${t.kind} in ('${sql.raw(ShopAccount.Commission)}', '${sql.raw(ShopAccount.Payouts)}'))`,
+    ),
+    check(
+      'ledger_accounts_balance_chk',
+      sql`case ${t.kind}
+        when '${sql.raw(KeeperAccount.Available)}' then ${t.postedCents} >= 0 and ${t.pendingCents} >= 0
+        when '${sql.raw(KeeperAccount.Withdrawing)}' then ${t.postedCents} >= 0 and ${t.pendingCents} = 0
+        when '${sql.raw(KeeperAccount.Owed)}' then ${t.postedCents} <= 0 and ${t.pendingCents} = 0
+        else true end`,
+    ),
+  ],
+);
+
+/**
+ * An immutable transfer (never updated nor deleted: a trigger refuses it). Its id derives from
+ * the business event, so a retry inserts nothing. A `post` or `void` names the pending transfer
+ * it resolves; each pending one is resolved at most once (the unique index).
+ */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').$type<TransferKind>().notNull(),
+    pendingId: text('pending_id').references((): AnyPgColumn => ledgerTransfers.id),
+    debitAccountId: ref('debit_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    creditAccountId: ref('credit_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    reason: text('reason').$type<TransferReason>().notNull(),
+    orderLineId: ref('order_line_id').references(() => orderLines.id),
+    withdrawalId: ref('withdrawal_id').references((): AnyPgColumn => withdrawals.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transfers_resolves_unique').on(t.pendingId),
+    index('ledger_transfers_debit_idx').on(t.debitAccountId, t.createdAt),
+    index('ledger_transfers_credit_idx').on(t.creditAccountId, t.createdAt),
+    index('ledger_transfers_line_idx').on(t.orderLineId),
+    check('ledger_transfers_amount_chk', sql`${t.amountCents} > 0`),
+    check('ledger_transfers_accounts_chk', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+    check(
+      'ledger_transfers_kind_chk',
+      sql`${t.kind} in ('posted', 'pending', 'post', 'void') and (${t.kind} in ('post', 'void')) = (${t.pendingId} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * Which shop keeper a shopper belongs to in a shop (decision 022): the first active shop keeper
+ * whose link they arrived by, for ATTRIBUTION_DAYS; a later link rebinds only once it lapsed.
+ */
+export const attributions = pgTable(
+  'attributions',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    distributorId: ref('distributor_id')
+      .notNull()
+      .references(() => users.id),
+    boundAt: at('bound_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.userId] }),
+    index('attributions_distributor_idx').on(t.shopId, t.distributorId, t.boundAt),
+    check('attributions_not_self_chk', sql`${t.userId} <> ${t.distributorId}`),
+  ],
+);
+
+/** Visits by a shop keeper's links per day (shop-data). */
+export const linkVisits = pgTable(
+  'link_visits',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    distributorId: ref('distributor_id')
+      .notNull()
+      .references(() => users.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    visits: integer('visits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.distributorId, t.day] })],
+);
+
+/**
+ * A bank card a shop keeper withdraws to: personal (the holder is their verified real name) or
+ * enterprise (confirmed by a small amount the provider sends). The number is kept encrypted for
+ * payouts, masked for display and hashed to find it again. status: bound, verifying, failed.
+ */
+export const bankCards = pgTable(
+  'bank_cards',
+  {
+    id: id(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').$type<'personal' | 'enterprise'>().notNull().default('personal'),
+    bankCode: text('bank_code').notNull(),
+    bankName: text('bank_name').notNull(),
+    holderName: text('holder_name').notNull(),
+    cardNoMasked: text('card_no_masked').notNull(),
+    cardNoCipher: text('card_no_cipher').notNull(),
+    cardNoHash: text('card_no_hash').notNull(),
+    status: text('status').$type<'bound' | 'verifying' | 'failed'>().notNull().default('bound'),
+    /** Enterprise cards: the hash of the small amount sent, and the tries left to enter it. */
+    verifyAmountHash: text('verify_amount_hash'),
+    verifyTriesLeft: smallint('verify_tries_left').notNull().default(0),
+    removedAt: at('removed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bank_cards_number_unique')
+      .on(t.userId, t.cardNoHash)
+      .where(sql`${t.removedAt} is null`),
+    check('bank_cards_kind_chk', sql`${t.kind} in ('personal', 'enterprise')`),
+    check('bank_cards_status_chk', sql`${t.status} in ('bound', 'verifying', 'failed')`),
+  ],
+);
+
+/**
+ * A withdrawal; status: WithdrawalStatus. out_bill_no is saved before the payout provider is
+ * asked, so a retry asks about the same bill and never pays twice.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: id(),
+    withdrawalNo: text('withdrawal_no').notNull().unique(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Where the money goes (decision 033): `card` (a bound bank card) or `wechat` (微信零钱). */
+    destination: text('destination').$type<'card' | 'wechat'>().notNull().default('card'),
+    bankCardId: ref('bank_card_id').references(() => bankCards.id),
+    /** 微信零钱: the keeper's openid in the shop's app when they applied. */
+    payeeOpenId: text('payee_open_id'),
+    /** 待确认收款: the transfer bill's package_info, handed to WeChat's confirm-receipt sheet. */
+    transferPackage: text('transfer_package'),
+    /** The card (bank and masked number) or 微信零钱, as it was when applied for. */
+    cardLabel: text('card_label').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    feeCents: integer('fee_cents').notNull().default(0),
+    status: smallint('status').notNull().default(WithdrawalStatus.Applied),
+    outBillNo: text('out_bill_no').unique(),
+    providerBillId: text('provider_bill_id'),
+    reviewedBy: ref('reviewed_by').references(() => users.id),
+    reviewedAt: at('reviewed_at'),
+    rejectReason: text('reject_reason'),
+    failReason: text('fail_reason'),
+    paidAt: at('paid_at'),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('withdrawals_user_idx').on(t.shopId, t.userId, t.createdAt),
+    index('withdrawals_status_idx').on(t.shopId, t.status),
+    uniqueIndex('withdrawals_idempotency_unique').on(t.userId, t.idempotencyKey),
+    check(
+      'withdrawals_amount_chk',
+      sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.feeCents} < ${t.amountCents}`,
+    ),
+    check('withdrawals_status_chk', oneOf(t.status, withdrawalTransitions.statuses)),
+    check(
+      'withdrawals_destination_chk',
+      sql`(${t.destination} = 'card' and ${t.bankCardId} is not null) or (${t.destination} = 'wechat' and ${t.payeeOpenId} is not null)`,
+    ),
+  ],
+);
+
+/** Every status change of a withdrawal (cash/{id} timeline), written with the change. */
+export const withdrawalEvents = pgTable(
+  'withdrawal_events',
+  {
+    id: id(),
+    withdrawalId: ref('withdrawal_id')
+      .notNull()
+      .references(() => withdrawals.id),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status').notNull(),
+    actor: text('actor').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('withdrawal_events_idx').on(t.withdrawalId, t.id)],
+);
+
+/**
+ * The payout sandbox's own bills (the provider's side): one per out_bill_no, so asking again
+ * with the same number answers the same bill and pays nothing more.
+ */
+export const sandboxPayoutBills = pgTable('sandbox_payout_bills', {
+  outBillNo: text('out_bill_no').primaryKey(),
+  billId: text('bill_id').notNull().unique(),
+  amountCents: integer('amount_cents').notNull(),
+  cardNoHash: text('card_no_hash').notNull(),
+  state: text('state').$type<'SUCCESS' | 'FAIL'>().notNull(),
+  failReason: text('fail_reason'),
+  createdAt: createdAt(),
+});
