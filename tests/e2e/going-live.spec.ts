@@ -224,7 +224,7 @@ test.describe('inside WeChat', () => {
     expect(paid!.status).toBe(20);
     expect(paid!.distributorId).toBe(keeperId);
 
-    // The keeper withdraws to 微信零钱; the owner approves; the transfer bill waits for the
+    // The keeper withdraws to 微信零钱; the manager approves; the transfer bill waits for the
     // keeper's 确认收款, which the app confirms at the (outside) gateway.
     const keeper = await browser.newContext({
       userAgent: IN_APP_UA,
@@ -248,15 +248,20 @@ test.describe('inside WeChat', () => {
       .click();
     await expect(desk).toHaveURL(/\/cash\/WD\d+\?/);
     const withdrawalNo = (await desk.locator('[data-withdrawal]').getAttribute('data-withdrawal'))!;
-    await desk.goto(`${shop.url}/withdrawalReview?shopId=${SHOP}`);
-    await islandsReady(desk);
-    const card = desk.locator(`[data-review="${withdrawalNo}"]`);
+    // The keeper is the shop's owner: the shop's manager decides their payout (issue #27).
+    const managerContext = await browser.newContext();
+    await signInAs(shopAdmin, shop.url, managerContext, demoPhones.manager1001);
+    const manager = await managerContext.newPage();
+    await manager.goto(`${shop.url}/withdrawalReview?shopId=${SHOP}`);
+    await islandsReady(manager);
+    const card = manager.locator(`[data-review="${withdrawalNo}"]`);
     await card.getByRole('button', { name: /^同意打款/ }).click();
-    await desk
+    await manager
       .getByRole('dialog', { name: '同意提现' })
       .getByRole('button', { name: '确认打款' })
       .click();
     await expect(card).toHaveCount(0);
+    await managerContext.close();
     await desk.goto(`${shop.url}/cash/${withdrawalNo}?shopId=${SHOP}`);
     await expect(desk.locator('[data-status]')).toHaveText('待确认收款');
     await islandsReady(desk);

@@ -109,6 +109,7 @@ test('a new shopper signs in through the consent page, buys, and pays on the san
 
 test('the demo keeper withdraws to 微信零钱, confirms the receipt on the sandbox sheet: 已到账', async ({
   pageAs,
+  browser,
 }) => {
   test.setTimeout(120_000);
   const keeperId = await userIdFor(shop.admin, demoPhones.owner1001);
@@ -133,16 +134,23 @@ test('the demo keeper withdraws to 微信零钱, confirms the receipt on the san
   await expect(page.locator('[data-status]')).toHaveText('审核中');
   const withdrawalNo = (await page.locator('[data-withdrawal]').getAttribute('data-withdrawal'))!;
 
-  // The owner (the demo keeper themself) approves: the transfer bill is made, waiting for them.
+  // The demo keeper is the shop's owner: nobody decides their own payout, the shop's manager
+  // approves it (issue #27). The transfer bill is made, waiting for the keeper.
   await page.goto(`${shop.url}/withdrawalReview?shopId=${SHOP}`);
-  const card = page.locator(`[data-review="${withdrawalNo}"]`);
-  await islandsReady(page);
+  await expect(page.locator(`[data-review="${withdrawalNo}"]`)).toHaveCount(0);
+  const managerContext = await browser.newContext();
+  await shop.signIn(managerContext, 'manager1001');
+  const manager = await managerContext.newPage();
+  await manager.goto(`${shop.url}/withdrawalReview?shopId=${SHOP}`);
+  const card = manager.locator(`[data-review="${withdrawalNo}"]`);
+  await islandsReady(manager);
   await card.getByRole('button', { name: /^同意打款/ }).click();
-  await page
+  await manager
     .getByRole('dialog', { name: '同意提现' })
     .getByRole('button', { name: '确认打款' })
     .click();
   await expect(card).toHaveCount(0);
+  await managerContext.close();
 
   // 提现记录 shows it waiting, with 确认收款 at hand.
   await page.goto(`${shop.url}/wallet?shopId=${SHOP}&tab=cash`);

@@ -14,7 +14,6 @@ import { demoPhones } from '#lib/platform/db/seed/handles.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import { auditLedger } from '#lib/distribution/ledger.server.ts';
 import { readWallet } from '#lib/distribution/withdrawals.server.ts';
-import { saveRealName } from '#lib/identity/real-name.server.ts';
 import { userIdFor } from '../fixtures/accounts.ts';
 
 let shop: PgShop;
@@ -152,31 +151,73 @@ async function demoCardListed(page: Page, options: { timeout?: number } = {}): P
   const card = page.locator('[data-bank-card="6212 **** **** 4340"]');
   await expect(card).toBeVisible(options);
   await expect(card).toContainText('中国工商银行');
-  await expect(card).toContainText('张店主');
+  // Held in the owner's verified real name (issue #27: it said 张店主 while the owner is 林店主).
+  await expect(card).toContainText('林店主');
 }
 
-test('银行卡 lists the demo card before the keeper verifies a real name, and asks for it to add one', async ({
+test('银行卡 lists the demo card in the owner’s verified real name, and adds cards in that name', async ({
   pageAs,
 }) => {
   const page = await pageAs('owner1001');
   await openCards(page);
   await page.screenshot({ path: screen('cards-demo'), fullPage: true });
   await demoCardListed(page);
-  await expect(page.locator('[data-need-real-name]')).toContainText(
-    '添加银行卡需先完成实名认证，持卡人须为实名认证本人。',
-  );
-  await expect(page.getByRole('link', { name: '去实名认证' })).toBeVisible();
-});
-
-test('银行卡 lists the demo card once the keeper’s real name is verified', async ({ pageAs }) => {
-  await saveRealName(shop.admin.db, ownerId, { name: '张店主', idNumber: '11010519491231002x' });
-  const page = await pageAs('owner1001');
-  await openCards(page);
-  await demoCardListed(page);
+  // Verified: no 实名认证 first while a card is bound.
+  await expect(page.locator('[data-need-real-name]')).toHaveCount(0);
   await expect(
     page.getByRole('button', { name: '解绑 中国工商银行 6212 **** **** 4340' }),
   ).toBeVisible();
+  await islandsReady(page);
+  await page.getByRole('button', { name: '+ 添加银行卡' }).click();
+  // The holder is shown, not typed: the verified name, masked.
+  await expect(page.getByLabel('持卡人')).toHaveText('林*主');
   await page.screenshot({ path: screen('cards'), fullPage: true });
+});
+
+test('nobody decides their own payout: the owner’s withdrawal waits for the shop’s manager', async ({
+  pageAs,
+}) => {
+  const own = 'WD20260000000003';
+  const owner = await pageAs('owner1001');
+  // The owner's screen lists the other keepers' withdrawals and says where theirs go.
+  await owner.goto(`${shop.url}/withdrawalReview?shopId=${SHOP}`);
+  await expect(owner.getByRole('heading', { name: '提现审核', level: 1 })).toBeVisible();
+  await expect(owner.locator('[data-own-note]')).toHaveText(
+    '店主本人的提现由店铺管理员审核，不在此列',
+  );
+  await expect(owner.locator(`[data-review="${own}"]`)).toHaveCount(0);
+  await expect(owner.locator('[data-review="WD20260000000004"]')).toContainText('许小店');
+  // Asked directly, the call refuses in words, approve or reject, and nothing moves.
+  for (const data of [
+    { withdrawalNo: own, approve: true },
+    { withdrawalNo: own, approve: false, reason: '自己驳回' },
+  ]) {
+    const answer = await owner.request.post(
+      `${shop.url}/api/member/xdwxh5/wallet/review?shopBizCode=${SHOP}`,
+      { data },
+    );
+    expect(await answer.json()).toMatchObject({
+      success: false,
+      code: 40301,
+      message: '不能审核自己的提现，店主本人的提现由店铺管理员审核',
+    });
+  }
+  const [row] = await shop.admin.db
+    .select({ status: t.withdrawals.status, reviewedBy: t.withdrawals.reviewedBy })
+    .from(t.withdrawals)
+    .where(eq(t.withdrawals.withdrawalNo, own));
+  expect(row).toEqual({ status: 10, reviewedBy: null });
+
+  // The manager's screen holds it, with 同意打款 and 驳回, and the owner's history.
+  const manager = await pageAs('manager1001');
+  await manager.goto(`${shop.url}/withdrawalReview?shopId=${SHOP}&status=all`);
+  const waiting = manager.locator(`[data-review="${own}"]`);
+  await expect(waiting).toContainText('林店主');
+  await expect(waiting.getByRole('button', { name: /^同意打款/ })).toBeVisible();
+  await expect(waiting.getByRole('button', { name: /^驳回/ })).toBeVisible();
+  await expect(manager.locator('[data-review]')).toHaveCount(3);
+  await expect(manager.locator('[data-own-note]')).toHaveCount(0);
+  await manager.screenshot({ path: screen('review-manager'), fullPage: true });
 });
 
 test('a shopper is refused the wallet page and its API', async ({ pageAs }) => {

@@ -37,6 +37,7 @@ import { applyWithdrawal, payOut, reviewWithdrawal } from '#lib/distribution/wit
 import { sandboxPayouts } from '#lib/distribution/payouts.server.ts';
 import { saveVerifiedCard } from '#lib/distribution/cards.server.ts';
 import { Errors } from '#lib/errors.ts';
+import { saveRealName } from '#lib/identity/real-name.server.ts';
 import { OrderStatus, RefundStatus } from '#lib/orders/status.ts';
 import { RefundState } from '#lib/payments/status.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
@@ -59,9 +60,9 @@ const key = () => `race-key-${Date.now()}-${(serial += 1)}`;
 async function givenKeeper(availableCents: number) {
   const shop = await givenShop(db);
   const keeper = await givenMember(db, shop.shopId, { role: 3 });
+  await saveRealName(db, keeper.id, { name: '欧阳娜娜', idNumber: '11010519491231002x' });
   const card = await saveVerifiedCard(db, {
     userId: keeper.id,
-    holderName: '欧阳娜娜',
     digits: '6212261202011584340',
     bankCode: 'ICBC',
   });
@@ -224,7 +225,6 @@ describe('withdrawals', () => {
     const { shop, keeper } = await givenKeeper(10_000);
     const refused = await saveVerifiedCard(db, {
       userId: keeper.id,
-      holderName: '欧阳娜娜',
       digits: '6228480000000000000',
       bankCode: 'ABC',
     });
@@ -253,6 +253,7 @@ async function givenAttributedOrder() {
   const shop = await givenShop(db);
   await givenProduct(db, await givenSale(db, shop.shopId), { priceCents: 10_000 });
   const keeper = await givenMember(db, shop.shopId, { role: 3 });
+  await saveRealName(db, keeper.id, { name: '欧阳娜娜', idNumber: '11010519491231002x' });
   const buyer = await givenMember(db, shop.shopId);
   const order = await givenOrder(db, {
     shopId: shop.shopId,
@@ -371,7 +372,6 @@ describe('commission and refunds', () => {
     // The keeper withdraws 12.00 of it; then the first line is refunded whole.
     const card = await saveVerifiedCard(db, {
       userId: o.keeper.id,
-      holderName: '欧阳娜娜',
       digits: '6212261202011584340',
       bankCode: 'ICBC',
     });

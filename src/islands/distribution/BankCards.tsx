@@ -1,7 +1,8 @@
 /**
  * 银行卡: the keeper's cards with 解绑 (after a confirm), and 添加银行卡 — the holder (their
- * verified real name), the number (the bank recognised from it as they type, else chosen). The
- * server checks the number (Luhn), the holder against the real name and the bank again.
+ * verified real name, shown, not typed), the number (the bank recognised from it as they type,
+ * else chosen). The server checks the number (Luhn) and the bank again, and names the holder
+ * from 实名认证 itself.
  */
 import { useId, useState } from 'react';
 import { toast } from '#lib/shell/toast.ts';
@@ -28,7 +29,7 @@ interface Card {
 
 interface Props {
   cards: Card[];
-  /** The masked verified real name (张*), shown as the holder hint; null before 实名认证. */
+  /** The masked verified real name (张*), shown as the holder; null before 实名认证. */
   realName: string | null;
   /** 实名认证, coming back here. */
   realNameHref: string;
@@ -44,7 +45,6 @@ export default function BankCards(props: Props) {
   const id = useId();
   const hydrated = useHydrated();
   const [adding, setAdding] = useState(props.cards.length === 0 && props.realName !== null);
-  const [holder, setHolder] = useState('');
   const [number, setNumber] = useState('');
   const [chosenBank, setChosenBank] = useState('');
   const [removing, setRemoving] = useState<Card | null>(null);
@@ -55,13 +55,12 @@ export default function BankCards(props: Props) {
   async function add(event: React.FormEvent) {
     event.preventDefault();
     if (busy) return;
-    if (!holder.trim()) return toast('请输入持卡人姓名');
     if (!luhnValid(digits)) return toast('银行卡号有误，请核对后重新输入');
     const bankCode = recognised ?? chosenBank;
     if (!bankCode) return toast('请选择开户银行');
     setBusy(true);
     try {
-      await bindCard({ holderName: holder.trim(), cardNo: digits, bankCode });
+      await bindCard({ cardNo: digits, bankCode });
       toast('绑定成功', 1500);
       if (props.afterBind) location.assign(props.afterBind);
       else location.reload();
@@ -125,16 +124,12 @@ export default function BankCards(props: Props) {
       ) : adding ? (
         <form className="bc-form" onSubmit={add} noValidate>
           <h2>添加银行卡</h2>
+          {/* The holder is the verified real name, not typed: the server takes it from 实名认证. */}
           <label htmlFor={`${id}-holder`}>
             <span>持卡人</span>
-            <input
-              id={`${id}-holder`}
-              value={holder}
-              maxLength={30}
-              autoComplete="name"
-              placeholder={`请输入实名认证姓名（${props.realName}）`}
-              onChange={(e) => setHolder(e.target.value)}
-            />
+            <output id={`${id}-holder`} data-card-holder>
+              {props.realName}
+            </output>
           </label>
           <label htmlFor={`${id}-number`}>
             <span>卡号</span>
@@ -169,7 +164,7 @@ export default function BankCards(props: Props) {
               </select>
             )}
           </label>
-          <p className="bc-hint">持卡人须与实名认证姓名一致，仅支持储蓄卡。</p>
+          <p className="bc-hint">持卡人为实名认证本人，仅支持储蓄卡。</p>
           <button type="submit" className="bc-submit" disabled={!hydrated || busy}>
             确认绑定
           </button>

@@ -1,6 +1,6 @@
 /**
- * The shop owner's buttons on a withdrawal under review: 同意打款 (after a confirm; the payout is
- * sent at once) and 驳回 (with the reason the keeper reads, required). Each calls the server
+ * The reviewer's buttons on a withdrawal under review (the owner's on a keeper's, a manager's on
+ * the owner's own): 同意打款 (after a confirm; the payout is sent at once) and 驳回 (with the reason the keeper reads, required). Each calls the server
  * once, then the screen shows the new state.
  */
 import { useId, useState } from 'react';

@@ -4,7 +4,7 @@ import { appError } from '#lib/platform/errors.ts';
 import { MAX_PIECES_PER_SKU } from './limits.ts';
 import { Errors } from '#lib/errors.ts';
 import { saleState } from '#lib/catalog/sale.ts';
-import { MemberRole } from '#lib/membership/roles.ts';
+import { isActiveKeeper } from '#lib/distribution/attribution.server.ts';
 import { priceOf, skuPriceColumns } from '#lib/catalog/pricing.server.ts';
 import { asNpieceRule } from '#lib/catalog/pricing.ts';
 import { ProductStatus, SaleStatus } from '#lib/catalog/status.ts';
@@ -15,7 +15,6 @@ import {
   cartItems,
   productImages,
   products,
-  shopMembers,
   shops,
   skus,
 } from '#lib/platform/db/schema.ts';
@@ -114,19 +113,7 @@ async function buyableSku(
 }
 
 async function shopDistributor(db: DbOrTx, shopId: string, userId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ userId: shopMembers.userId })
-    .from(shopMembers)
-    .where(
-      and(
-        eq(shopMembers.shopId, shopId),
-        eq(shopMembers.userId, userId),
-        eq(shopMembers.role, MemberRole.Distributor),
-        eq(shopMembers.distributorDisable, false),
-      ),
-    )
-    .limit(1);
-  return row?.userId ?? null;
+  return (await isActiveKeeper(db, shopId, userId)) ? userId : null;
 }
 
 export interface CartLine {

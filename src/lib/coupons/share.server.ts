@@ -7,10 +7,10 @@
  */
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { coupons, shopMembers, users } from '#lib/platform/db/schema.ts';
+import { coupons } from '#lib/platform/db/schema.ts';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
-import { MemberRole } from '#lib/membership/roles.ts';
+import { activeKeeper } from '#lib/distribution/attribution.server.ts';
 import { CouponStatus } from './status.ts';
 import { couponCondition, couponFace, validityText } from './rules.ts';
 import { drawCoupon, rulesOf } from './draw.server.ts';
@@ -153,28 +153,15 @@ export async function couponShareInfo(
 }
 
 /**
- * The shop keeper a link names, for display only: a distributor (role 3, not disabled) of this
- * shop, else null. Nothing is decided by it.
+ * The shop keeper a link names, for display only: an active keeper of this shop (distribution's
+ * activeKeeper), else null. Nothing is decided by it.
  */
 export async function linkSharer(
   db: DbOrTx,
   input: { shopId: string; distributorId: number | null },
 ): Promise<{ nickname: string } | null> {
-  if (input.distributorId === null) return null;
-  const [row] = await db
-    .select({ nickname: users.nickname })
-    .from(shopMembers)
-    .innerJoin(users, eq(users.id, shopMembers.userId))
-    .where(
-      and(
-        eq(shopMembers.shopId, input.shopId),
-        eq(shopMembers.userId, input.distributorId),
-        eq(shopMembers.role, MemberRole.Distributor),
-        eq(shopMembers.distributorDisable, false),
-      ),
-    )
-    .limit(1);
-  return row ? { nickname: row.nickname || '店主' } : null;
+  const keeper = await activeKeeper(db, input.shopId, input.distributorId);
+  return keeper && { nickname: keeper.nickname };
 }
 
 /**

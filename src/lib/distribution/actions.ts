@@ -25,7 +25,6 @@ export async function applyWithdrawal(input: {
 }
 
 export async function bindCard(input: {
-  holderName: string;
   cardNo: string;
   bankCode?: string;
 }): Promise<{ id: number }> {

@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { AstroCookies } from 'astro';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { attributions, linkVisits, shopMembers } from '#lib/platform/db/schema.ts';
+import { attributions, linkVisits, shopMembers, users } from '#lib/platform/db/schema.ts';
 import { serverSecret } from '#lib/platform/secrets.server.ts';
 import { MemberRole } from '#lib/membership/roles.ts';
 import { shopDay } from '#lib/platform/time.ts';
@@ -45,11 +45,21 @@ export async function arrivalCookieValue(db: DbOrTx, arrival: Arrival): Promise<
   return `${payload}.${await sign(db, payload)}`;
 }
 
-/** Whether a user is an active shop keeper of the shop (role 3, not disabled). */
-export async function isActiveKeeper(db: DbOrTx, shopId: string, userId: number): Promise<boolean> {
+/**
+ * The shop's active keeper with this id (role 3, not disabled) and the name shown for them; null
+ * for anybody else. The one test of who earns, shares and is named as a sharer: for ids that come
+ * from a link, a cart line, a poster address or a stored share code.
+ */
+export async function activeKeeper(
+  db: DbOrTx,
+  shopId: string,
+  userId: number | null,
+): Promise<{ id: number; nickname: string } | null> {
+  if (userId === null) return null;
   const [row] = await db
-    .select({ userId: shopMembers.userId })
+    .select({ nickname: users.nickname })
     .from(shopMembers)
+    .innerJoin(users, eq(users.id, shopMembers.userId))
     .where(
       and(
         eq(shopMembers.shopId, shopId),
@@ -57,8 +67,14 @@ export async function isActiveKeeper(db: DbOrTx, shopId: string, userId: number)
         eq(shopMembers.role, MemberRole.Distributor),
         eq(shopMembers.distributorDisable, false),
       ),
-    );
-  return row !== undefined;
+    )
+    .limit(1);
+  return row ? { id: userId, nickname: row.nickname || '店主' } : null;
+}
+
+/** Whether a user is an active shop keeper of the shop (role 3, not disabled). */
+export async function isActiveKeeper(db: DbOrTx, shopId: string, userId: number): Promise<boolean> {
+  return (await activeKeeper(db, shopId, userId)) !== null;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   listBankCards,
   readBankCard,
   removeBankCard,
+  saveVerifiedCard,
   startEnterpriseCard,
   verifyBillNo,
   verifyEnterpriseCard,
@@ -87,14 +88,12 @@ describe('bindPersonalCard', () => {
     const { keeper } = await givenKeeper();
     const card = await bindPersonalCard(db, {
       userId: keeper.id,
-      holderName: ' 欧阳娜娜 ',
       cardNo: '6212 2612 0201 1584 340',
     });
     expect(card).toMatchObject({
       kind: 'personal',
       bankCode: 'ICBC',
       bankName: '中国工商银行',
-      holderName: '欧阳娜娜',
       cardNoMasked: '6212 **** **** 4340',
       status: 'bound',
     });
@@ -113,12 +112,11 @@ describe('bindPersonalCard', () => {
     await expect(
       bindPersonalCard(db, {
         userId: keeper.id,
-        holderName: '欧阳娜娜',
         cardNo: '6212261202011584341',
       }),
     ).rejects.toMatchObject({ code: 47007, message: '银行卡号有误，请核对后重新输入' });
     await expect(
-      bindPersonalCard(db, { userId: keeper.id, holderName: '欧阳娜娜', cardNo: '62122612' }),
+      bindPersonalCard(db, { userId: keeper.id, cardNo: '62122612' }),
     ).rejects.toMatchObject({ code: 47007 });
     expect(await listBankCards(db, keeper.id)).toEqual([]);
   });
@@ -127,19 +125,17 @@ describe('bindPersonalCard', () => {
     const { keeper } = await givenKeeper();
     const unknown = withCheckDigit('999999123456789012');
     await expect(
-      bindPersonalCard(db, { userId: keeper.id, holderName: '欧阳娜娜', cardNo: unknown }),
+      bindPersonalCard(db, { userId: keeper.id, cardNo: unknown }),
     ).rejects.toMatchObject({ code: 47010, message: '请选择开户银行' });
     await expect(
       bindPersonalCard(db, {
         userId: keeper.id,
-        holderName: '欧阳娜娜',
         cardNo: unknown,
         bankCode: 'NOPE',
       }),
     ).rejects.toMatchObject({ code: 47010 });
     const card = await bindPersonalCard(db, {
       userId: keeper.id,
-      holderName: '欧阳娜娜',
       cardNo: unknown,
       bankCode: 'CMB',
     });
@@ -147,29 +143,46 @@ describe('bindPersonalCard', () => {
     // A recognised number keeps its own bank whatever was chosen.
     const icbc = await bindPersonalCard(db, {
       userId: keeper.id,
-      holderName: '欧阳娜娜',
       cardNo: ICBC_CARD,
       bankCode: 'CMB',
     });
     expect(icbc.bankCode).toBe('ICBC');
   });
 
-  it('needs a verified real name (47009) and the holder to be that name (47008)', async () => {
+  it('needs a verified real name (47009), and holds the card in that name', async () => {
     const { keeper } = await givenKeeper({ verified: false });
     await expect(
-      bindPersonalCard(db, { userId: keeper.id, holderName: '欧阳娜娜', cardNo: ICBC_CARD }),
+      bindPersonalCard(db, { userId: keeper.id, cardNo: ICBC_CARD }),
     ).rejects.toMatchObject({ code: 47009, message: '请先完成实名认证' });
-    await saveRealName(db, keeper.id, REAL_NAME);
-    await expect(
-      bindPersonalCard(db, { userId: keeper.id, holderName: '欧阳菲菲', cardNo: ICBC_CARD }),
-    ).rejects.toMatchObject({ code: 47008, message: '持卡人须与实名认证姓名一致' });
     expect(await listBankCards(db, keeper.id)).toEqual([]);
+    await saveRealName(db, keeper.id, REAL_NAME);
+    // Whatever a client adds to the call, the holder is the verified name.
+    const card = await bindPersonalCard(db, {
+      userId: keeper.id,
+      cardNo: ICBC_CARD,
+      ...{ holderName: '欧阳菲菲' },
+    });
+    expect(card.holderName).toBe('欧阳娜娜');
+    expect((await cardNumberOf(db, card.id)).holderName).toBe('欧阳娜娜');
+  });
+
+  it('saves a card checked elsewhere (the demo’s) only in a verified name', async () => {
+    const { keeper } = await givenKeeper({ verified: false });
+    await expect(
+      saveVerifiedCard(db, { userId: keeper.id, digits: ICBC_CARD, bankCode: 'ICBC' }),
+    ).rejects.toMatchObject({ code: 47009 });
+    await saveRealName(db, keeper.id, REAL_NAME);
+    const card = await saveVerifiedCard(db, {
+      userId: keeper.id,
+      digits: ICBC_CARD,
+      bankCode: 'ICBC',
+    });
+    expect(card).toMatchObject({ holderName: '欧阳娜娜', status: 'bound' });
   });
 
   it('binds a number once (47011) and at most five cards (47012); a removed card frees its place', async () => {
     const { keeper } = await givenKeeper();
-    const bind = (cardNo: string) =>
-      bindPersonalCard(db, { userId: keeper.id, holderName: '欧阳娜娜', cardNo });
+    const bind = (cardNo: string) => bindPersonalCard(db, { userId: keeper.id, cardNo });
     const first = await bind(ICBC_CARD);
     await expect(bind(ICBC_CARD)).rejects.toMatchObject({ code: 47011, message: '该银行卡已绑定' });
     for (let i = 1; i <= 4; i += 1) await bind(withCheckDigit(`62170012345678900${i}`));
@@ -187,10 +200,9 @@ describe('bindPersonalCard', () => {
   it('lets another keeper bind the same number (each keeper’s cards are their own)', async () => {
     const a = await givenKeeper();
     const b = await givenKeeper();
-    await bindPersonalCard(db, { userId: a.keeper.id, holderName: '欧阳娜娜', cardNo: ICBC_CARD });
+    await bindPersonalCard(db, { userId: a.keeper.id, cardNo: ICBC_CARD });
     const card = await bindPersonalCard(db, {
       userId: b.keeper.id,
-      holderName: '欧阳娜娜',
       cardNo: ICBC_CARD,
     });
     expect(await listBankCards(db, b.keeper.id)).toEqual([card]);
@@ -212,7 +224,6 @@ describe('enterprise cards', () => {
     expect(card).toMatchObject({
       kind: 'enterprise',
       bankName: '中国建设银行',
-      holderName: '杭州小满贸易有限公司',
       cardNoMasked: '1100 **** **** 2345',
       status: 'verifying',
     });
@@ -298,7 +309,6 @@ describe('removeBankCard', () => {
     const { shop, keeper } = await givenKeeper();
     const card = await bindPersonalCard(db, {
       userId: keeper.id,
-      holderName: '欧阳娜娜',
       cardNo: ICBC_CARD,
     });
     const id = `test:grant:${keeper.id}`;
@@ -350,7 +360,6 @@ describe('removeBankCard', () => {
     const other = await givenKeeper();
     const card = await bindPersonalCard(db, {
       userId: keeper.id,
-      holderName: '欧阳娜娜',
       cardNo: ICBC_CARD,
     });
     expect(await codeOf(removeBankCard(db, { userId: other.keeper.id, cardId: card.id }))).toBe(

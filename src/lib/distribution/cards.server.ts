@@ -1,24 +1,23 @@
 /**
- * A shop keeper's bank cards (银行卡): a personal card's holder must be their verified real name
- * and its number pass the Luhn check; the bank is recognised from the number or chosen. An
+ * A shop keeper's bank cards (银行卡): a personal card is held in their verified real name (taken
+ * from 实名认证, not typed) and its number passes the Luhn check; the bank is recognised from the number or chosen. An
  * enterprise account is confirmed by the small amount the payout provider sends to it. Numbers
  * are kept encrypted (payouts need them), masked for display, hashed to find a card again.
  */
 import { createHash } from 'node:crypto';
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { type SQL, and, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
-import type { DbOrTx } from '#lib/platform/db/client.server.ts';
+import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
 import { bankCards, withdrawals } from '#lib/platform/db/schema.ts';
 import { serverSecret } from '#lib/platform/secrets.server.ts';
 import { LockClass, lockForTransaction } from '#lib/platform/db/locks.server.ts';
 import type { FaceidOptions } from '#lib/identity/identity-checks.server.ts';
 import {
   checkBankCardOwner,
-  checkRealName,
   decryptValue,
   encryptValue,
-  readRealName,
+  verifiedRealName,
 } from '#lib/identity/real-name.server.ts';
 import { WithdrawalStatus } from './status.ts';
 import {
@@ -140,12 +139,21 @@ async function saveCard(
   });
 }
 
+/**
+ * The holder of a keeper's personal card: their verified real name, never a name the client
+ * sends (the card page says so, and a card bound before 实名认证 cannot exist).
+ */
+async function cardHolder(db: DbOrTx, userId: number): Promise<string> {
+  const name = await verifiedRealName(db, userId);
+  if (name === null) throw appError(Errors.CARD_NEEDS_REAL_NAME);
+  return name;
+}
+
 /** A personal card checked elsewhere (the demo's): saved bound, as bindPersonalCard saves it. */
-export function saveVerifiedCard(
+export async function saveVerifiedCard(
   db: DbOrTx,
   input: {
     userId: number;
-    holderName: string;
     digits: string;
     bankCode: BankCode;
     createdAt?: Date;
@@ -156,7 +164,7 @@ export function saveVerifiedCard(
     kind: 'personal',
     bankCode: input.bankCode,
     bankName: bankName(input.bankCode)!,
-    holderName: input.holderName,
+    holderName: await cardHolder(db, input.userId),
     status: 'bound',
     digits: input.digits,
     ...(input.createdAt ? { createdAt: input.createdAt } : {}),
@@ -164,12 +172,13 @@ export function saveVerifiedCard(
 }
 
 /**
- * 绑定银行卡: a personal debit card in the keeper's own verified name; with the tencentcloud
- * identity provider the bank confirms holder, ID number, card and phone (four elements) too.
+ * 绑定银行卡: a personal debit card, held in the keeper's verified real name (实名认证 first);
+ * with the tencentcloud identity provider the bank confirms holder, ID number, card and phone
+ * (four elements) too.
  */
 export async function bindPersonalCard(
   db: DbOrTx,
-  input: { userId: number; holderName: string; cardNo: string; bankCode?: string | undefined },
+  input: { userId: number; cardNo: string; bankCode?: string | undefined },
   identity: FaceidOptions = {},
 ): Promise<BankCardView> {
   const digits = cleanCardNumber(input.cardNo);
@@ -177,12 +186,7 @@ export async function bindPersonalCard(
   const bankCode = recogniseBank(digits) ?? input.bankCode ?? null;
   const bank = bankCode ? bankName(bankCode) : null;
   if (!bankCode || !bank) throw appError(Errors.CARD_BANK_UNKNOWN);
-  const realName = await readRealName(db, input.userId);
-  if (!realName?.verified) throw appError(Errors.CARD_NEEDS_REAL_NAME);
-  const holderName = input.holderName.trim();
-  if (!(await checkRealName(db, input.userId, holderName))) {
-    throw appError(Errors.CARD_HOLDER_MISMATCH);
-  }
+  const holderName = await cardHolder(db, input.userId);
   await checkBankCardOwner(db, input.userId, digits, identity);
   return saveCard(db, {
     userId: input.userId,
@@ -234,76 +238,103 @@ export async function startEnterpriseCard(
   return card;
 }
 
+/** The statuses a card may leave for each status: an enterprise account's verification ends once. */
+const CARD_MOVES_FROM: Record<CardStatus, CardStatus[]> = {
+  bound: ['verifying'],
+  failed: ['verifying'],
+  verifying: [],
+};
+type CardStatus = BankCardView['status'];
+
+/** The one change of a card's status: a guarded UPDATE from the statuses allowed to lead there. */
+async function moveCard(tx: Tx, where: SQL | undefined, to: CardStatus): Promise<boolean> {
+  const [moved] = await tx
+    .update(bankCards)
+    .set({ status: to, verifyAmountHash: null })
+    .where(and(where, inArray(bankCards.status, CARD_MOVES_FROM[to])))
+    .returning({ id: bankCards.id });
+  return moved !== undefined;
+}
+
 /** The out_bill_no of an enterprise card's verification payment. */
 export const verifyBillNo = (cardId: number) => `VF${cardId}`;
 
 /**
- * 验证企业银行卡: the amount received, in cents. Right → bound; wrong → one try fewer, and
- * none left → failed (bind again).
+ * 验证企业银行卡: the amount received, in cents. Each try is first consumed by one guarded
+ * UPDATE (tries left above zero, still verifying), which locks the card until the answer is
+ * written, so sending every amount at once still gets three tries. Right → bound; wrong → one
+ * try fewer, and none left → failed (bind again). What it answers is what the card became.
  */
 export async function verifyEnterpriseCard(
   db: DbOrTx,
   input: { userId: number; cardId: number; amountCents: number },
 ): Promise<BankCardView> {
   const key = await cardKey(db);
-  const [card] = await db
-    .select()
-    .from(bankCards)
-    .where(
-      and(
-        eq(bankCards.id, input.cardId),
-        eq(bankCards.userId, input.userId),
-        isNull(bankCards.removedAt),
-      ),
-    );
-  if (!card) throw appError(Errors.BANK_CARD_NOT_FOUND);
-  if (card.status === 'failed') throw appError(Errors.CARD_VERIFY_LOCKED);
-  if (card.status !== 'verifying') throw appError(Errors.CARD_NOT_VERIFYING);
-  const right = card.verifyAmountHash === numberHash(key, `verify:${card.id}:${input.amountCents}`);
-  if (right) {
-    await db
+  const theCard = and(
+    eq(bankCards.id, input.cardId),
+    eq(bankCards.userId, input.userId),
+    isNull(bankCards.removedAt),
+  );
+  const outcome = await db.transaction(async (tx) => {
+    const [tried] = await tx
       .update(bankCards)
-      .set({ status: 'bound', verifyAmountHash: null, verifyTriesLeft: 0 })
-      .where(and(eq(bankCards.id, card.id), eq(bankCards.status, 'verifying')));
-    return readBankCard(db, input.userId, card.id);
-  }
-  const [left] = await db
-    .update(bankCards)
-    .set({
-      verifyTriesLeft: card.verifyTriesLeft - 1,
-      status: card.verifyTriesLeft - 1 <= 0 ? 'failed' : 'verifying',
-    })
-    .where(
-      and(
-        eq(bankCards.id, card.id),
-        eq(bankCards.status, 'verifying'),
-        eq(bankCards.verifyTriesLeft, card.verifyTriesLeft),
-      ),
-    )
-    .returning({ tries: bankCards.verifyTriesLeft });
-  if (!left || left.tries <= 0) throw appError(Errors.CARD_VERIFY_LOCKED);
-  throw appError(Errors.CARD_VERIFY_WRONG);
+      .set({ verifyTriesLeft: sql`${bankCards.verifyTriesLeft} - 1` })
+      .where(and(theCard, eq(bankCards.status, 'verifying'), gt(bankCards.verifyTriesLeft, 0)))
+      .returning({ triesLeft: bankCards.verifyTriesLeft, amountHash: bankCards.verifyAmountHash });
+    if (!tried) return 'no-try' as const;
+    const right =
+      tried.amountHash === numberHash(key, `verify:${input.cardId}:${input.amountCents}`);
+    // The try just taken was within the limit: the guard holds it to that.
+    const withinLimit = and(theCard, gte(bankCards.verifyTriesLeft, 0));
+    if (right && (await moveCard(tx, withinLimit, 'bound'))) return 'bound' as const;
+    if (tried.triesLeft > 0) return 'wrong' as const;
+    await moveCard(tx, theCard, 'failed');
+    return 'failed' as const;
+  });
+  if (outcome === 'bound') return readBankCard(db, input.userId, input.cardId);
+  if (outcome === 'wrong') throw appError(Errors.CARD_VERIFY_WRONG);
+  if (outcome === 'failed') throw appError(Errors.CARD_VERIFY_LOCKED);
+  // No try was left to take: say why, from the card as it is.
+  const card = await readBankCard(db, input.userId, input.cardId);
+  if (card.status === 'bound') throw appError(Errors.CARD_NOT_VERIFYING);
+  throw appError(Errors.CARD_VERIFY_LOCKED);
 }
 
-/** 解绑: not while a withdrawal to the card is under way. */
+/**
+ * 解绑: not while a withdrawal to the card is under way. The card is locked first, so a withdrawal
+ * being applied to it (which holds it FOR SHARE) is seen, or sees the card gone.
+ */
 export async function removeBankCard(
   db: DbOrTx,
   input: { userId: number; cardId: number; now?: Date },
 ): Promise<void> {
-  await readBankCard(db, input.userId, input.cardId);
-  const [busy] = await db
-    .select({ id: withdrawals.id })
-    .from(withdrawals)
-    .where(
-      and(
-        eq(withdrawals.bankCardId, input.cardId),
-        inArray(withdrawals.status, [WithdrawalStatus.Applied, WithdrawalStatus.Approved]),
-      ),
-    )
-    .limit(1);
-  if (busy) throw appError(Errors.CARD_IN_USE);
-  await db
-    .update(bankCards)
-    .set({ removedAt: input.now ?? new Date() })
-    .where(and(eq(bankCards.id, input.cardId), eq(bankCards.userId, input.userId)));
+  await db.transaction(async (tx) => {
+    const [card] = await tx
+      .select({ id: bankCards.id })
+      .from(bankCards)
+      .where(
+        and(
+          eq(bankCards.id, input.cardId),
+          eq(bankCards.userId, input.userId),
+          isNull(bankCards.removedAt),
+        ),
+      )
+      .for('update');
+    if (!card) throw appError(Errors.BANK_CARD_NOT_FOUND);
+    const [busy] = await tx
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(
+        and(
+          eq(withdrawals.bankCardId, input.cardId),
+          inArray(withdrawals.status, [WithdrawalStatus.Applied, WithdrawalStatus.Approved]),
+        ),
+      )
+      .limit(1);
+    if (busy) throw appError(Errors.CARD_IN_USE);
+    await tx
+      .update(bankCards)
+      .set({ removedAt: input.now ?? new Date() })
+      .where(eq(bankCards.id, input.cardId));
+  });
 }

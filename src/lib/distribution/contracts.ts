@@ -9,6 +9,7 @@ import { shopIdSchema } from '#lib/platform/ids.ts';
 import type { KeeperBalances } from './ledger.server.ts';
 import type {
   CashInfo,
+  ReviewList,
   WalletMovement,
   WithdrawalDetail,
   WithdrawalView,
@@ -119,13 +120,12 @@ export const DistributionContracts = {
     query: { shopBizCode: shopIdSchema },
     access: { roles: ['D'] },
   }),
-  /** 绑定银行卡: a personal debit card in the keeper's verified real name. */
+  /** 绑定银行卡: a personal debit card, held in the keeper's verified real name (not sent). */
   bindCard: contract<BankCardView>()({
     method: 'POST',
     path: '/api/member/xdwxh5/bankCard/bind',
     query: { shopBizCode: shopIdSchema },
     body: {
-      holderName: z.string().trim().min(2, '请输入持卡人姓名').max(30, '持卡人姓名过长'),
       cardNo: z
         .string()
         .trim()
@@ -174,15 +174,12 @@ export const DistributionContracts = {
     access: { roles: ['D'] },
     message: '验证成功',
   }),
-  /** 提现审核 (the shop's owner): waiting first. */
-  reviewList: contract<{
-    list: (WithdrawalView & { keeper: string })[];
-    waiting: number;
-  }>()({
+  /** 提现审核 (the owner: the keepers'; a manager: the owner's own): waiting first. */
+  reviewList: contract<ReviewList>()({
     method: 'GET',
     path: '/api/member/xdwxh5/wallet/review/list',
     query: { shopBizCode: shopIdSchema, status: z.enum(['waiting', 'all']).default('waiting') },
-    access: { roles: ['D'] },
+    access: { roles: ['D', 'M'] },
   }),
   review: contract<WithdrawalView>()({
     method: 'POST',
@@ -197,7 +194,7 @@ export const DistributionContracts = {
         .max(MAX_REJECT_REASON, `驳回原因最多${MAX_REJECT_REASON}字`)
         .optional(),
     },
-    access: { roles: ['D'] },
+    access: { roles: ['D', 'M'] },
     message: '已处理',
   }),
 };

@@ -5,7 +5,7 @@
  * the money back), a payout whose call failed paid by the retry exactly once; the keeper's
  * timeline, list, wallet movements and cash info. The ledger is sound after every scenario.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import { givenMember, givenShop } from '#tests/fixtures/given.ts';
@@ -25,6 +25,7 @@ import { bindPersonalCard, startEnterpriseCard, verifyEnterpriseCard } from './c
 import { type PayoutProvider, sandboxPayouts } from './payouts.server.ts';
 import {
   applyWithdrawal,
+  listForReview,
   listWithdrawals,
   readCashInfo,
   readWallet,
@@ -65,16 +66,18 @@ function refusedCardNumber(): string {
 }
 
 /**
- * A keeper of a new shop with a verified real name, a bound card and `availableCents` settled
- * commission (a pending commission transfer posted), granted before T0.
+ * A keeper of a new shop (or its owner, who keeps shop too) with a verified real name, a bound
+ * card and `availableCents` settled commission (a pending commission transfer posted), granted
+ * before T0.
  */
-async function givenKeeper(availableCents = 10_000) {
+async function givenKeeper(availableCents = 10_000, options: { owner?: boolean } = {}) {
   const shop = await givenShop(db);
-  const keeper = await givenMember(db, shop.shopId, { role: 3 });
+  const keeper = options.owner
+    ? { id: shop.ownerId, phone: shop.ownerPhone }
+    : await givenMember(db, shop.shopId, { role: 3 });
   await saveRealName(db, keeper.id, { name: '欧阳娜娜', idNumber: '11010519491231002x' });
   const card = await bindPersonalCard(db, {
     userId: keeper.id,
-    holderName: '欧阳娜娜',
     cardNo: ICBC_CARD,
   });
   const id = `test:grant:${keeper.id}`;
@@ -233,6 +236,91 @@ describe('reviewWithdrawal', () => {
     expect((await balances(k)).withdrawingCents).toBe(1_000);
   });
 
+  it('nobody decides a payout to themselves: the owner is refused their own, approve or reject', async () => {
+    const k = await givenKeeper(10_000, { owner: true });
+    const { withdrawalNo } = await apply(k, 3_000);
+    for (const decision of [{ approve: true }, { approve: false, reason: '自己驳回自己' }]) {
+      await expect(review(k, withdrawalNo, decision)).rejects.toMatchObject({
+        code: 40301,
+        message: '不能审核自己的提现，店主本人的提现由店铺管理员审核',
+      });
+    }
+    const [row] = await db
+      .select()
+      .from(t.withdrawals)
+      .where(eq(t.withdrawals.withdrawalNo, withdrawalNo));
+    expect(row).toMatchObject({ status: WithdrawalStatus.Applied, reviewedBy: null });
+    expect(await balances(k)).toMatchObject({ availableCents: 7_000, withdrawingCents: 3_000 });
+    // Nor does the owner see it on their review screen: it waits for the managers.
+    const forOwner = await listForReview(db, {
+      shopId: k.shop.shopId,
+      reviewerId: k.shop.ownerId,
+      status: 'all',
+    });
+    expect(forOwner).toEqual({ list: [], waiting: 0, as: 'owner' });
+  });
+
+  it('the owner’s own withdrawals go to the shop’s managers, and the decision names who decided', async () => {
+    const k = await givenKeeper(10_000, { owner: true });
+    const manager = await givenMember(db, k.shop.shopId, { role: 4 });
+    const keeper = await givenMember(db, k.shop.shopId, { role: 3 });
+    const { withdrawalNo } = await apply(k, 3_000);
+    // A keeper who does not manage the shop is refused.
+    await expect(
+      review(k, withdrawalNo, { approve: true, reviewerId: keeper.id }),
+    ).rejects.toMatchObject({ code: 40301, message: '仅店主可审核提现' });
+    expect(await waitingWithdrawals(db, k.shop.shopId, manager.id)).toBe(1);
+    expect(await waitingWithdrawals(db, k.shop.shopId, k.shop.ownerId)).toBe(0);
+    const forManager = await listForReview(db, {
+      shopId: k.shop.shopId,
+      reviewerId: manager.id,
+      status: 'waiting',
+    });
+    expect(forManager.list.map((w) => w.withdrawalNo)).toEqual([withdrawalNo]);
+    const view = await review(k, withdrawalNo, { approve: true, reviewerId: manager.id });
+    expect(view.status).toBe(WithdrawalStatus.PaidOut);
+    const [row] = await db
+      .select()
+      .from(t.withdrawals)
+      .where(eq(t.withdrawals.withdrawalNo, withdrawalNo));
+    expect(row!.reviewedBy).toBe(manager.id);
+    const events = await db
+      .select({ to: t.withdrawalEvents.toStatus, actor: t.withdrawalEvents.actor })
+      .from(t.withdrawalEvents)
+      .where(eq(t.withdrawalEvents.withdrawalId, row!.id))
+      .orderBy(t.withdrawalEvents.id);
+    expect(events).toEqual([
+      { to: WithdrawalStatus.Applied, actor: 'keeper' },
+      { to: WithdrawalStatus.Approved, actor: 'manager' },
+      { to: WithdrawalStatus.PaidOut, actor: 'provider' },
+    ]);
+  });
+
+  it('a manager decides only the owner’s: another keeper’s is the owner’s to decide', async () => {
+    const k = await givenKeeper(10_000);
+    const manager = await givenMember(db, k.shop.shopId, { role: 4 });
+    const { withdrawalNo } = await apply(k, 2_000);
+    await expect(
+      review(k, withdrawalNo, { approve: false, reason: '不通过', reviewerId: manager.id }),
+    ).rejects.toMatchObject({ code: 40301, message: '仅店主可审核提现' });
+    expect(
+      await listForReview(db, { shopId: k.shop.shopId, reviewerId: manager.id, status: 'all' }),
+    ).toEqual({ list: [], waiting: 0, as: 'manager' });
+    const view = await review(k, withdrawalNo, { approve: true });
+    expect(view.status).toBe(WithdrawalStatus.PaidOut);
+    const [event] = await db
+      .select({ actor: t.withdrawalEvents.actor, reviewedBy: t.withdrawals.reviewedBy })
+      .from(t.withdrawalEvents)
+      .innerJoin(t.withdrawals, eq(t.withdrawals.id, t.withdrawalEvents.withdrawalId))
+      .where(
+        and(
+          eq(t.withdrawals.withdrawalNo, withdrawalNo),
+          eq(t.withdrawalEvents.toStatus, WithdrawalStatus.Approved),
+        ),
+      );
+    expect(event).toEqual({ actor: 'owner', reviewedBy: k.shop.ownerId });
+  });
+
   it('a rejection needs a reason (47006), returns the money and records the reason', async () => {
     const k = await givenKeeper(10_000);
     const { withdrawalNo } = await apply(k, 4_000);
@@ -301,7 +389,6 @@ describe('reviewWithdrawal', () => {
     const k = await givenKeeper(10_000);
     const refused = await bindPersonalCard(db, {
       userId: k.keeper.id,
-      holderName: '欧阳娜娜',
       cardNo: refusedCardNumber(),
     });
     const { withdrawalNo } = await apply(k, 3_000, { bankCardId: refused.id });
@@ -589,7 +676,7 @@ describe('the keeper’s views', () => {
     expect(info.cards.map((c) => c.id)).not.toContain(verifying.id);
   });
 
-  it('waitingWithdrawals: the owner’s count of those under review; null for anybody else', async () => {
+  it('waitingWithdrawals: the owner’s count of the keepers’ under review; null for anybody else', async () => {
     const k = await givenKeeper(10_000);
     expect(await waitingWithdrawals(db, k.shop.shopId, k.shop.ownerId)).toBe(0);
     const a = (await apply(k, 1_000)).withdrawalNo;

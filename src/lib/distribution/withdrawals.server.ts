@@ -7,7 +7,7 @@
  * same out_bill_no, so nothing is ever paid twice.
  */
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
@@ -53,6 +53,8 @@ import {
 } from './payouts.server.ts';
 import { env, type Env } from '#lib/platform/env.server.ts';
 import { verifiedRealName } from '#lib/identity/real-name.server.ts';
+import { getMember } from '#lib/membership/membership.server.ts';
+import { isShopManager } from '#lib/membership/roles.ts';
 
 /**
  * The payout providers a command may use: bank cards and 微信零钱 (decision 033). A bare card
@@ -71,7 +73,7 @@ export type WithdrawalDestination = 'card' | 'wechat';
 export type WalletOption = 'ok' | 'needs-wechat' | 'off';
 export const WALLET_LABEL = '微信零钱';
 
-type Actor = 'keeper' | 'owner' | 'provider' | 'timer';
+type Actor = 'keeper' | 'owner' | 'manager' | 'provider' | 'timer';
 
 export interface WithdrawalView {
   withdrawalNo: string;
@@ -207,7 +209,7 @@ async function recordEvent(
 
 /** Where the money goes: a bound card of the keeper's, or their WeChat balance by openid. */
 async function destinationOf(
-  db: DbOrTx,
+  db: Tx,
   input: {
     userId: number;
     amountCents: number;
@@ -241,7 +243,9 @@ async function destinationOf(
         eq(bankCards.status, 'bound'),
         sql`${bankCards.removedAt} is null`,
       ),
-    );
+    )
+    // Held until the withdrawal is written: 解绑 waits for it, then sees it under way.
+    .for('share');
   if (!card) throw appError(Errors.WITHDRAW_NEEDS_CARD);
   return {
     destination: 'card' as const,
@@ -271,14 +275,14 @@ export async function applyWithdrawal(
   const now = input.now ?? new Date();
   if (input.amountCents < MIN_WITHDRAWAL_CENTS) throw appError(Errors.WITHDRAW_TOO_LITTLE);
   if (input.amountCents > MAX_WITHDRAWAL_CENTS) throw appError(Errors.WITHDRAW_OVER_LIMIT);
-  const target = await destinationOf(
-    db,
-    { ...input, destination: input.destination ?? 'card' },
-    input.config ?? env(),
-  );
   try {
     return await db.transaction((tx) =>
       withIdempotencyKey(tx, `withdraw:${input.userId}`, input.idempotencyKey, async () => {
+        const target = await destinationOf(
+          tx,
+          { ...input, destination: input.destination ?? 'card' },
+          input.config ?? env(),
+        );
         const withdrawalNo = withdrawalNumber(now, String(randomInt(10 ** 9, 10 ** 10)));
         const [row] = await tx
           .insert(withdrawals)
@@ -330,14 +334,38 @@ export async function applyWithdrawal(
   }
 }
 
-/** The shop's owner, the one who reviews its withdrawals. */
-async function requireReviewer(db: DbOrTx, shopId: string, userId: number): Promise<void> {
+/**
+ * Who decides a shop's withdrawals (decision 039): the shop's owner decides its keepers'; the
+ * owner's own go to the shop's managers. Nobody decides a payout to themselves.
+ */
+type ReviewScope = { as: 'owner'; ownerId: number } | { as: 'manager'; ownerId: number };
+
+/** The withdrawals `userId` reviews in the shop: as its owner, or as one of its managers. */
+async function reviewScope(db: DbOrTx, shopId: string, userId: number): Promise<ReviewScope> {
   const [shop] = await db
     .select({ ownerId: shops.ownerUserId })
     .from(shops)
     .where(eq(shops.id, shopId));
-  if (!shop || shop.ownerId !== userId) throw appError(Errors.WITHDRAW_NOT_REVIEWER);
+  if (!shop?.ownerId) throw appError(Errors.WITHDRAW_NOT_REVIEWER);
+  if (shop.ownerId === userId) return { as: 'owner', ownerId: shop.ownerId };
+  const member = await getMember(db, shopId, userId);
+  if (member && isShopManager(member)) return { as: 'manager', ownerId: shop.ownerId };
+  throw appError(Errors.WITHDRAW_NOT_REVIEWER);
 }
+
+/** Refuses a reviewer the decision on a withdrawal by `keeperId` that is not theirs to take. */
+function requireDecider(scope: ReviewScope, reviewerId: number, keeperId: number): void {
+  if (keeperId === reviewerId) throw appError(Errors.WITHDRAW_OWN_REVIEW);
+  const ownersOwn = keeperId === scope.ownerId;
+  if (ownersOwn && scope.as !== 'manager') throw appError(Errors.WITHDRAW_OWNER_FOR_MANAGERS);
+  if (!ownersOwn && scope.as !== 'owner') throw appError(Errors.WITHDRAW_NOT_REVIEWER);
+}
+
+/** The withdrawals of the scope: the owner's for managers, everybody else's for the owner. */
+const inScope = (scope: ReviewScope) =>
+  scope.as === 'manager'
+    ? eq(withdrawals.userId, scope.ownerId)
+    : ne(withdrawals.userId, scope.ownerId);
 
 /**
  * Moves a withdrawal to `to` from `from` (by default any status allowed to lead there); null
@@ -393,8 +421,9 @@ async function giveBack(tx: Tx, row: typeof withdrawals.$inferSelect, now: Date)
 }
 
 /**
- * The owner's decision. Approving saves the out_bill_no with the approval and then pays it
- * out; rejecting needs a reason and returns the money. A decision already taken refuses.
+ * The reviewer's decision (the owner's, or a manager's on the owner's own). Approving saves the
+ * out_bill_no and who approved with the approval and then pays it out; rejecting needs a reason
+ * and returns the money. A decision already taken refuses.
  */
 export async function reviewWithdrawal(
   db: DbOrTx,
@@ -409,10 +438,13 @@ export async function reviewWithdrawal(
   },
 ): Promise<WithdrawalView> {
   const now = input.now ?? new Date();
-  await requireReviewer(db, input.shopId, input.reviewerId);
+  const scope = await reviewScope(db, input.shopId, input.reviewerId);
+  const where = { shopId: input.shopId, withdrawalNo: input.withdrawalNo };
+  // Whose withdrawal it is never changes: read once, then the decision is one guarded UPDATE.
+  const { row: asked } = await readWithdrawalOf(db, where);
+  requireDecider(scope, input.reviewerId, asked.userId);
   const reason = input.reason?.trim() ?? '';
   if (!input.approve && !reason) throw appError(Errors.REJECT_REASON_REQUIRED);
-  const where = { shopId: input.shopId, withdrawalNo: input.withdrawalNo };
   const decided = await db.transaction(async (tx) => {
     const row = await move(
       tx,
@@ -428,16 +460,13 @@ export async function reviewWithdrawal(
       withdrawalId: row.id,
       from: WithdrawalStatus.Applied,
       to: row.status as WithdrawalStatus,
-      actor: 'owner',
+      actor: scope.as,
       note: input.approve ? '' : reason,
       now,
     });
     return row;
   });
-  if (!decided) {
-    await readWithdrawalOf(db, where);
-    throw appError(Errors.WITHDRAWAL_STATE_CHANGED);
-  }
+  if (!decided) throw appError(Errors.WITHDRAWAL_STATE_CHANGED);
   if (input.approve) {
     await payOut(db, provider, decided.id, now).catch((error: unknown) =>
       console.error('[withdrawals] payout not sent yet, the timer retries:', error),
@@ -660,12 +689,22 @@ export async function listWithdrawals(
   return { list: rows.map(toView), total: counted!.n };
 }
 
-/** The review screen: the shop's withdrawals, those waiting for a decision first. */
+/** The review screen's withdrawals, and whether the reviewer decides them as owner or manager. */
+export interface ReviewList {
+  list: (WithdrawalView & { keeper: string })[];
+  waiting: number;
+  as: 'owner' | 'manager';
+}
+
+/**
+ * The review screen: the withdrawals the reviewer decides (the owner: the keepers'; a manager:
+ * the owner's own), those waiting for a decision first.
+ */
 export async function listForReview(
   db: DbOrTx,
   input: { shopId: string; reviewerId: number; status: 'waiting' | 'all' },
-): Promise<{ list: (WithdrawalView & { keeper: string })[]; waiting: number }> {
-  await requireReviewer(db, input.shopId, input.reviewerId);
+): Promise<ReviewList> {
+  const scope = await reviewScope(db, input.shopId, input.reviewerId);
   const rows = await db
     .select({ ...viewColumns, phone: users.phone, nickname: users.nickname })
     .from(withdrawals)
@@ -673,6 +712,7 @@ export async function listForReview(
     .where(
       and(
         eq(withdrawals.shopId, input.shopId),
+        inScope(scope),
         input.status === 'waiting' ? eq(withdrawals.status, WithdrawalStatus.Applied) : undefined,
       ),
     )
@@ -685,7 +725,11 @@ export async function listForReview(
     .select({ n: sql<number>`count(*)::int` })
     .from(withdrawals)
     .where(
-      and(eq(withdrawals.shopId, input.shopId), eq(withdrawals.status, WithdrawalStatus.Applied)),
+      and(
+        eq(withdrawals.shopId, input.shopId),
+        inScope(scope),
+        eq(withdrawals.status, WithdrawalStatus.Applied),
+      ),
     );
   return {
     list: rows.map((row) => ({
@@ -694,6 +738,7 @@ export async function listForReview(
         row.nickname || (row.phone ? `${row.phone.slice(0, 3)}****${row.phone.slice(-4)}` : ''),
     })),
     waiting: waiting!.n,
+    as: scope.as,
   };
 }
 
@@ -757,20 +802,23 @@ export async function readWallet(
   return { balances, movements, total: counted!.n };
 }
 
-/** For the shop's owner, how many withdrawals wait for review; null for anybody else. */
+/** How many withdrawals wait for this reviewer's decision; null for anybody who reviews none. */
 export async function waitingWithdrawals(
   db: DbOrTx,
   shopId: string,
   userId: number,
 ): Promise<number | null> {
-  const [shop] = await db
-    .select({ ownerId: shops.ownerUserId })
-    .from(shops)
-    .where(eq(shops.id, shopId));
-  if (!shop || shop.ownerId !== userId) return null;
+  const scope = await reviewScope(db, shopId, userId).catch(() => null);
+  if (!scope) return null;
   const [waiting] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(withdrawals)
-    .where(and(eq(withdrawals.shopId, shopId), eq(withdrawals.status, WithdrawalStatus.Applied)));
+    .where(
+      and(
+        eq(withdrawals.shopId, shopId),
+        inScope(scope),
+        eq(withdrawals.status, WithdrawalStatus.Applied),
+      ),
+    );
   return waiting!.n;
 }

@@ -183,7 +183,7 @@ describe('实名认证 and 绑定银行卡 with IDENTITY_PROVIDER=tencentcloud',
     const before = calls.length;
     const card = await bindPersonalCard(
       db,
-      { userId: keeper.id, holderName: '孙小美', cardNo: '6212261202011584340' },
+      { userId: keeper.id, cardNo: '6212261202011584340' },
       { config, fetch: sandbox },
     );
     expect(card.status).toBe('bound');
@@ -199,7 +199,7 @@ describe('实名认证 and 绑定银行卡 with IDENTITY_PROVIDER=tencentcloud',
       await codeOf(
         bindPersonalCard(
           db,
-          { userId: lost.id, holderName: '孙小美', cardNo: '6212261202011584340' },
+          { userId: lost.id, cardNo: '6212261202011584340' },
           { config, fetch: sandbox },
         ),
       ),

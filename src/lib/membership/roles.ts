@@ -61,6 +61,13 @@ export interface SwitchableMember {
   level: number | null;
 }
 
+/** Whether the member manages the shop (an administrator, or manager by role). */
+export function isShopManager(
+  member: Pick<SwitchableMember, 'maxRole' | 'administrator'>,
+): boolean {
+  return member.administrator || member.maxRole === MemberRole.Manager;
+}
+
 /**
  * The roles a member may switch to (switchRole): customer always; distributor when they are one
  * (a level and maxRole 3 or 4); manager when an administrator or maxRole 4; service when maxRole 5.
@@ -72,7 +79,7 @@ export function switchableRoles(member: SwitchableMember): number[] {
     (member.maxRole === MemberRole.Distributor || member.maxRole === MemberRole.Manager)
   )
     roles.push(MemberRole.Distributor);
-  if (member.administrator || member.maxRole === MemberRole.Manager) roles.push(MemberRole.Manager);
+  if (isShopManager(member)) roles.push(MemberRole.Manager);
   if (member.maxRole === MemberRole.CustomerService) roles.push(MemberRole.CustomerService);
   return roles;
 }

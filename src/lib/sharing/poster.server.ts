@@ -20,7 +20,8 @@ import { getBrandSale, getProductDetail } from '#lib/catalog/catalog.server.ts';
 import { wrapText } from '#lib/catalog/preview.server.ts';
 import { AppError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
-import { activeKeeper, posterTopBrands, sharedContent } from './share.server.ts';
+import { posterTopBrands, sharedContent } from './share.server.ts';
+import { activeKeeper } from '#lib/distribution/attribution.server.ts';
 import { ShareChannel, ShareType, shareLink, type PosterKind } from './rules.ts';
 
 export const POSTER_WIDTH = 600;

@@ -27,7 +27,8 @@ import { getShopDetail } from '#lib/shop/shops.server.ts';
 import { truncate } from '#lib/platform/text.ts';
 import { getBrandSale, getProductDetail } from '#lib/catalog/catalog.server.ts';
 import { isVenueKind, listTopBrands } from '#lib/catalog/venues.server.ts';
-import { couponShareInfo, linkSharer } from '#lib/coupons/share.server.ts';
+import { couponShareInfo } from '#lib/coupons/share.server.ts';
+import { activeKeeper } from '#lib/distribution/attribution.server.ts';
 import { LiveStatus } from '#lib/live/status.ts';
 import { liveRoute } from '#lib/live/routes.ts';
 import type { Membership } from '#lib/membership/roles.ts';
@@ -378,19 +379,6 @@ export async function shopQrCode(db: DbOrTx, request: ShareRequest): Promise<Sho
     shareChannel: ShareChannel.poster,
   });
   return { link, qrCode: await qrDataUrl(link) };
-}
-
-/**
- * Whether a user is an active shop keeper of the shop (distributor, not disabled) right now, with
- * their nickname; null otherwise. For ids that come from a link, a poster address or a stored code.
- */
-export async function activeKeeper(
-  db: DbOrTx,
-  shopId: string,
-  userId: number | null,
-): Promise<{ id: number; nickname: string } | null> {
-  const found = await linkSharer(db, { shopId, distributorId: userId });
-  return found && userId !== null ? { id: userId, nickname: found.nickname } : null;
 }
 
 /** A share code to its link; the stored sharer only while still an active shop keeper. */

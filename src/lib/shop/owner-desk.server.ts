@@ -3,7 +3,7 @@
  * ship, after-sales to review, withdrawals to review — in one query. Null for anybody who does not
  * own the shop, so the page shows the group to the owner only.
  */
-import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { afterSales, orders, shops, withdrawals } from '#lib/platform/db/schema.ts';
 import { OrderStatus, RefundStatus } from '#lib/orders/status.ts';
@@ -15,7 +15,7 @@ export interface OwnerDesk {
   toShip: number;
   /** After-sales waiting for the owner's decision (as waitingAuditCount counts them). */
   afterSales: number;
-  /** Withdrawals of the shop's keepers waiting for review. */
+  /** Withdrawals of the shop's other keepers waiting for review (the owner's own go to managers). */
   withdrawals: number;
 }
 
@@ -46,7 +46,11 @@ export async function readOwnerDesk(
           .select({ n: sql`count(*)::int` })
           .from(withdrawals)
           .where(
-            and(eq(withdrawals.shopId, shopId), eq(withdrawals.status, WithdrawalStatus.Applied)),
+            and(
+              eq(withdrawals.shopId, shopId),
+              ne(withdrawals.userId, userId),
+              eq(withdrawals.status, WithdrawalStatus.Applied),
+            ),
           ),
       ),
     })

@@ -3,8 +3,10 @@
  * customers of shop 1001 (the demo consumer and three more, bound at their first visit) and
  * 13800000006's of shop 1002 (three more), their orders in every state, the commission those
  * orders earned written into the ledger as the commands would have (pending for paid orders,
- * settled for orders completed before the after-sale window), a bank card and past withdrawals
- * (paid out, rejected, under review), and the visits of the keeper's links over two weeks.
+ * settled for orders completed before the after-sale window), a verified real name, a bank card
+ * in that name and past withdrawals (paid out, rejected, under review — the owners' own decided
+ * by the shop's manager), the visits of the keeper's links over two weeks, and in each shop a
+ * second keeper whose withdrawal waits for the owner (decision 039).
  */
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../client.server.ts';
@@ -24,6 +26,8 @@ import {
 } from '#lib/distribution/ledger.ts';
 import { ATTRIBUTION_MS } from '#lib/distribution/attribution.ts';
 import { saveVerifiedCard } from '#lib/distribution/cards.server.ts';
+import { saveRealName } from '#lib/identity/real-name.server.ts';
+import { localProvider } from '#lib/identity/real-name-provider.server.ts';
 import { WithdrawalStatus } from '#lib/distribution/status.ts';
 import type { BankCode } from '#lib/distribution/withdrawal.ts';
 import { MemberRole } from '#lib/membership/roles.ts';
@@ -73,8 +77,20 @@ export interface KeeperPlan {
   /** The serial of its first order (orders.ts numbers the demo orders on from one). */
   firstSerial: number;
   district: string;
-  card: { holderName: string; digits: string; bankCode: BankCode };
+  money: KeeperMoney;
+}
+
+/** A keeper's verified real name, the card held in it, and their withdrawals. */
+export interface KeeperMoney {
+  realName: { name: string; idNumber: string };
+  card: { digits: string; bankCode: BankCode };
   withdrawals: WithdrawalPlan[];
+}
+
+/** Who decided a seeded withdrawal: the shop's owner, or (the owner's own) its manager. */
+interface Reviewer {
+  id: number;
+  as: 'owner' | 'manager';
 }
 
 /** Shop keeper 13800000003 of shop 1001 (the demo consumer is bound to them too). */
@@ -139,13 +155,16 @@ export const KEEPER_1001: KeeperPlan = {
   ],
   firstSerial: DEMO_ORDER_COUNT + 1,
   district: '余杭区',
-  card: { holderName: '张店主', digits: '6212261202011584340', bankCode: 'ICBC' },
-  // One paid out, one rejected, one waiting for review.
-  withdrawals: [
-    { no: 'WD20260000000001', share: 0.3, daysAgo: 6, status: WithdrawalStatus.PaidOut },
-    { no: 'WD20260000000002', share: 0.2, daysAgo: 4, status: WithdrawalStatus.Rejected },
-    { no: 'WD20260000000003', share: 0.2, daysAgo: 1, status: WithdrawalStatus.Applied },
-  ],
+  money: {
+    realName: { name: '林店主', idNumber: '330110198803120040' },
+    card: { digits: '6212261202011584340', bankCode: 'ICBC' },
+    // One paid out, one rejected, one waiting for review (by the shop's manager).
+    withdrawals: [
+      { no: 'WD20260000000001', share: 0.3, daysAgo: 6, status: WithdrawalStatus.PaidOut },
+      { no: 'WD20260000000002', share: 0.2, daysAgo: 4, status: WithdrawalStatus.Rejected },
+      { no: 'WD20260000000003', share: 0.2, daysAgo: 1, status: WithdrawalStatus.Applied },
+    ],
+  },
 };
 
 /** Shop keeper 13800000006 of shop 1002: seeded after everything else (serial ids stay). */
@@ -219,12 +238,51 @@ export const KEEPER_1002: KeeperPlan = {
   ],
   firstSerial: DEMO_ORDER_COUNT + KEEPER_1001.orders.length + 1,
   district: '拱墅区',
-  card: { holderName: '陈店主', digits: '6214830571234565', bankCode: 'CMB' },
-  withdrawals: [
-    { no: 'WD20260000000101', share: 0.4, daysAgo: 5, status: WithdrawalStatus.PaidOut },
-    { no: 'WD20260000000102', share: 0.2, daysAgo: 1, status: WithdrawalStatus.Applied },
-  ],
+  money: {
+    realName: { name: '陈店主', idNumber: '330105199006150021' },
+    card: { digits: '6214830571234565', bankCode: 'CMB' },
+    withdrawals: [
+      { no: 'WD20260000000101', share: 0.4, daysAgo: 5, status: WithdrawalStatus.PaidOut },
+      { no: 'WD20260000000102', share: 0.2, daysAgo: 1, status: WithdrawalStatus.Applied },
+    ],
+  },
 };
+
+/** A second keeper of each shop, whose settled commission and withdrawal wait for the owner. */
+export const SECOND_KEEPERS = [
+  {
+    shopId: '1001',
+    phone: '13900001009',
+    nickname: '许小店',
+    settledCents: 12_800,
+    money: {
+      realName: { name: '许晓岚', idNumber: '330110199502180028' },
+      card: { digits: '6217001234567890003', bankCode: 'CCB' },
+      withdrawals: [
+        { no: 'WD20260000000004', share: 0.5, daysAgo: 0.25, status: WithdrawalStatus.Applied },
+      ],
+    },
+  },
+  {
+    shopId: '1002',
+    phone: '13900002009',
+    nickname: '何小店',
+    settledCents: 9_600,
+    money: {
+      realName: { name: '何嘉怡', idNumber: '330105199309270047' },
+      card: { digits: '6217001234567890011', bankCode: 'CCB' },
+      withdrawals: [
+        { no: 'WD20260000000103', share: 0.5, daysAgo: 0.25, status: WithdrawalStatus.Applied },
+      ],
+    },
+  },
+] as const satisfies readonly {
+  shopId: string;
+  phone: string;
+  nickname: string;
+  settledCents: number;
+  money: KeeperMoney;
+}[];
 
 /**
  * The keeper's customers and their orders (before the payments are seeded, so those orders
@@ -324,7 +382,10 @@ export async function seedKeeperMoney(
   userId: Record<DemoRole, number>,
 ): Promise<void> {
   await seedCommission(tx, now);
-  await seedWithdrawals(tx, now, userId, KEEPER_1001);
+  await seedWithdrawals(tx, now, '1001', userId.owner1001, KEEPER_1001.money, {
+    id: userId.manager1001,
+    as: 'manager',
+  });
 }
 
 /**
@@ -389,22 +450,27 @@ export async function seedCommission(tx: Tx, now: Date, orderIds?: number[]): Pr
   }
 }
 
-/** The keeper's card and withdrawals, each moving the ledger as the withdrawal commands do. */
+/**
+ * The keeper's verified real name, the card held in it, and their withdrawals, each moving the
+ * ledger as the withdrawal commands do and decided by `reviewer`.
+ */
 export async function seedWithdrawals(
   tx: Tx,
   now: Date,
-  userId: Record<DemoRole, number>,
-  plan: KeeperPlan,
+  shopId: string,
+  keeper: number,
+  plan: KeeperMoney,
+  reviewer: Reviewer,
 ): Promise<void> {
-  const keeper = userId[plan.keeper];
+  await saveRealName(tx, keeper, plan.realName, localProvider);
   const card = await saveVerifiedCard(tx, {
     userId: keeper,
     ...plan.card,
     createdAt: new Date(now.getTime() - 10 * DAY),
   });
-  const available = await keeperAccount(tx, plan.shopId, keeper, KeeperAccount.Available);
-  const withdrawing = await keeperAccount(tx, plan.shopId, keeper, KeeperAccount.Withdrawing);
-  const payouts = await shopAccount(tx, plan.shopId, ShopAccount.Payouts);
+  const available = await keeperAccount(tx, shopId, keeper, KeeperAccount.Available);
+  const withdrawing = await keeperAccount(tx, shopId, keeper, KeeperAccount.Withdrawing);
+  const payouts = await shopAccount(tx, shopId, ShopAccount.Payouts);
   const [balance] = await tx
     .select({ posted: t.ledgerAccounts.postedCents })
     .from(t.ledgerAccounts)
@@ -419,7 +485,7 @@ export async function seedWithdrawals(
       .insert(t.withdrawals)
       .values({
         withdrawalNo: w.no,
-        shopId: plan.shopId,
+        shopId,
         userId: keeper,
         bankCardId: card.id,
         cardLabel: `${card.bankName} ${card.cardNoMasked}`,
@@ -427,7 +493,7 @@ export async function seedWithdrawals(
         status: w.status,
         outBillNo: paid ? `PO${w.no}` : null,
         providerBillId: paid ? `SB${w.no}` : null,
-        reviewedBy: w.status === WithdrawalStatus.Applied ? null : keeper,
+        reviewedBy: w.status === WithdrawalStatus.Applied ? null : reviewer.id,
         reviewedAt: w.status === WithdrawalStatus.Applied ? null : reviewedAt,
         rejectReason: rejected ? '银行卡信息需核对，请确认后重新申请' : null,
         paidAt: paid ? new Date(reviewedAt.getTime() + HOUR) : null,
@@ -457,7 +523,7 @@ export async function seedWithdrawals(
           withdrawalId: row!.id,
           fromStatus: WithdrawalStatus.Applied,
           toStatus: WithdrawalStatus.Approved,
-          actor: 'owner',
+          actor: reviewer.as,
           createdAt: reviewedAt,
         },
         {
@@ -482,11 +548,51 @@ export async function seedWithdrawals(
         withdrawalId: row!.id,
         fromStatus: WithdrawalStatus.Applied,
         toStatus: WithdrawalStatus.Rejected,
-        actor: 'owner',
+        actor: reviewer.as,
         note: '银行卡信息需核对，请确认后重新申请',
         createdAt: reviewedAt,
       });
     }
     await tx.insert(t.withdrawalEvents).values(events);
+  }
+}
+
+/**
+ * Each shop's second keeper (seeded last, so serial ids stay): a member of role 3 with settled
+ * commission, a card and a withdrawal waiting for the owner's review.
+ */
+export async function seedSecondKeepers(tx: Tx, now: Date): Promise<void> {
+  for (const plan of SECOND_KEEPERS) {
+    const [keeper] = await tx
+      .insert(t.users)
+      .values({ phone: plan.phone, nickname: plan.nickname })
+      .returning({ id: t.users.id });
+    const [shop] = await tx
+      .select({ ownerId: t.shops.ownerUserId })
+      .from(t.shops)
+      .where(eq(t.shops.id, plan.shopId));
+    await tx.insert(t.shopMembers).values({
+      shopId: plan.shopId,
+      userId: keeper!.id,
+      role: MemberRole.Distributor,
+      maxRole: MemberRole.Distributor,
+      level: 1,
+      signAgreement: true,
+      createdAt: new Date(now.getTime() - 30 * DAY),
+    });
+    // What their customers' completed orders settled to them, as one settlement.
+    await transfer(tx, {
+      id: transferId.settle(`demo:keeper:${keeper!.id}`),
+      kind: TransferKind.Posted,
+      debitAccountId: await shopAccount(tx, plan.shopId, ShopAccount.Commission),
+      creditAccountId: await keeperAccount(tx, plan.shopId, keeper!.id, KeeperAccount.Available),
+      amountCents: plan.settledCents,
+      reason: TransferReason.Settle,
+      now: new Date(now.getTime() - 3 * DAY),
+    });
+    await seedWithdrawals(tx, now, plan.shopId, keeper!.id, plan.money, {
+      id: shop!.ownerId!,
+      as: 'owner',
+    });
   }
 }

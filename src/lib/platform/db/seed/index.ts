@@ -21,12 +21,13 @@ import {
   seedKeeperCustomers,
   seedKeeperMoney,
   seedLedger,
+  seedSecondKeepers,
   seedWithdrawals,
 } from './distribution.ts';
 import { seedPeople, type DemoRole } from './identity.ts';
 import { seedLiveRooms, seedLiveRooms1002 } from './live.ts';
 import { seedLottery, seedLottery1002 } from './lottery.ts';
-import { seedMembers } from './membership.ts';
+import { seedManager1002, seedMembers } from './membership.ts';
 import { seedAddresses, seedOrders } from './orders.ts';
 import { seedCart } from './cart.ts';
 import { seedPayments } from './payments.ts';
@@ -94,6 +95,7 @@ async function seedInto(tx: Tx, now: Date): Promise<void> {
   await seedMarkupLimits(tx, catalog);
   await seedServiceConversations(tx, now, userId);
   await seedShop1002Business(tx, now, userId, catalog.productNosByShop['1002']!);
+  await seedSecondKeepers(tx, now);
 }
 
 /**
@@ -109,7 +111,11 @@ async function seedShop1002Business(
   const orderIds = await seedCustomersOf(tx, now, userId, KEEPER_1002);
   await seedPayments(tx, orderIds);
   await seedCommission(tx, now, orderIds);
-  await seedWithdrawals(tx, now, userId, KEEPER_1002);
+  const manager = await seedManager1002(tx);
+  await seedWithdrawals(tx, now, '1002', userId.owner1002, KEEPER_1002.money, {
+    id: manager,
+    as: 'manager',
+  });
   await seedLiveRooms1002(tx, now, productNos);
   await seedLottery1002(tx, now);
 }

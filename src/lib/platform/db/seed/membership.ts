@@ -53,3 +53,22 @@ export async function seedMembers(tx: Tx, userId: Record<DemoRole, number>): Pro
     },
   ]);
 }
+
+/** Shop 1002's manager (administrator), seeded with 1002's business so serial ids stay. */
+export const MANAGER_1002 = { phone: '13800000008', nickname: '郑管理' } as const;
+
+export async function seedManager1002(tx: Tx): Promise<number> {
+  const [manager] = await tx
+    .insert(t.users)
+    .values({ phone: MANAGER_1002.phone, nickname: MANAGER_1002.nickname })
+    .returning({ id: t.users.id });
+  await tx.insert(t.shopMembers).values({
+    shopId: '1002',
+    userId: manager!.id,
+    role: MemberRole.Manager,
+    maxRole: MemberRole.Manager,
+    administrator: true,
+    signAgreement: true,
+  });
+  return manager!.id;
+}

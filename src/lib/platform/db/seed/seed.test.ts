@@ -8,6 +8,10 @@ import { BRANDS } from './catalog-data.ts';
 import { clearAll, demoPhones, isEmpty, reseedDemo, seedHandles } from './index.ts';
 import { DEMO_PLAN } from './plan.ts';
 import { auditLedger, keeperBalances } from '#lib/distribution/ledger.server.ts';
+import { listBankCards } from '#lib/distribution/cards.server.ts';
+import { listForReview } from '#lib/distribution/withdrawals.server.ts';
+import { verifiedRealName } from '#lib/identity/real-name.server.ts';
+import { MANAGER_1002 } from './membership.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -88,6 +92,13 @@ describe('demo data', () => {
         role: 3,
         disabled: true,
         administrator: false,
+      },
+      {
+        phone: MANAGER_1002.phone,
+        shopId: '1002',
+        role: 4,
+        disabled: false,
+        administrator: true,
       },
     ]);
     const [owner1001] = await database.db
@@ -251,6 +262,40 @@ describe('demo data', () => {
     const settled = await count(t.ledgerTransfers, eq(t.ledgerTransfers.kind, 'post'));
     expect(settled).toBeGreaterThan(0);
     expect(await auditLedger(database.db)).toEqual([]);
+  });
+
+  it('holds each owner’s card in their verified real name, and has every demo reviewer something to decide', async () => {
+    const db = database.db;
+    for (const [shopId, phone, name, manager] of [
+      ['1001', demoPhones.owner1001, '林店主', demoPhones.manager1001],
+      ['1002', demoPhones.owner1002, '陈店主', MANAGER_1002.phone],
+    ] as const) {
+      const [owner] = await db.select().from(t.users).where(eq(t.users.phone, phone));
+      const [managerRow] = await db.select().from(t.users).where(eq(t.users.phone, manager));
+      expect(await verifiedRealName(db, owner!.id)).toBe(name);
+      const cards = await listBankCards(db, owner!.id);
+      expect(cards.map((c) => [c.holderName, c.status])).toEqual([[name, 'bound']]);
+      // The owner's own withdrawals were decided by the manager; one waits for the manager.
+      const own = await db.select().from(t.withdrawals).where(eq(t.withdrawals.userId, owner!.id));
+      for (const w of own)
+        expect(w.reviewedBy === null || w.reviewedBy === managerRow!.id).toBe(true);
+      const forManager = await listForReview(db, {
+        shopId,
+        reviewerId: managerRow!.id,
+        status: 'waiting',
+      });
+      expect(forManager.waiting).toBe(1);
+      expect(forManager.list.map((w) => w.keeper)).toEqual([name]);
+      // The owner decides another keeper's withdrawal, never their own.
+      const forOwner = await listForReview(db, {
+        shopId,
+        reviewerId: owner!.id,
+        status: 'all',
+      });
+      expect(forOwner.waiting).toBe(1);
+      expect(forOwner.list.map((w) => w.keeper)).not.toContain(name);
+    }
+    expect(await auditLedger(db)).toEqual([]);
   });
 
   it('empties every table with clearAll', async () => {

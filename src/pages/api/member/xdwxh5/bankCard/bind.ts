@@ -6,7 +6,6 @@ import { bindPersonalCard } from '#lib/distribution/cards.server.ts';
 export const POST = endpoint(DistributionContracts.bindCard, ({ body, user, context }) =>
   bindPersonalCard(context.locals.database.db, {
     userId: user.id,
-    holderName: body.holderName,
     cardNo: body.cardNo,
     bankCode: body.bankCode,
   }),
