@@ -335,7 +335,7 @@ export async function applyWithdrawal(
 }
 
 /**
- * Who decides a shop's withdrawals (decision 039): the shop's owner decides its keepers'; the
+ * Who decides a shop's withdrawals (decision 042): the shop's owner decides its keepers'; the
  * owner's own go to the shop's managers. Nobody decides a payout to themselves.
  */
 type ReviewScope = { as: 'owner'; ownerId: number } | { as: 'manager'; ownerId: number };

@@ -243,7 +243,7 @@ const TABLE = [
     // The shop owner's review of after-sales (the page refuses a distributor who is not the owner).
     ['shopAfterSales', '售后审核'],
     // The review of withdrawals: the owner decides the keepers', the managers the owner's own
-    // (decision 039); refused to anybody else.
+    // (decision 042); refused to anybody else.
     ['withdrawalReview', '提现审核', { roles: ['D', 'M'] }],
     ['income', '我的收益'],
     ['historyIncome', '历史收益'],

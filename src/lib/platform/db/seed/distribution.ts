@@ -6,7 +6,7 @@
  * settled for orders completed before the after-sale window), a verified real name, a bank card
  * in that name and past withdrawals (paid out, rejected, under review — the owners' own decided
  * by the shop's manager), the visits of the keeper's links over two weeks, and in each shop a
- * second keeper whose withdrawal waits for the owner (decision 039).
+ * second keeper whose withdrawal waits for the owner (decision 042).
  */
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../client.server.ts';
