@@ -3,7 +3,7 @@
  * then seeded), so a running PostgreSQL-backed shop never sees it half done.
  */
 import { migrate, openDatabase } from '#lib/platform/db/client.server.ts';
-import { reseedDemo } from '#lib/platform/db/seed/index.ts';
+import { reseedDemo } from '#demo/index.ts';
 import { databaseTarget } from '#lib/platform/boot.server.ts';
 import { envOrExit, exitOnKnownError } from './cli.ts';
 

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
-import { demoPhones } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones } from '#demo/handles.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { IN_APP_UA, freshPhone, userIdFor } from '../fixtures/accounts.ts';

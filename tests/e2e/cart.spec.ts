@@ -9,7 +9,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { seedHandles } from '#demo/handles.ts';
 import { freshPhone } from '../fixtures/accounts.ts';
 
 const { sales, npieceSale } = seedHandles.shop1001;

@@ -4,7 +4,7 @@
  * field, and bad input gets a 400 envelope. No login needed.
  */
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { seedHandles } from '#demo/handles.ts';
 
 const { shop1001 } = seedHandles;
 

@@ -14,7 +14,7 @@ import { formatYuan } from '#lib/platform/money.ts';
 import { drawCoupon } from '#lib/coupons/draw.server.ts';
 import { countProducts } from '#lib/catalog/cards.server.ts';
 import { productSaleOpenAt } from '#lib/catalog/filters.server.ts';
-import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { seedHandles } from '#demo/handles.ts';
 import { freshPhone, userIdFor } from '../fixtures/accounts.ts';
 import { givenProduct, givenSale, givenShop } from '../fixtures/given.ts';
 

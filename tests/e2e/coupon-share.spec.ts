@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { COUPONS } from '#lib/platform/db/seed/plan.ts';
+import { COUPONS } from '#demo/plan.ts';
 import { freshPhone, userIdFor } from '../fixtures/accounts.ts';
 
 let shop: PgShop;

@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { demoPhones } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones } from '#demo/handles.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import { auditLedger } from '#lib/distribution/ledger.server.ts';
 import { readWallet } from '#lib/distribution/withdrawals.server.ts';

@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { expect, test, type PgShop } from './fixtures.ts';
-import { demoPhones } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones } from '#demo/handles.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import { shopDay } from '#lib/platform/time.ts';

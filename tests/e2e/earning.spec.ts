@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { demoPhones, seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones, seedHandles } from '#demo/handles.ts';
 import { saveRealName } from '#lib/identity/real-name.server.ts';
 import { auditLedger, keeperBalances } from '#lib/distribution/ledger.server.ts';
 import { settleDueCommission } from '#lib/distribution/commission.server.ts';

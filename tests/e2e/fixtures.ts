@@ -10,7 +10,7 @@
  */
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import type { Database } from '#lib/platform/db/client.server.ts';
-import { demoPhones, type DemoRole } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones, type DemoRole } from '#demo/handles.ts';
 import { signInAs } from '#tests/fixtures/accounts.ts';
 import { ensureDatabase, postgresDatabase } from '#tests/fixtures/db.ts';
 import { spawnShop } from '#tests/fixtures/server.ts';

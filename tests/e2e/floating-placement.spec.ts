@@ -4,7 +4,7 @@
  * them. Runs on the shared server (shop 1001 demo data); no login needed.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { seedHandles } from '#demo/handles.ts';
 
 const { sales, venues } = seedHandles.shop1001;
 const PAGES = [

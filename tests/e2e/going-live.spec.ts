@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { demoPhones, seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones, seedHandles } from '#demo/handles.ts';
 import { IN_APP_UA, freshPhone, signInAs, userIdFor } from '../fixtures/accounts.ts';
 import { givenAddress } from '../fixtures/given.ts';
 import { startOutsideWorld, type OutsideWorld } from '../fixtures/outside-world.ts';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { seedHandles } from '#demo/handles.ts';
 import { SaleStatus } from '#lib/catalog/status.ts';
 
 const SHOP = '1001';

@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { demoPhones, seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones, seedHandles } from '#demo/handles.ts';
 import { auditLedger, keeperBalances } from '#lib/distribution/ledger.server.ts';
 import { IN_APP_UA, userIdFor } from '../fixtures/accounts.ts';
 

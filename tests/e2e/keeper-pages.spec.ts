@@ -5,7 +5,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { expect, test, type PgShop } from './fixtures.ts';
-import { demoPhones } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones } from '#demo/handles.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { givenMember } from '#tests/fixtures/given.ts';
 import { freshPhone, userIdFor } from '../fixtures/accounts.ts';

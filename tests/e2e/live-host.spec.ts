@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect, type PgShop } from './fixtures.ts';
-import type { DemoRole } from '#lib/platform/db/seed/handles.ts';
+import type { DemoRole } from '#demo/handles.ts';
 import * as t from '#lib/platform/db/schema.ts';
 
 test.describe.configure({ mode: 'serial' });

@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect, type PgShop } from './fixtures.ts';
-import type { DemoRole } from '#lib/platform/db/seed/handles.ts';
+import type { DemoRole } from '#demo/handles.ts';
 
 test.use({ shopDatabase: 'shop_e2e_live_room' });
 

@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { demoPhones } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones } from '#demo/handles.ts';
 
 const CART_TOTAL = '/api/spweb/cart/queryBuyerCartSkuTotal?shopBizCode=1001';
 let addressSeq = 0;

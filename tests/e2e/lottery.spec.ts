@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
-import { LOTTERIES } from '#lib/platform/db/seed/lottery.ts';
+import { LOTTERIES } from '#demo/lottery.ts';
 import { freshPhone, userIdFor } from '../fixtures/accounts.ts';
 import { givenCoupon, givenLottery, givenShop } from '../fixtures/given.ts';
 

@@ -6,7 +6,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { BrowserContext } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
-import { demoPhones } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones } from '#demo/handles.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { createSession } from '#lib/identity/sessions.server.ts';

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
-import { demoPhones } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones } from '#demo/handles.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { userIdFor } from '../fixtures/accounts.ts';

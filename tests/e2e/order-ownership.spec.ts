@@ -9,7 +9,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { Errors } from '#lib/errors.ts';
-import { demoPhones, seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones, seedHandles } from '#demo/handles.ts';
 import { freshPhone, userIdFor } from '../fixtures/accounts.ts';
 import { givenOrder } from '../fixtures/given.ts';
 

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
-import { demoPhones } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones } from '#demo/handles.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { freshPhone, userIdFor } from '../fixtures/accounts.ts';
 import { givenMember, givenOrder } from '../fixtures/given.ts';

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { seedHandles } from '#demo/handles.ts';
 import { IN_APP_UA, freshPhone } from '../fixtures/accounts.ts';
 import { givenOrder } from '../fixtures/given.ts';
 

@@ -9,7 +9,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { CARRIED_PARAMS } from '#lib/platform/carry.ts';
-import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { seedHandles } from '#demo/handles.ts';
 
 const { shop1001 } = seedHandles;
 

@@ -9,7 +9,7 @@ import type { Locator } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { seedHandles } from '#demo/handles.ts';
 
 const PRODUCT = seedHandles.shop1001.sales.senyeRunning.products[0]!.productNo;
 

@@ -4,7 +4,7 @@
  * Runs on the shared server (shop 1001 demo data); no login needed.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { seedHandles } from '#demo/handles.ts';
 
 const { shop1001 } = seedHandles;
 

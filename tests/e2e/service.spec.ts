@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
-import { demoPhones, seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones, seedHandles } from '#demo/handles.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ shopDatabase: 'shop_e2e_service' });

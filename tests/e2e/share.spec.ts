@@ -9,7 +9,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { demoPhones, seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones, seedHandles } from '#demo/handles.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { IN_APP_UA } from '#tests/fixtures/accounts.ts';

@@ -9,8 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { seedHandles } from '#lib/platform/db/seed/handles.ts';
-import type { DemoRole } from '#lib/platform/db/seed/handles.ts';
+import { seedHandles } from '#demo/handles.ts';
+import type { DemoRole } from '#demo/handles.ts';
 import { OrderStatus } from '#lib/orders/status.ts';
 import { WithdrawalStatus } from '#lib/distribution/status.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
-import { demoPhones } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones } from '#demo/handles.ts';
 
 let shop: PgShop;
 

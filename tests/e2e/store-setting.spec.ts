@@ -9,7 +9,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
-import { demoPhones, seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones, seedHandles } from '#demo/handles.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { OrderStatus, RefundStatus } from '#lib/orders/status.ts';
 import { WithdrawalStatus } from '#lib/distribution/status.ts';

@@ -5,7 +5,7 @@
  * 1001 demo data); no login needed. Each page is also photographed at 375×667.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { seedHandles } from '#demo/handles.ts';
 
 const { shop1001 } = seedHandles;
 

@@ -9,7 +9,7 @@ import type { Database } from '#lib/platform/db/client.server.ts';
 import { adminGrants, shopMembers, users } from '#lib/platform/db/schema.ts';
 import { approveAdminGrant, createAdminGrant } from '#lib/membership/admin-grants.server.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
-import { demoPhones } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones } from '#demo/handles.ts';
 
 let database: Database;
 beforeAll(async () => {

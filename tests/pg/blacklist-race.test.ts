@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bootDatabase } from '#lib/platform/boot.server.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { activities, saleBlacklist, users } from '#lib/platform/db/schema.ts';
-import { demoPhones, seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones, seedHandles } from '#demo/handles.ts';
 import { hideSale, undoHide } from '#lib/catalog/blacklist.server.ts';
 import { SaleStatus } from '#lib/catalog/status.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';

@@ -6,7 +6,7 @@ import type { Database } from '#lib/platform/db/client.server.ts';
 import { cartItems, skus, users } from '#lib/platform/db/schema.ts';
 import { addToCart } from '#lib/cart/cart.server.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
-import { demoPhones, seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones, seedHandles } from '#demo/handles.ts';
 
 const { shop1001 } = seedHandles;
 

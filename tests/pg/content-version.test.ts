@@ -9,7 +9,7 @@ import { readContentVersion } from '#lib/platform/content-cache.server.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { skus } from '#lib/platform/db/schema.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
-import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { seedHandles } from '#demo/handles.ts';
 
 const { shop1001 } = seedHandles;
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { users } from '#lib/platform/db/schema.ts';
 import { createSession } from '#lib/identity/sessions.server.ts';
-import { demoPhones } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones } from '#demo/handles.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
 import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
 

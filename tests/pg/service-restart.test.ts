@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '#lib/platform/db/client.server.ts';
-import { demoPhones } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones } from '#demo/handles.ts';
 import { createSession } from '#lib/identity/sessions.server.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
 import { userIdFor } from '../fixtures/accounts.ts';

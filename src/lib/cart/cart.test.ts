@@ -4,7 +4,7 @@ import { SEED_NOW, memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { cartItems, skus, users } from '#lib/platform/db/schema.ts';
 import { addToCart, countCartSkus } from './cart.server.ts';
-import { demoPhones, seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones, seedHandles } from '#demo/handles.ts';
 
 const { shop1001, shop1002 } = seedHandles;
 

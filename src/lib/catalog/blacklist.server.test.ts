@@ -9,7 +9,7 @@ import { SEED_NOW, memoryDatabase } from '#tests/fixtures/db.ts';
 import { givenUser } from '#tests/fixtures/given.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { activities, saleBlacklist, skus } from '#lib/platform/db/schema.ts';
-import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { seedHandles } from '#demo/handles.ts';
 import { addToCart, readCart } from '#lib/cart/cart.server.ts';
 import { previewCheckout } from '#lib/orders/place-order.server.ts';
 import { sharedContent } from '#lib/sharing/share.server.ts';

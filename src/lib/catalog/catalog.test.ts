@@ -5,7 +5,7 @@ import type { Database } from '#lib/platform/db/client.server.ts';
 import { activities, products, shops } from '#lib/platform/db/schema.ts';
 import { getBrandSale, getProductDetail, listOngoingSales } from './catalog.server.ts';
 import { productPriceCents } from './pricing.server.ts';
-import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { seedHandles } from '#demo/handles.ts';
 
 const { shop1001 } = seedHandles;
 

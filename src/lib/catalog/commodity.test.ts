@@ -27,7 +27,7 @@ import { noListSchema } from './contracts.ts';
 import { SaleStatus } from './status.ts';
 import { getHome } from '#lib/shop/home.server.ts';
 import { productPriceCents } from './pricing.server.ts';
-import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { seedHandles } from '#demo/handles.ts';
 
 const { shop1001, shop1002 } = seedHandles;
 

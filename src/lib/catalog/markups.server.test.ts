@@ -9,8 +9,8 @@ import { SEED_NOW, memoryDatabase } from '#tests/fixtures/db.ts';
 import { givenProduct, givenSale, givenShop } from '#tests/fixtures/given.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { activities, categories, markupLimits, products, shops } from '#lib/platform/db/schema.ts';
-import { seedHandles } from '#lib/platform/db/seed/handles.ts';
-import { MARKUP_LIMITS } from '#lib/platform/db/seed/markups.ts';
+import { seedHandles } from '#demo/handles.ts';
+import { MARKUP_LIMITS } from '#demo/markups.ts';
 import { getProductDetail } from './catalog.server.ts';
 import { DEFAULT_MARKUP_LIMIT, MarkupMessages } from './markups.ts';
 import {

@@ -18,7 +18,7 @@ import {
   wrapText,
 } from './preview.server.ts';
 import { productPriceCents } from './pricing.server.ts';
-import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { seedHandles } from '#demo/handles.ts';
 
 const { shop1001, shop1002 } = seedHandles;
 

@@ -15,7 +15,7 @@ import {
   skus,
   users,
 } from '#lib/platform/db/schema.ts';
-import { demoPhones } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones } from '#demo/handles.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import { addToCart, listCartLines } from '#lib/cart/cart.server.ts';
 import { getBrandSale, getProductDetail } from './catalog.server.ts';

@@ -12,7 +12,7 @@ import {
   searchTerms,
   type SearchOptions,
 } from './search.server.ts';
-import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { seedHandles } from '#demo/handles.ts';
 
 const { shop1001 } = seedHandles;
 

@@ -22,7 +22,7 @@ import {
   shopDayStart,
 } from './venues.server.ts';
 import { npieceTotalCents, ruleLabel } from './pricing.ts';
-import { seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { seedHandles } from '#demo/handles.ts';
 
 const { shop1001 } = seedHandles;
 

@@ -35,7 +35,7 @@ import {
 } from '#lib/orders/place-order.server.ts';
 import { cancelOrder } from '#lib/orders/commands.server.ts';
 import { OrderStatus } from '#lib/orders/status.ts';
-import { COUPONS } from '#lib/platform/db/seed/plan.ts';
+import { COUPONS } from '#demo/plan.ts';
 import { drawCoupon } from './draw.server.ts';
 import { CouponStatus, UserCouponStatus } from './status.ts';
 

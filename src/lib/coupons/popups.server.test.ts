@@ -10,7 +10,7 @@ import type { Database, Db } from '#lib/platform/db/client.server.ts';
 import { couponPopupCoupons, couponPopups, coupons, userCoupons } from '#lib/platform/db/schema.ts';
 import { SEED_NOW, memoryDatabase } from '#tests/fixtures/db.ts';
 import { givenMember, givenShop } from '#tests/fixtures/given.ts';
-import { COUPONS } from '#lib/platform/db/seed/plan.ts';
+import { COUPONS } from '#demo/plan.ts';
 import { drawCouponList, popupFor } from './popups.server.ts';
 import { drawCoupon } from './draw.server.ts';
 import { drawForBrand } from './center.server.ts';

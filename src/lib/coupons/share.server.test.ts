@@ -11,7 +11,7 @@ import type { Database, Db } from '#lib/platform/db/client.server.ts';
 import { coupons, userCoupons } from '#lib/platform/db/schema.ts';
 import { SEED_NOW, memoryDatabase } from '#tests/fixtures/db.ts';
 import { givenMember, givenShop, givenUser } from '#tests/fixtures/given.ts';
-import { COUPONS } from '#lib/platform/db/seed/plan.ts';
+import { COUPONS } from '#demo/plan.ts';
 import { CouponStatus } from './status.ts';
 import {
   couponShareInfo,

@@ -11,7 +11,7 @@ import {
   userReferences,
 } from './accounts.server.ts';
 import { createSession, getSessionUser } from './sessions.server.ts';
-import { demoPhones } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones } from '#demo/handles.ts';
 import { drawLottery } from '#lib/lottery/draw.server.ts';
 import { keeperAccount } from '#lib/distribution/ledger.server.ts';
 import { KeeperAccount } from '#lib/distribution/ledger.ts';

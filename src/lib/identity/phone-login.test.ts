@@ -7,7 +7,7 @@ import { readOutbox } from './sms/outbox.server.ts';
 import { loginWithPhone, logout, nicknameFor } from './phone-login.server.ts';
 import { createSession, getSessionUser } from './sessions.server.ts';
 import { issueCode } from './sms-codes.server.ts';
-import { demoPhones } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones } from '#demo/handles.ts';
 
 let database: Database;
 beforeAll(async () => {

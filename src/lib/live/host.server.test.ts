@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
-import { demoPhones } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones } from '#demo/handles.ts';
 import { readContentVersion } from '#lib/platform/content-cache.server.ts';
 import { Errors } from '#lib/errors.ts';
 import type { ServerEvent } from '#lib/platform/sse.server.ts';

@@ -26,7 +26,7 @@ import {
   type GivenPrize,
 } from '#tests/fixtures/given.ts';
 import { drawCoupon } from '#lib/coupons/draw.server.ts';
-import { LOTTERIES } from '#lib/platform/db/seed/lottery.ts';
+import { LOTTERIES } from '#demo/lottery.ts';
 import type { RandomInt } from './rules.ts';
 import { drawLottery } from './draw.server.ts';
 import { lotteryConfig } from './lottery.server.ts';

@@ -12,7 +12,7 @@ import {
   viewAdminGrant,
 } from './admin-grants.server.ts';
 import { getMember } from './membership.server.ts';
-import { demoPhones } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones } from '#demo/handles.ts';
 
 let database: Database;
 let db: Database['db'];

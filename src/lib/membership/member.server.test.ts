@@ -6,7 +6,7 @@ import { givenOrder } from '#tests/fixtures/given.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { addresses, coupons, userCoupons, users } from '#lib/platform/db/schema.ts';
 import { getMyPage, getUserInfo } from './member.server.ts';
-import { demoPhones } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones } from '#demo/handles.ts';
 
 let database: Database;
 const ids: Record<string, number> = {};

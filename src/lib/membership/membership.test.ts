@@ -16,7 +16,7 @@ import {
   signContract,
   switchRole,
 } from './membership.server.ts';
-import { demoPhones } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones } from '#demo/handles.ts';
 
 let database: Database;
 let db: Database['db'];

@@ -10,8 +10,8 @@ import {
   type Database,
   type DatabaseTarget,
 } from './db/client.server.ts';
-import { isEmpty, seedDemo } from './db/seed/index.ts';
-import { hasDemoShops, rearmDemo } from './db/seed/rearm.ts';
+import { isEmpty, seedDemo } from '#demo/index.ts';
+import { hasDemoShops, rearmDemo } from '#demo/rearm.ts';
 import type { Env } from './env.server.ts';
 
 export function databaseTarget(env: Env): DatabaseTarget {

@@ -6,7 +6,7 @@ import type { Database } from './db/client.server.ts';
 import { cartItems, configEntries, liveRooms, products, shops, skus, users } from './db/schema.ts';
 import { LiveStatus } from '#lib/live/status.ts';
 import { readProductDetail } from '#lib/catalog/catalog.server.ts';
-import { demoPhones, seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones, seedHandles } from '#demo/handles.ts';
 
 const { shop1001 } = seedHandles;
 

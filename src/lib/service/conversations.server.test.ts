@@ -10,7 +10,7 @@ import type { Database } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { memoryDatabase, SEED_NOW } from '#tests/fixtures/db.ts';
 import { givenMember } from '#tests/fixtures/given.ts';
-import { demoPhones, seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones, seedHandles } from '#demo/handles.ts';
 import { productCardsByNo } from '#lib/catalog/cards.server.ts';
 import { Errors } from '#lib/errors.ts';
 import {

@@ -18,7 +18,7 @@ import {
   users,
 } from '#lib/platform/db/schema.ts';
 import { SEED_NOW, memoryDatabase } from '#tests/fixtures/db.ts';
-import { demoPhones, seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones, seedHandles } from '#demo/handles.ts';
 import { getProductDetail } from '#lib/catalog/catalog.server.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import { MemberRole } from '#lib/membership/roles.ts';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { SEED_NOW, memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { media, shopDecorations, users } from '#lib/platform/db/schema.ts';
-import { demoPhones, seedHandles } from '#lib/platform/db/seed/handles.ts';
+import { demoPhones, seedHandles } from '#demo/handles.ts';
 import { readContentVersion } from '#lib/platform/content-cache.server.ts';
 import { MAX_UPLOAD_BYTES } from '#lib/platform/upload.ts';
 import { Errors } from '#lib/errors.ts';

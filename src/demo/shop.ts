@@ -4,8 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import type { Tx } from '../client.server.ts';
-import * as t from '../schema.ts';
+import type { Tx } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
 import { BRANDS } from './catalog-data.ts';
 import type { DemoRole } from './identity.ts';
 import { bannerSvg, iconSvg, logoSvg, type Palette } from './images.ts';

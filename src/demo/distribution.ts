@@ -9,8 +9,8 @@
  * second keeper whose withdrawal waits for the owner (decision 042).
  */
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Tx } from '../client.server.ts';
-import * as t from '../schema.ts';
+import type { Tx } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
 import {
   keeperAccount,
   resolvePending,

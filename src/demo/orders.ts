@@ -9,9 +9,9 @@
  */
 import { commissionCents, commissionRateBp, goodsPaidCents } from '#lib/distribution/commission.ts';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../client.server.ts';
-import * as t from '../schema.ts';
-import type { AddressSnapshot } from '../schema.ts';
+import type { Tx } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
+import type { AddressSnapshot } from '#lib/platform/db/schema.ts';
 import { markupAmounts, priceBasket } from '#lib/catalog/pricing.ts';
 import { markupsOf } from '#lib/catalog/pricing.server.ts';
 import { insuranceCover } from '#lib/insurance/rules.ts';

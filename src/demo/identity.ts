@@ -1,6 +1,6 @@
 /** The demo people: one phone per role of DESIGN.md. */
-import type { Tx } from '../client.server.ts';
-import * as t from '../schema.ts';
+import type { Tx } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
 
 /** The demo phones by role; tests sign in with these instead of literal numbers. */
 export const demoPhones = {

@@ -5,8 +5,8 @@
  * cart list coupons;
  * the consumer already holds shop 1001's shop-wide one, drawn as any shopper draws it.
  */
-import type { Tx } from '../client.server.ts';
-import * as t from '../schema.ts';
+import type { Tx } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
 import { BRANDS } from './catalog-data.ts';
 import type { CatalogRefs } from './catalog.ts';
 import type { DemoRole } from './identity.ts';

@@ -1,6 +1,6 @@
 /** Generated pictures go into the media table; rows link to them as /media/{id}. */
-import type { Tx } from '../client.server.ts';
-import * as t from '../schema.ts';
+import type { Tx } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
 
 const encoder = new TextEncoder();
 

@@ -4,8 +4,8 @@
  * ended since it was added (失效商品).
  */
 import { inArray } from 'drizzle-orm';
-import type { Tx } from '../client.server.ts';
-import * as t from '../schema.ts';
+import type { Tx } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
 import { DEMO_PLAN } from './plan.ts';
 import type { DemoRole } from './identity.ts';
 

@@ -4,9 +4,9 @@
  * the brand-sale lists hold only the brand sales. Draws from a random stream of its own.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { SHOP_TIME_ZONE } from '../../time.ts';
-import type { Tx } from '../client.server.ts';
-import * as t from '../schema.ts';
+import { SHOP_TIME_ZONE } from '#lib/platform/time.ts';
+import type { Tx } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
 import type { CatalogRefs } from './catalog.ts';
 import { insertProduct } from './catalog.ts';
 import { bannerSvg, logoSvg } from './images.ts';

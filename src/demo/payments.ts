@@ -6,8 +6,8 @@
  * payment was refunded automatically.
  */
 import { and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm';
-import type { Tx } from '../client.server.ts';
-import * as t from '../schema.ts';
+import type { Tx } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
 import { OrderStatus } from '#lib/orders/status.ts';
 import { PaymentOrderOutcome, PaymentStatus, RefundState } from '#lib/payments/status.ts';
 import { sandboxKeys } from '#lib/payments/sandbox/keys.server.ts';

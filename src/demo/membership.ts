@@ -1,7 +1,7 @@
 /** Who is what in the demo shops: each demo phone's standing. */
 import { MemberRole } from '#lib/membership/roles.ts';
-import type { Tx } from '../client.server.ts';
-import * as t from '../schema.ts';
+import type { Tx } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
 import type { DemoRole } from './identity.ts';
 
 export async function seedMembers(tx: Tx, userId: Record<DemoRole, number>): Promise<void> {

@@ -3,8 +3,8 @@
  * global-add-price page shows real limits: the shop's global markup is held to the strictest of
  * its products' categories. 运动户外 has no row and takes the platform default.
  */
-import type { Tx } from '../client.server.ts';
-import * as t from '../schema.ts';
+import type { Tx } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
 import type { MarkupLimit } from '#lib/catalog/markups.ts';
 import type { CATEGORIES } from './catalog-data.ts';
 import type { CatalogRefs } from './catalog.ts';

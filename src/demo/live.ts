@@ -5,8 +5,8 @@
 import { eq } from 'drizzle-orm';
 import { LiveStatus, LiveType } from '#lib/live/status.ts';
 import { streamOfUrl, streamPath } from '#lib/live/room-stream.ts';
-import type { Tx } from '../client.server.ts';
-import * as t from '../schema.ts';
+import type { Tx } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
 import { BRANDS } from './catalog-data.ts';
 import { bannerSvg } from './images.ts';
 import { insertSvgs } from './media.ts';

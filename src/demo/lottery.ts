@@ -8,8 +8,8 @@
  * centre. Shop 1002's is seeded after everything else, so the serial ids before it stay.
  */
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../client.server.ts';
-import * as t from '../schema.ts';
+import type { Tx } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
 import { COUPONS } from './plan.ts';
 
 const DAY = 86_400_000;

@@ -2,8 +2,8 @@
  * The demo catalogue: categories, brands, the home tabs (activity tags) and the brand sales of
  * the plan (plan.ts) with their products, SKUs, stock and pictures.
  */
-import type { Tx } from '../client.server.ts';
-import * as t from '../schema.ts';
+import type { Tx } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
 import {
   BRANDS,
   CATEGORIES,

@@ -5,8 +5,8 @@
  * consumer on im-index. Cards are read from the catalogue and the orders as a send would.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../client.server.ts';
-import * as t from '../schema.ts';
+import type { Tx } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
 import { productCardsByNo } from '#lib/catalog/cards.server.ts';
 import { orderStatusText } from '#lib/orders/order-view.ts';
 import { ConversationStatus } from '#lib/service/status.ts';

@@ -10,8 +10,8 @@
  */
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../client.server.ts';
-import * as t from '../schema.ts';
+import type { Db, Tx } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedCoupons } from './coupons.ts';
 import {

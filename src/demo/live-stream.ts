@@ -14,8 +14,8 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { LiveStatus } from '#lib/live/status.ts';
 import { SEGMENT_SECONDS, pcmSegments, streamPath } from '#lib/live/room-stream.ts';
 import { SEGMENT_TYPE } from '#lib/live/room-stream.server.ts';
-import type { Tx } from '../client.server.ts';
-import * as t from '../schema.ts';
+import type { Tx } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
 import { COUPONS } from './plan.ts';
 
 export const DEMO_SEGMENTS = 8;
