@@ -10,7 +10,6 @@ import { InsuranceErrors } from '#lib/insurance/errors.ts';
 import type { CheckoutPreview } from './contracts.ts';
 import { previewCheckout, type CheckoutInput } from './place-order.server.ts';
 
-
 export type CheckoutPage =
   | { preview: CheckoutPreview; couponRefused: string | null }
   /** Nothing can be ordered: the refusal's words. */

@@ -3,12 +3,7 @@ import { imageUrl } from '#lib/media/images.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import { truncate } from '#lib/platform/text.ts';
 import type { ProductDetail } from '../catalog.server.ts';
-import {
-  canonicalPath,
-  pageUrl,
-  productLd,
-  shopBreadcrumbs,
-} from '../structured-data.ts';
+import { canonicalPath, pageUrl, productLd, shopBreadcrumbs } from '../structured-data.ts';
 
 interface Site {
   origin: string;

@@ -2,12 +2,7 @@
 import { truncate } from '#lib/platform/text.ts';
 import { oneOf, optionalText, pageNumber } from '#lib/platform/page-query.ts';
 import type { SearchResult, SearchSort } from '../search.server.ts';
-import {
-  canonicalPath,
-  itemList,
-  productEntries,
-  shopBreadcrumbs,
-} from '../structured-data.ts';
+import { canonicalPath, itemList, productEntries, shopBreadcrumbs } from '../structured-data.ts';
 
 export type { SearchSort };
 

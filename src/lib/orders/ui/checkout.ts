@@ -17,7 +17,10 @@ export const CHECKOUT_QUERY = {
   userCouponId: z
     .union([
       z.literal('none').transform(() => null),
-      z.string().regex(/^\d{1,15}$/).transform(Number),
+      z
+        .string()
+        .regex(/^\d{1,15}$/)
+        .transform(Number),
     ])
     .optional()
     .catch(undefined),
