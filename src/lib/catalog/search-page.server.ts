@@ -14,7 +14,7 @@ export const SEARCH_PAGE_SIZE = 20;
 export async function readSearchPage(
   db: DbOrTx,
   contentVersion: number,
-  input: { shopId: string; keyword: string | undefined; sort: SearchSort; page: number },
+  input: { shopId: string; keyword?: string | undefined; sort: SearchSort; page: number },
 ) {
   const { shopId, sort, page } = input;
   const features = await shopFeatures(db, contentVersion, shopId);

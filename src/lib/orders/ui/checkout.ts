@@ -27,8 +27,7 @@ export const CHECKOUT_QUERY = {
   priceChanged: matching(/^1$/).transform((value) => value !== undefined),
 };
 
-type CheckoutQuery = { [K in keyof typeof CHECKOUT_QUERY]: z.infer<(typeof CHECKOUT_QUERY)[K]> };
-
+type CheckoutQuery = z.infer<z.ZodObject<typeof CHECKOUT_QUERY>>;
 /** 立即购买's SKU and its pieces (1 to the cap), or nothing for the cart's lines. */
 export function directPurchase(query: CheckoutQuery) {
   return query.skuNo === undefined
