@@ -47,3 +47,8 @@ export function readPageQuery<Shape extends z.ZodRawShape>(
   for (const [key, value] of params) if (!(key in first)) first[key] = value;
   return z.object(shape).parse(first);
 }
+
+/** Text that matches `pattern` whole (a code, an id), else undefined. */
+export function matching(pattern: RegExp) {
+  return z.string().regex(pattern).optional().catch(undefined);
+}
