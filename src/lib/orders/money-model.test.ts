@@ -40,6 +40,12 @@ afterAll(async () => {
 
 const sequences = fc.commands(moneyCommands, { maxCommands: 40, size: 'medium' });
 
+/**
+ * Shrinking a failure replays many sequences: it stops after a minute and a half and reports the
+ * smallest failing sequence found by then (with the seed), well before the test's own timeout.
+ */
+const LIMITS = { interruptAfterTimeLimit: 90_000 };
+
 const property = fc.asyncProperty(sequences, async (commands) => {
   const { world, model } = await newWorld(database.db, gateway, SEED_NOW);
   current = model;
@@ -51,13 +57,14 @@ describe('the money path under random sequences of commands', () => {
     for (const name of KNOWN_DEFECTS) expect(INVARIANTS).toContain(name);
   });
 
+  // A seed whose second run reaches 仅退款 approved after shipping (KNOWN_DEFECTS today).
   it('keeps every invariant on a fixed seed', async () => {
-    await fc.assert(property, { seed: 20261127, numRuns: 6 });
-  });
+    await fc.assert(property, { seed: 729223316, numRuns: 6, ...LIMITS });
+  }, 180_000);
 
   it('keeps every invariant on random seeds', async () => {
     const seed = Date.now() ^ (Math.random() * 0x7fffffff);
     console.info(`money model: random seed ${seed}`);
-    await fc.assert(property, { seed, numRuns: 5 });
-  });
+    await fc.assert(property, { seed, numRuns: 5, ...LIMITS });
+  }, 180_000);
 });
