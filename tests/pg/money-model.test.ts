@@ -66,6 +66,9 @@ const batch: fc.Arbitrary<Action[]> = fc.oneof(
   },
 );
 
+/** Shrinking a failure stops after two minutes and reports the smallest batches found by then. */
+const LIMITS = { interruptAfterTimeLimit: 120_000 };
+
 const property = fc.asyncProperty(
   fc.array(batch, { minLength: 4, maxLength: 16, size: 'medium' }),
   async (batches) => {
@@ -82,12 +85,12 @@ const property = fc.asyncProperty(
 
 describe('the money path under concurrent batches of commands', () => {
   it('keeps every invariant on a fixed seed', async () => {
-    await fc.assert(property, { seed: 20261127, numRuns: 10 });
+    await fc.assert(property, { seed: 20261127, numRuns: 10, ...LIMITS });
   }, 300_000);
 
   it('keeps every invariant on random seeds', async () => {
     const seed = Date.now() ^ (Math.random() * 0x7fffffff);
     console.info(`money model (PostgreSQL): random seed ${seed}`);
-    await fc.assert(property, { seed, numRuns: 6 });
+    await fc.assert(property, { seed, numRuns: 6, ...LIMITS });
   }, 300_000);
 });
