@@ -57,7 +57,7 @@ describe('the money path under random sequences of commands', () => {
     for (const name of KNOWN_DEFECTS) expect(INVARIANTS).toContain(name);
   });
 
-  // A seed whose second run reaches 仅退款 approved after shipping (KNOWN_DEFECTS today).
+  // A seed whose second run has the owner ship while a 仅退款 waits, then approve it.
   it('keeps every invariant on a fixed seed', async () => {
     await fc.assert(property, { seed: 729223316, numRuns: 6, ...LIMITS });
   }, 180_000);
