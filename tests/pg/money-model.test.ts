@@ -84,7 +84,7 @@ const property = fc.asyncProperty(
 );
 
 describe('the money path under concurrent batches of commands', () => {
-  // A seed that sends a card's amounts at once (beating the 3 tries on today's code).
+  // A seed that sends a card's amounts at once, the amount sent among them.
   it('keeps every invariant on a fixed seed', async () => {
     await fc.assert(property, { seed: 20261127, numRuns: 10, ...LIMITS });
   }, 300_000);
