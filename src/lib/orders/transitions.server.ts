@@ -26,14 +26,18 @@ type Target = keyof typeof MOVES;
 /**
  * Locks the order's row for the rest of the transaction and answers its status (null when there
  * is no such order). Commands that must not interleave on one order — shipping and a 仅退款
- * applied or approved, completion and an after-sale applied — take this lock first.
+ * applied or approved, completion and an after-sale applied — take this lock first. It is the
+ * lock an UPDATE of the order takes (NO KEY UPDATE), not FOR UPDATE: that one would also block
+ * the key-share lock of a row referring to the order (a payment opening adds its orders to
+ * payment_orders while holding the checkout), and cancelling (order, then checkout) would
+ * deadlock with opening the payment (checkout, then order).
  */
 export async function lockOrder(tx: Tx, orderId: number): Promise<OrderStatus | null> {
   const [row] = await tx
     .select({ status: orders.status })
     .from(orders)
     .where(eq(orders.id, orderId))
-    .for('update');
+    .for('no key update');
   return (row?.status as OrderStatus | undefined) ?? null;
 }
 
