@@ -28,8 +28,9 @@ describe('PostgreSQL data layer', () => {
       const shops = await admin.db.select({ n: sql<number>`count(*)::int` }).from(t.shops);
       expect(shops[0]!.n).toBe(2);
       const users = await admin.db.select({ n: sql<number>`count(*)::int` }).from(t.users);
-      // The six demo phones and the three other customers of each shop's keeper.
-      expect(users[0]!.n).toBe(12);
+      // The six demo phones, the three other customers of each shop's keeper, shop 1002's
+      // manager and each shop's second keeper.
+      expect(users[0]!.n).toBe(15);
       const applied = await queryRows(
         admin,
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,

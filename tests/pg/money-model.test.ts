@@ -18,7 +18,6 @@ import {
   newWorld,
   quiesce,
   runAction,
-  seenKnownDefects,
   type Action,
   type Model,
 } from '../fixtures/money-model.ts';
@@ -33,11 +32,6 @@ beforeAll(async () => {
   gateway = await inProcessGateway(database.db, { now: () => current?.now ?? SEED_NOW });
 });
 afterAll(async () => {
-  if (seenKnownDefects.size > 0) {
-    console.info(
-      `known defects seen (KNOWN_DEFECTS):\n${[...seenKnownDefects].map(([name, detail]) => `  ${name}: ${detail}`).join('\n')}`,
-    );
-  }
   await database?.close();
 });
 
