@@ -122,7 +122,13 @@ export function areaOf(id: string): string | undefined {
   return /^src\/lib\/([^/]+)\//.exec(id)?.[1];
 }
 
-const isDoor = (id: string) => /^src\/lib\/[^/]+\/index(\.server)?\.ts$/.test(id);
+/**
+ * The doors: `index.ts`, `index.server.ts`, and the area's screens (`ui/*.astro`), which pages
+ * render by path: an Astro component cannot go out through a module the browser also loads.
+ */
+const isDoor = (id: string) =>
+  /^src\/lib\/[^/]+\/index(\.server)?\.ts$/.test(id) ||
+  /^src\/lib\/[^/]+\/ui\/[^/]+\.astro$/.test(id);
 const isTables = (id: string) => /^src\/lib\/[^/]+\/tables\.server\.ts$/.test(id);
 /** The barrel drizzle-kit reads: it gathers every area's tables, and nothing else may. */
 const SCHEMA_BARREL = 'src/lib/platform/db/schema.ts';

@@ -30,7 +30,7 @@ import {
   recordOrderEvent,
 } from '#lib/orders/index.server.ts';
 import { returnStock } from '#lib/catalog/index.server.ts';
-import { newNumber } from '#lib/orders/numbers.ts';
+import { newNumber } from '#lib/orders/numbers.server.ts';
 import { fileClaim } from '#lib/insurance/insurance.server.ts';
 import { CLAIM_STATUS_TEXT, type ClaimStatus } from '#lib/insurance/status.ts';
 import { PaymentOrderOutcome, RefundState } from '#lib/payments/status.ts';

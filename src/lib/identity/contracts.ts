@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
 import { Messages } from '#lib/platform/errors.ts';
 import { shopIdSchema } from '#lib/platform/ids.ts';
+import { LOGOUT_PATH, MEMBER_AUTH_PATH } from '#lib/shell/answers.ts';
 import type { OutboxMessage } from './sms/outbox.server.ts';
 
 export interface LoginResult {
@@ -45,11 +46,11 @@ export const IdentityContracts = {
     body: { phone, verifyCode: z.string().max(32) },
   }),
   /** Ends the caller's session and clears its cookies; code 0 even without one. */
-  logout: contract<null>()({ method: 'POST', path: '/api/member/logout', body: {} }),
+  logout: contract<null>()({ method: 'POST', path: LOGOUT_PATH, body: {} }),
   /** Redirects to the messaging app's consent, which comes back to `memberAuthDone`. */
   memberAuth: contract<never>()({
     method: 'GET',
-    path: '/api/member/auth',
+    path: MEMBER_AUTH_PATH,
     query: { backUrl: z.string().max(2000).optional() },
   }),
   /** The messaging app comes back here with ?code=&state= (no code when the user refused). */

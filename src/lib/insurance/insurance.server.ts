@@ -8,7 +8,7 @@ import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
 import { afterSales, insuranceClaims, orderLines, orders, shops } from '#lib/platform/db/schema.ts';
-import { newNumber } from '#lib/orders/numbers.ts';
+import { newNumber } from '#lib/orders/numbers.server.ts';
 import { OrderStatus } from '#lib/orders/status.ts';
 import { orderStatusText } from '#lib/orders/order-view.ts';
 import { maskName } from '#lib/identity/real-name.ts';

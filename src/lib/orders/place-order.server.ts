@@ -58,7 +58,7 @@ import {
   type PreviewGroup,
 } from './contracts.ts';
 import { OrderStatus, PAY_WINDOW_MS } from './status.ts';
-import { newNumber } from './numbers.ts';
+import { newNumber } from './numbers.server.ts';
 
 export interface CheckoutInput {
   shopId: string;

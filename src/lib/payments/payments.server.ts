@@ -22,7 +22,7 @@ import {
 } from '#lib/platform/db/schema.ts';
 import { OrderStatus } from '#lib/orders/status.ts';
 import { markOrderPaid, recordOrderEvent } from '#lib/orders/index.server.ts';
-import { newNumber } from '#lib/orders/numbers.ts';
+import { newNumber } from '#lib/orders/numbers.server.ts';
 import { channelAllowed, channelsFor, payPlace } from './channels.ts';
 import type { Cashier, OpenedPayment, PaymentArrival } from './contracts.ts';
 import type { PaymentGateway } from './gateway.server.ts';

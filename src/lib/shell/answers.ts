@@ -10,8 +10,14 @@ import {
 } from '#lib/platform/errors.ts';
 import { carryQuery } from '#lib/platform/carry.ts';
 import { routeByName } from '#lib/platform/routes.ts';
-import { pathFor } from '#lib/platform/contract.ts';
-import { IdentityContracts } from '#lib/identity/contracts.ts';
+
+/**
+ * The two identity calls the shell itself makes: member authorisation inside the messaging app
+ * (an answer asking for login leads there) and logout (a session the server says is gone is
+ * ended). Identity's contracts take their paths from here, so the shell needs nothing of identity.
+ */
+export const MEMBER_AUTH_PATH = '/api/member/auth';
+export const LOGOUT_PATH = '/api/member/logout';
 
 export interface AnswerContext {
   inApp: boolean;
@@ -38,7 +44,7 @@ export const RETURNED_FROM_AUTH = 'rdt';
 /** The member-auth redirect of the messaging-app variant: back to the given URL. */
 export function memberAuthUrl(back: URL): string {
   const backUrl = encodeURIComponent(`${back.pathname}${back.search}`);
-  return `${pathFor(IdentityContracts.memberAuth)}?backUrl=${backUrl}`;
+  return `${MEMBER_AUTH_PATH}?backUrl=${backUrl}`;
 }
 
 /** login_web with the route name and query as referrer, carrying the shop and the sharer on. */

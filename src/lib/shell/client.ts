@@ -4,7 +4,7 @@
  */
 import { ofetch, type FetchOptions } from 'ofetch';
 import type { Envelope } from '#lib/platform/envelope.ts';
-import { classifyAnswer, toastSuppressed, type AnswerContext } from './answers.ts';
+import { LOGOUT_PATH, classifyAnswer, toastSuppressed, type AnswerContext } from './answers.ts';
 import { Messages } from '#lib/platform/errors.ts';
 import {
   pathFor,
@@ -15,7 +15,6 @@ import {
 import { toast } from './toast.ts';
 import { deviceKey } from '#lib/platform/storage-keys.ts';
 import { isRowId } from '#lib/platform/ids.ts';
-import { IdentityContracts } from '#lib/identity/contracts.ts';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const CLIENT_MARKER = 'shop-h5';
@@ -176,7 +175,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       // cookie is httpOnly, so the server ends it: login_web then shows its form instead of
       // sending a still-signed-in visitor straight back here.
       if (action.clearSession) {
-        await fetch(pathFor(IdentityContracts.logout), {
+        await fetch(LOGOUT_PATH, {
           method: 'POST',
           credentials: 'include',
         }).catch(() => undefined);
