@@ -468,6 +468,38 @@ test('the demo distributor: promotion orders with the buyer masked, commission, 
   expect(JSON.stringify(body)).not.toContain(buyerPhone);
 });
 
+test('a carrier chosen and a number typed before the ship form wakes up are kept', async ({
+  page,
+  context,
+}) => {
+  const owner = await userIdFor(shop.admin, demoPhones.owner1001);
+  const buyer = await userIdFor(shop.admin, freshPhone(), '慢网顾客');
+  const paid = await givenOrder(shop.admin.db, {
+    shopId: SHOP,
+    userId: buyer,
+    status: 20,
+    productName: '羊绒围巾',
+    distributorId: owner,
+  });
+  await shop.signIn(context, demoPhones.owner1001);
+  // A slow phone: the form's script arrives only after the owner has filled the form in.
+  let release: () => void = () => {};
+  const scriptHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/ShipForm\.[^/]*\.js$/, async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+  await page.goto(`${shop.url}/distributorOrderDetail?shopId=${SHOP}&orderNo=${paid.orderNo}`);
+  const form = page.getByRole('form', { name: '发货' });
+  await form.getByRole('combobox', { name: '快递公司' }).selectOption('ZTO');
+  await form.getByRole('textbox', { name: '快递单号' }).fill('ZT7000000002');
+  release();
+  await expect(form.getByRole('button', { name: '确认发货' })).toBeEnabled();
+  await form.getByRole('button', { name: '确认发货' }).click();
+  await expect(page.getByRole('heading', { name: '已发货' })).toBeVisible();
+  await expect(page.locator('[data-parcel]')).toContainText('中通快递 ZT7000000002');
+});
+
 test('a shop keeper reads an order they promoted with the buyer masked and the region only', async ({
   page,
   context,

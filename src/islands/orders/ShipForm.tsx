@@ -1,4 +1,7 @@
-/** 发货 by the shop's owner: a carrier and a tracking number, then the order is shipped. */
+/**
+ * 发货 by the shop's owner: a carrier and a tracking number, then the order is shipped. The fields
+ * are the form's own (read on submit), so what was chosen before the island woke up is kept.
+ */
 import { useState } from 'react';
 import { toast } from '#lib/shell/toast.ts';
 import { shipOrder } from '#lib/orders/actions.ts';
@@ -15,13 +18,14 @@ interface Props {
 const TRACKING_NO = /^[A-Za-z0-9]{6,30}$/;
 
 export default function ShipForm(props: Props) {
-  const [carrier, setCarrier] = useState<CarrierCode | ''>('');
-  const [trackingNo, setTrackingNo] = useState('');
   const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const fields = new FormData(event.currentTarget);
+    const carrier = String(fields.get('carrier') ?? '') as CarrierCode | '';
+    const trackingNo = String(fields.get('trackingNo') ?? '');
     if (!carrier) {
       toast('请选择快递公司');
       return;
@@ -45,7 +49,7 @@ export default function ShipForm(props: Props) {
       <h2 id="ship-title">发货</h2>
       <label>
         <span>快递公司</span>
-        <select value={carrier} onChange={(e) => setCarrier(e.target.value as CarrierCode)}>
+        <select name="carrier">
           <option value="">请选择快递公司</option>
           {props.carriers.map((c) => (
             <option key={c.code} value={c.code}>
@@ -57,8 +61,7 @@ export default function ShipForm(props: Props) {
       <label>
         <span>快递单号</span>
         <input
-          value={trackingNo}
-          onChange={(e) => setTrackingNo(e.target.value)}
+          name="trackingNo"
           inputMode="text"
           autoComplete="off"
           maxLength={30}
