@@ -28,7 +28,7 @@ import {
 import { placeOrder, previewCheckout } from '#lib/orders/place-order.server.ts';
 import { applyLineRefund, confirmReceipt, shipOrder } from '#lib/orders/commands.server.ts';
 import { completeDueOrders } from '#lib/orders/timers.server.ts';
-import { listOrders, readOrderDetail } from '#lib/orders/queries.server.ts';
+import { listOrders, readDistributorOrder, readOrderDetail } from '#lib/orders/queries.server.ts';
 import { OrderStatus, RefundStatus } from '#lib/orders/status.ts';
 import { confirmPayment, createPayment } from '#lib/payments/payments.server.ts';
 import { applyRefundNotice } from '#lib/payments/refunds.server.ts';
@@ -816,6 +816,12 @@ describe('仅退款 and shipping', () => {
     });
     const [order] = await db.select().from(orders).where(eq(orders.id, paid.order.id));
     expect(order!.status).toBe(OrderStatus.Paid);
+    // The owner's 发货 screen offers no form while it waits, and says why.
+    const owners = { distributorId: g.ownerId, shopId: g.shopId, orderNo: paid.order.orderNo };
+    expect(await readDistributorOrder(db, owners)).toMatchObject({
+      canShip: false,
+      refundWaiting: true,
+    });
 
     await review(g, view.afterSaleNo, { approve: true });
     expect(await stockOf(g)).toBe(10);
@@ -829,6 +835,11 @@ describe('仅退款 and shipping', () => {
     const paid = await paidOrder(g);
     const view = await apply(g, paid.order.orderNo, paid.line.id, { kind: 'refund' });
     await review(g, view.afterSaleNo, { approve: false, refusal: '已打包' });
+    const owners = { distributorId: g.ownerId, shopId: g.shopId, orderNo: paid.order.orderNo };
+    expect(await readDistributorOrder(db, owners)).toMatchObject({
+      canShip: true,
+      refundWaiting: false,
+    });
     await ship(g, paid.order.orderNo);
     const [order] = await db.select().from(orders).where(eq(orders.id, paid.order.id));
     expect(order!.status).toBe(OrderStatus.Shipped);

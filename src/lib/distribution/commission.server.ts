@@ -18,7 +18,7 @@ import {
 } from '#lib/platform/db/schema.ts';
 import { OrderStatus } from '#lib/orders/status.ts';
 import { RefundState } from '#lib/payments/status.ts';
-import { openAfterSaleOf } from '#lib/after-sales/open.server.ts';
+import { openAfterSaleOf } from '#lib/after-sales/index.server.ts';
 import { commissionAfterRefund } from './commission.ts';
 import {
   keeperAccount,

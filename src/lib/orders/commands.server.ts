@@ -14,7 +14,7 @@ import { returnStock } from '#lib/catalog/index.server.ts';
 import { returnCoupon } from '#lib/coupons/index.server.ts';
 import { readAddress } from '#lib/addresses/addresses.server.ts';
 import { applyAfterSale } from '#lib/after-sales/after-sales.server.ts';
-import { openAfterSaleOf, refundUnderReviewOf } from '#lib/after-sales/open.server.ts';
+import { openAfterSaleOf, refundUnderReviewOf } from '#lib/after-sales/index.server.ts';
 import { OrderStatus } from './status.ts';
 import { lockOrder, moveOrder, recordOrderEvent, type OrderActor } from './transitions.server.ts';
 import { subscribeParcel } from './parcels.server.ts';

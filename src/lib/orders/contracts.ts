@@ -230,8 +230,10 @@ export interface DistributorOrderSummary {
     OrderLineView,
     'productName' | 'skuDesc' | 'imageUrl' | 'unitPriceCents' | 'quantity'
   >[];
-  /** The shop owner may ship a paid order (发货). */
+  /** The shop owner may ship a paid order (发货), once no 仅退款 waits on it. */
   canShip: boolean;
+  /** A 仅退款 waits for the owner's review: 发货 waits until it is decided (decision 039). */
+  refundWaiting: boolean;
 }
 
 export interface DistributorOrderPage {

@@ -19,6 +19,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { Errors } from '#lib/errors.ts';
+import { refundUnderReviewOf } from '#lib/after-sales/index.server.ts';
 import { appError } from '#lib/platform/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import {
@@ -591,10 +592,13 @@ const distributorColumns = {
   payCents: orders.payCents,
   buyerNickname: users.nickname,
   buyerPhone: users.phone,
+  refundWaiting: refundUnderReviewOf(orders.id).mapWith(Boolean),
 };
 type DistributorRow = {
-  [K in keyof typeof distributorColumns]: GetColumnData<(typeof distributorColumns)[K]>;
-};
+  [K in Exclude<keyof typeof distributorColumns, 'refundWaiting'>]: GetColumnData<
+    (typeof distributorColumns)[K]
+  >;
+} & { refundWaiting: boolean };
 
 const attributedTo = (scope: DistributorScope): SQL =>
   and(eq(orders.distributorId, scope.distributorId), eq(orders.shopId, scope.shopId))!;
@@ -632,7 +636,8 @@ function distributorSummary(
       unitPriceCents: l.unitPriceCents,
       quantity: l.quantity,
     })),
-    canShip: isOwner && row.status === OrderStatus.Paid,
+    canShip: isOwner && row.status === OrderStatus.Paid && !row.refundWaiting,
+    refundWaiting: row.refundWaiting,
   };
 }
 

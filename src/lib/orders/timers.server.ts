@@ -5,7 +5,7 @@
  * commands' conditional UPDATE, one order per transaction).
  */
 import { and, asc, eq, lte, not, sql } from 'drizzle-orm';
-import { openAfterSaleOf } from '#lib/after-sales/open.server.ts';
+import { openAfterSaleOf } from '#lib/after-sales/index.server.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { orders, paymentOrders, payments } from '#lib/platform/db/schema.ts';
 import { purgeIdempotencyKeys } from '#lib/platform/commands.server.ts';

@@ -50,11 +50,9 @@ export function timeRows(order: OrderDetail): [label: string, at: string][] {
   return rows.filter((r): r is [string, string] => r[1] !== null);
 }
 
-/** 应付 while nothing was paid, else 实付. */
-export function totalLabel(order: OrderDetail): string {
-  return order.status === OrderStatus.AwaitingPayment || order.status === OrderStatus.Cancelled
-    ? '应付'
-    : '实付';
+/** 应付 while nothing was paid (also once cancelled unpaid), else 实付 (also once refunded). */
+export function totalLabel(order: Pick<OrderDetail, 'paidAt'>): string {
+  return order.paidAt === null ? '应付' : '实付';
 }
 
 /** The footer's actions (申请退款 is per line, not in the footer). */
