@@ -500,6 +500,44 @@ test('a carrier chosen and a number typed before the ship form wakes up are kept
   await expect(page.locator('[data-parcel]')).toContainText('中通快递 ZT7000000002');
 });
 
+test("while a 仅退款 waits, the owner's order offers no 发货 form and says why", async ({
+  page,
+  context,
+}) => {
+  const owner = await userIdFor(shop.admin, demoPhones.owner1001);
+  const buyer = await userIdFor(shop.admin, freshPhone(), '退款顾客');
+  const paid = await givenOrder(shop.admin.db, {
+    shopId: SHOP,
+    userId: buyer,
+    status: 20,
+    productName: '羊绒围巾',
+    distributorId: owner,
+  });
+  const [line] = await shop.admin.db
+    .select({ id: t.orderLines.id, paidCents: t.orderLines.paidCents })
+    .from(t.orderLines)
+    .where(eq(t.orderLines.orderId, paid.id));
+  await shop.admin.db.insert(t.afterSales).values({
+    afterSaleNo: `AS${paid.orderNo}`,
+    orderId: paid.id,
+    orderLineId: line!.id,
+    userId: buyer,
+    shopId: SHOP,
+    kind: 'refund',
+    reason: '不想要了',
+    amountCents: line!.paidCents,
+    auditChannel: 6,
+  });
+  await shop.signIn(context, demoPhones.owner1001);
+  await page.goto(`${shop.url}/distributorOrderDetail?shopId=${SHOP}&orderNo=${paid.orderNo}`);
+  await expect(page.getByRole('heading', { name: '待发货' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '该订单有退款申请待处理' })).toHaveText(
+    '该订单有退款申请待处理，请先处理退款再发货',
+  );
+  await expect(page.getByRole('form', { name: '发货' })).toHaveCount(0);
+  await page.screenshot({ path: screen('distributor-refund-waiting') });
+});
+
 test('a shop keeper reads an order they promoted with the buyer masked and the region only', async ({
   page,
   context,
