@@ -15,7 +15,7 @@
  * they are not value imports. `import { type X } from '…'` is one: under verbatimModuleSyntax
  * (the project's tsconfig) the compiler keeps it as `import '…'`, so the module still runs.
  */
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
@@ -53,6 +53,12 @@ export interface ForeignWrite {
 export interface BoundaryReport {
   serverImports: ServerImport[];
   doorBreaches: DoorBreach[];
+  /**
+   * `import('…/index.ts')`: a door loaded lazily. The bundler cannot see which of its names are
+   * used, so the chunk carries the whole area (and zod with its contracts); a lazy load names a
+   * module of the area's `ui/` instead.
+   */
+  lazyDoors: DoorBreach[];
   foreignWrites: ForeignWrite[];
   /** Each value-import cycle as the files around it, the first file repeated at the end. */
   cycles: string[][];
@@ -90,6 +96,7 @@ export function checkBoundaries(projectDir: string): BoundaryReport {
 
   const unresolved: Unresolved[] = [];
   const doorBreaches: DoorBreach[] = [];
+  const lazyDoors: DoorBreach[] = [];
   const edges = new Map<string, { to: string; dynamic: boolean }[]>();
   for (const node of nodes.values()) {
     const targets = [];
@@ -100,6 +107,9 @@ export function checkBoundaries(projectDir: string): BoundaryReport {
         continue;
       }
       if (passesWall(node.id, to) === false) doorBreaches.push({ from: node.id, to });
+      if (edge.dynamic && isIndexDoor(to) && areaOf(node.id) !== areaOf(to)) {
+        lazyDoors.push({ from: node.id, to });
+      }
       if (!edge.typeOnly) targets.push({ to, dynamic: edge.dynamic });
     }
     edges.set(node.id, targets);
@@ -111,10 +121,29 @@ export function checkBoundaries(projectDir: string): BoundaryReport {
     doorBreaches: unique(doorBreaches).sort(
       (a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to),
     ),
+    lazyDoors,
     foreignWrites: foreignWrites(root, aliases, [...nodes.values()]),
     cycles: findCycles(nodes, edges),
     unresolved,
   };
+}
+
+/** Every project import as found: for tools that study the graph (the areas and their pairs). */
+export function importGraph(
+  projectDir: string,
+): { from: string; to: string; typeOnly: boolean; dynamic: boolean }[] {
+  const root = path.resolve(projectDir);
+  const aliases = readAliases(root);
+  const found = [];
+  for (const file of sourceFiles(path.join(root, 'src'))) {
+    for (const node of readModule(root, file)) {
+      for (const edge of node.imports) {
+        const to = resolveImport(root, aliases, node.file, edge.specifier);
+        if (to !== undefined) found.push({ from: node.id, to, ...edge });
+      }
+    }
+  }
+  return found;
 }
 
 /** The area a project file belongs to: the folder under src/lib, or undefined outside the areas. */
@@ -123,12 +152,13 @@ export function areaOf(id: string): string | undefined {
 }
 
 /**
- * The doors: `index.ts`, `index.server.ts`, and the area's screens (`ui/*.astro`), which pages
- * render by path: an Astro component cannot go out through a module the browser also loads.
+ * The doors: `index.ts`, `index.server.ts`, and the area's `ui/` folder: the screens pages render
+ * by path (an Astro component cannot go out through a module the browser also loads) and the page
+ * reads that fill them, which join several areas and so stay out of the area's `index.server.ts`.
  */
 const isDoor = (id: string) =>
-  /^src\/lib\/[^/]+\/index(\.server)?\.ts$/.test(id) ||
-  /^src\/lib\/[^/]+\/ui\/[^/]+\.astro$/.test(id);
+  /^src\/lib\/[^/]+\/index(\.server)?\.ts$/.test(id) || /^src\/lib\/[^/]+\/ui\/[^/]+$/.test(id);
+const isIndexDoor = (id: string) => /^src\/lib\/[^/]+\/index(\.server)?\.ts$/.test(id);
 const isTables = (id: string) => /^src\/lib\/[^/]+\/tables\.server\.ts$/.test(id);
 /** The barrel drizzle-kit reads: it gathers every area's tables, and nothing else may. */
 const SCHEMA_BARREL = 'src/lib/platform/db/schema.ts';
@@ -266,7 +296,11 @@ export function describeReport(report: BoundaryReport): string[] {
     ...report.doorBreaches.map(({ from, to }) =>
       areaOf(from) === 'platform'
         ? `${from} is on the ground floor and imports the ${areaOf(to)} area: ${to}`
-        : `${from} imports ${to} past the ${areaOf(to)} area's doors (index.ts, index.server.ts)`,
+        : `${from} imports ${to} past the ${areaOf(to)} area's doors (index.ts, index.server.ts, ui/)`,
+    ),
+    ...report.lazyDoors.map(
+      ({ from, to }) =>
+        `${from} loads the door ${to} lazily: the chunk would carry the whole area; load a module of its ui/ instead`,
     ),
     ...report.foreignWrites.map(
       ({ file, line, write, table, owner }) =>
@@ -280,7 +314,7 @@ export function describeReport(report: BoundaryReport): string[] {
 function isBrowserEntry(id: string): boolean {
   if (id.endsWith(SCRIPT_SUFFIX)) return true;
   if (id.startsWith('src/islands/') || id.startsWith('src/components/')) return true;
-  if (id === 'src/lib/shell/client.ts' || id === 'src/lib/identity/api.ts') return true;
+  if (id === 'src/lib/platform/client.ts' || id === 'src/lib/identity/api.ts') return true;
   if (/^src\/lib\/[^/]+\/(store|contracts|index)\.ts$/.test(id)) return true;
   return /^src\/lib\/shell\/[^/]+\.ts$/.test(id) && !isServerOnly(id);
 }
@@ -482,65 +516,12 @@ function resolveImport(
   return file && path.relative(root, file).split(path.sep).join('/');
 }
 
-/**
- * The wall breaches as stable lines (no line numbers), for the baseline: the breaches the tree had
- * when the walls went up, each to be removed as its area gets its doors (issue #27).
- */
-export function wallBreachKeys(report: BoundaryReport): string[] {
-  const keys = [
-    ...report.doorBreaches.map(({ from, to }) => `import ${from} -> ${to}`),
-    ...report.foreignWrites.map(({ file, write, table }) => `${write} ${file} -> ${table}`),
-  ];
-  return [...new Set(keys)].sort();
-}
-
-export const BASELINE_FILE = 'scripts/boundaries-baseline.txt';
-
-/**
- * What the lint says of a tree: every breach of the hard rules (server code in the browser,
- * cycles, unresolved imports), every wall breach not in the baseline, and every baseline line the
- * tree no longer has (so the baseline only shrinks: `--shrink` drops those lines).
- */
-export function lintBoundaries(projectDir: string, baseline: string[]): string[] {
-  const report = checkBoundaries(projectDir);
-  const known = new Set(baseline);
-  const keys = wallBreachKeys(report);
-  const found = new Set(keys);
-  const hard = describeReport({ ...report, doorBreaches: [], foreignWrites: [] });
-  const walls = describeReport({
-    serverImports: [],
-    cycles: [],
-    unresolved: [],
-    doorBreaches: report.doorBreaches.filter(
-      ({ from, to }) => !known.has(`import ${from} -> ${to}`),
-    ),
-    foreignWrites: report.foreignWrites.filter(
-      ({ file, write, table }) => !known.has(`${write} ${file} -> ${table}`),
-    ),
-  });
-  const stale = baseline
-    .filter((key) => !found.has(key))
-    .map(
-      (key) => `${BASELINE_FILE} lists a breach the tree no longer has (run with --shrink): ${key}`,
-    );
-  return [...hard, ...walls, ...stale];
-}
-
 if (import.meta.main) {
-  const baselinePath = path.resolve(BASELINE_FILE);
-  const baseline = readFileSync(baselinePath, 'utf8').split('\n').filter(Boolean);
-  if (process.argv.includes('--shrink')) {
-    const found = new Set(wallBreachKeys(checkBoundaries('.')));
-    writeFileSync(baselinePath, baseline.filter((key) => found.has(key)).join('\n') + '\n');
-  }
-  const remaining = readFileSync(baselinePath, 'utf8').split('\n').filter(Boolean);
-  const breaches = lintBoundaries('.', remaining);
+  const breaches = describeReport(checkBoundaries('.'));
   for (const line of breaches) console.error(line);
   if (breaches.length > 0) {
     console.error(`${breaches.length} boundary breaches`);
     process.exit(1);
   }
-  console.log(
-    `boundaries hold (${remaining.length} older breaches still listed in ${BASELINE_FILE})`,
-  );
+  console.log('boundaries hold');
 }

@@ -11,7 +11,7 @@ import { BRANDS } from './catalog-data.ts';
 import type { CatalogRefs } from './catalog.ts';
 import type { DemoRole } from './identity.ts';
 import { COUPONS, DEMO_PLAN, VENUES } from './plan.ts';
-import { drawInTx } from '#lib/coupons/draw.server.ts';
+import { drawInTx } from '#lib/coupons/index.server.ts';
 
 const DAY = 86_400_000;
 

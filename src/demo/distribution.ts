@@ -16,22 +16,22 @@ import {
   resolvePending,
   shopAccount,
   transfer,
-} from '#lib/distribution/ledger.server.ts';
+} from '#lib/commission/index.server.ts';
 import {
   KeeperAccount,
   ShopAccount,
   TransferKind,
   TransferReason,
   transferId,
-} from '#lib/distribution/ledger.ts';
-import { ATTRIBUTION_MS } from '#lib/distribution/attribution.ts';
-import { saveVerifiedCard } from '#lib/distribution/cards.server.ts';
-import { saveRealName } from '#lib/identity/real-name.server.ts';
-import { localProvider } from '#lib/identity/real-name-provider.server.ts';
-import { WithdrawalStatus } from '#lib/distribution/status.ts';
-import type { BankCode } from '#lib/distribution/withdrawal.ts';
-import { MemberRole } from '#lib/membership/roles.ts';
-import { OrderStatus, RefundStatus } from '#lib/orders/status.ts';
+} from '#lib/commission/index.ts';
+import { ATTRIBUTION_MS } from '#lib/attribution/index.ts';
+import { saveVerifiedCard } from '#lib/distribution/index.server.ts';
+import { saveRealName } from '#lib/identity/index.server.ts';
+import { localProvider } from '#lib/identity/index.server.ts';
+import { WithdrawalStatus } from '#lib/distribution/index.ts';
+import type { BankCode } from '#lib/distribution/index.ts';
+import { MemberRole } from '#lib/membership/index.ts';
+import { OrderStatus, RefundStatus } from '#lib/orders/index.ts';
 import { shopDay } from '#lib/platform/time.ts';
 import type { DemoRole } from './identity.ts';
 import { DEMO_ORDER_COUNT, type DemoOrder, insertDemoOrder } from './orders.ts';

@@ -3,8 +3,8 @@
  * 1002's live, upcoming and replayed rooms.
  */
 import { eq } from 'drizzle-orm';
-import { LiveStatus, LiveType } from '#lib/live/status.ts';
-import { streamOfUrl, streamPath } from '#lib/live/room-stream.ts';
+import { LiveStatus, LiveType } from '#lib/live/index.ts';
+import { streamOfUrl, streamPath } from '#lib/live/index.ts';
 import type { Tx } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { BRANDS } from './catalog-data.ts';

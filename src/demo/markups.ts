@@ -5,7 +5,7 @@
  */
 import type { Tx } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import type { MarkupLimit } from '#lib/catalog/markups.ts';
+import type { MarkupLimit } from '#lib/catalog/index.ts';
 import type { CATEGORIES } from './catalog-data.ts';
 import type { CatalogRefs } from './catalog.ts';
 

@@ -1,5 +1,5 @@
 /** Who is what in the demo shops: each demo phone's standing. */
-import { MemberRole } from '#lib/membership/roles.ts';
+import { MemberRole } from '#lib/membership/index.ts';
 import type { Tx } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import type { DemoRole } from './identity.ts';

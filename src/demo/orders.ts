@@ -7,21 +7,21 @@
  * insurance claim owed). Priced by the one pricing module and stored with every line's breakdown,
  * as placed orders are.
  */
-import { commissionCents, commissionRateBp, goodsPaidCents } from '#lib/distribution/commission.ts';
+import { commissionCents, commissionRateBp, goodsPaidCents } from '#lib/commission/index.ts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import type { AddressSnapshot } from '#lib/platform/db/schema.ts';
-import { markupAmounts, priceBasket } from '#lib/catalog/pricing.ts';
-import { markupsOf } from '#lib/catalog/pricing.server.ts';
-import { insuranceCover } from '#lib/insurance/rules.ts';
-import { AFTER_SALE_KIND_TEXT, afterSaleAmount } from '#lib/after-sales/after-sale-view.ts';
-import { OrderStatus, PAY_WINDOW_MS, RefundStatus } from '#lib/orders/status.ts';
+import { markupAmounts, priceBasket } from '#lib/catalog/index.ts';
+import { markupsOf } from '#lib/catalog/index.server.ts';
+import { insuranceCover } from '#lib/insurance/index.ts';
+import { AFTER_SALE_KIND_TEXT, afterSaleAmount } from '#lib/after-sales/index.ts';
+import { OrderStatus, PAY_WINDOW_MS, RefundStatus } from '#lib/orders/index.ts';
 import {
   DEFAULT_SHIP_FROM_CITY,
   sandboxStepState,
   sandboxTraces,
-} from '#lib/orders/logistics.server.ts';
+} from '#lib/orders/index.server.ts';
 import { DEMO_PLAN } from './plan.ts';
 import { demoPhones, type DemoRole } from './identity.ts';
 

@@ -8,9 +8,9 @@
 import { and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Tx } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { OrderStatus } from '#lib/orders/status.ts';
-import { PaymentOrderOutcome, PaymentStatus, RefundState } from '#lib/payments/status.ts';
-import { sandboxKeys } from '#lib/payments/sandbox/keys.server.ts';
+import { OrderStatus } from '#lib/orders/index.ts';
+import { PaymentOrderOutcome, PaymentStatus, RefundState } from '#lib/payments/index.ts';
+import { sandboxKeys } from '#lib/payments/index.server.ts';
 import { wechatAppId } from '#lib/platform/env.server.ts';
 
 const MINUTE = 60_000;

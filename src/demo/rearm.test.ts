@@ -13,7 +13,7 @@ import * as t from '#lib/platform/db/schema.ts';
 import { demoPhones } from './index.ts';
 import { hasDemoShops, rearmDemo } from './rearm.ts';
 import { reviewAfterSale } from '#lib/after-sales/after-sales.server.ts';
-import { auditLedger } from '#lib/distribution/ledger.server.ts';
+import { auditLedger } from '#lib/commission/ledger.server.ts';
 import { readIncome } from '#lib/distribution/reports.server.ts';
 import { listCustomers } from '#lib/distribution/customers.server.ts';
 import { currentLive } from '#lib/live/room.server.ts';

@@ -11,9 +11,9 @@
  * transaction lock: N processes starting together re-arm once.
  */
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import { LiveStatus } from '#lib/live/status.ts';
-import { streamOfUrl, streamPath } from '#lib/live/room-stream.ts';
-import { OrderStatus, RefundStatus } from '#lib/orders/status.ts';
+import { LiveStatus } from '#lib/live/index.ts';
+import { streamOfUrl, streamPath } from '#lib/live/index.ts';
+import { OrderStatus, RefundStatus } from '#lib/orders/index.ts';
 import type { Db, Tx } from '#lib/platform/db/client.server.ts';
 import { LockClass, lockForTransaction } from '#lib/platform/db/locks.server.ts';
 import * as t from '#lib/platform/db/schema.ts';

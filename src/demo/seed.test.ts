@@ -7,7 +7,7 @@ import * as t from '#lib/platform/db/schema.ts';
 import { BRANDS } from './catalog-data.ts';
 import { clearAll, demoPhones, isEmpty, reseedDemo, seedHandles } from './index.ts';
 import { DEMO_PLAN } from './plan.ts';
-import { auditLedger, keeperBalances } from '#lib/distribution/ledger.server.ts';
+import { auditLedger, keeperBalances } from '#lib/commission/ledger.server.ts';
 import { listBankCards } from '#lib/distribution/cards.server.ts';
 import { listForReview } from '#lib/distribution/withdrawals.server.ts';
 import { verifiedRealName } from '#lib/identity/real-name.server.ts';

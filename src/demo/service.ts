@@ -7,10 +7,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { productCardsByNo } from '#lib/catalog/cards.server.ts';
-import { orderStatusText } from '#lib/orders/order-view.ts';
-import { ConversationStatus } from '#lib/service/status.ts';
-import { previewOf, type MessageBody } from '#lib/service/messages.ts';
+import { productCardsByNo } from '#lib/catalog/index.server.ts';
+import { orderStatusText } from '#lib/orders/index.ts';
+import { ConversationStatus } from '#lib/service/index.ts';
+import { previewOf, type MessageBody } from '#lib/service/index.ts';
 import type { DemoRole } from './identity.ts';
 import { seedHandles } from './handles.ts';
 

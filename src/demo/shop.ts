@@ -11,7 +11,7 @@ import type { DemoRole } from './identity.ts';
 import { bannerSvg, iconSvg, logoSvg, type Palette } from './images.ts';
 import { demoPhones } from './identity.ts';
 import { insertSvg, insertSvgs } from './media.ts';
-import { skinVariables, type SkinTheme } from '#lib/shop/skins.ts';
+import { skinVariables, type SkinTheme } from '#lib/shop/index.ts';
 
 export const SHOP_RED: Palette = { from: '#e4393c', to: '#ff7a45', ink: '#7a0f12' };
 const OCEAN_BLUE: Palette = { from: '#2f6fde', to: '#7fb2ff', ink: '#000' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorAreas, Errors } from './errors.ts';
-import { classifyAnswer, type AnswerContext } from '#lib/shell/answers.ts';
+import { classifyAnswer, type AnswerContext } from '#lib/platform/answers.ts';
 import { fail } from '#lib/platform/envelope.ts';
 import { appError, type ErrorEntry } from '#lib/platform/errors.ts';
 

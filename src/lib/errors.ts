@@ -2,89 +2,95 @@
  * The one error catalogue: every area's `{ code, message }` entries under one name, so a throw
  * site names its refusal (`throw appError(Errors.OUT_OF_STOCK)`) instead of pairing a code and a
  * text by hand. Isomorphic: the browser may compare an answer with an entry.
+ *
+ * Assembled from the areas' doors: each door's exports named `…Errors` are its catalogues, so an
+ * area adds a catalogue by exporting it from its `index.ts`; errors.test.ts finds every door and
+ * fails when one is not read here.
  */
 import { PlatformErrors } from '#lib/platform/errors.ts';
-import { AddressErrors } from '#lib/addresses/errors.ts';
-import { CartErrors } from '#lib/cart/errors.ts';
-import { CatalogErrors } from '#lib/catalog/errors.ts';
-import { IdentityErrors } from '#lib/identity/errors.ts';
-import { MembershipErrors } from '#lib/membership/errors.ts';
-import { RealNameErrors } from '#lib/identity/real-name-errors.ts';
-import { ShopErrors } from '#lib/shop/errors.ts';
-import { OrderErrors } from '#lib/orders/errors.ts';
-import { PaymentErrors } from '#lib/payments/errors.ts';
-import { AfterSaleErrors } from '#lib/after-sales/errors.ts';
-import { InsuranceErrors } from '#lib/insurance/errors.ts';
-import { CouponErrors } from '#lib/coupons/errors.ts';
-import { LotteryErrors } from '#lib/lottery/errors.ts';
-import { DistributionErrors } from '#lib/distribution/errors.ts';
-import { SharingErrors } from '#lib/sharing/errors.ts';
-import { ReportErrors } from '#lib/distribution/report-errors.ts';
-import { RecruitingErrors } from '#lib/recruiting/errors.ts';
-import { DecorationErrors } from '#lib/shop/decoration-errors.ts';
-import { MarkupErrors } from '#lib/catalog/markups-errors.ts';
-import { BlacklistErrors } from '#lib/catalog/blacklist-errors.ts';
-import { ShopSettingErrors } from '#lib/shop/settings-errors.ts';
-import { ServiceErrors } from '#lib/service/service-errors.ts';
-import { LiveChannelErrors } from '#lib/live/channel-errors.ts';
-import { LiveErrors } from '#lib/live/live-errors.ts';
-import { IdentityCheckErrors } from '#lib/identity/identity-check-errors.ts';
+import * as addresses from '#lib/addresses/index.ts';
+import * as afterSales from '#lib/after-sales/index.ts';
+import * as cart from '#lib/cart/index.ts';
+import * as catalog from '#lib/catalog/index.ts';
+import * as coupons from '#lib/coupons/index.ts';
+import * as decoration from '#lib/decoration/index.ts';
+import * as distribution from '#lib/distribution/index.ts';
+import * as guides from '#lib/guides/index.ts';
+import * as identity from '#lib/identity/index.ts';
+import * as insurance from '#lib/insurance/index.ts';
+import * as live from '#lib/live/index.ts';
+import * as lottery from '#lib/lottery/index.ts';
+import * as membership from '#lib/membership/index.ts';
+import * as orders from '#lib/orders/index.ts';
+import * as payments from '#lib/payments/index.ts';
+import * as recruiting from '#lib/recruiting/index.ts';
+import * as service from '#lib/service/index.ts';
+import * as sharing from '#lib/sharing/index.ts';
+import * as shop from '#lib/shop/index.ts';
 
-/** Each area's entries, by area; errors.test.ts checks that no two areas use one name. */
+/** The catalogues a door exports: its exports whose name ends in `Errors`. */
+type CataloguesOf<Door> = {
+  [Name in keyof Door as Name extends `${string}Errors` ? Name : never]: Door[Name];
+};
+
+function cataloguesOf<Door extends object>(door: Door): CataloguesOf<Door> {
+  return Object.fromEntries(
+    Object.entries(door).filter(([name]) => name.endsWith('Errors')),
+  ) as CataloguesOf<Door>;
+}
+
+/** The doors read here, by area folder; errors.test.ts checks that none is missing. */
+export const ErrorDoors = {
+  addresses,
+  'after-sales': afterSales,
+  cart,
+  catalog,
+  coupons,
+  decoration,
+  distribution,
+  guides,
+  identity,
+  insurance,
+  live,
+  lottery,
+  membership,
+  orders,
+  payments,
+  recruiting,
+  service,
+  sharing,
+  shop,
+};
+
+/** Every catalogue by its name (`OrderErrors`, …); errors.test.ts checks that no two use one name. */
 export const ErrorAreas = {
-  platform: PlatformErrors,
-  cart: CartErrors,
-  catalog: CatalogErrors,
-  identity: IdentityErrors,
-  membership: MembershipErrors,
-  shop: ShopErrors,
-  orders: OrderErrors,
-  addresses: AddressErrors,
-  realName: RealNameErrors,
-  payments: PaymentErrors,
-  afterSales: AfterSaleErrors,
-  insurance: InsuranceErrors,
-  coupons: CouponErrors,
-  lottery: LotteryErrors,
-  distribution: DistributionErrors,
-  sharing: SharingErrors,
-  distributionReports: ReportErrors,
-  recruiting: RecruitingErrors,
-  decoration: DecorationErrors,
-  markups: MarkupErrors,
-  blacklist: BlacklistErrors,
-  shopSettings: ShopSettingErrors,
-  service: ServiceErrors,
-  liveChannel: LiveChannelErrors,
-  live: LiveErrors,
-  identityChecks: IdentityCheckErrors,
-} as const;
+  PlatformErrors,
+  ...cataloguesOf(addresses),
+  ...cataloguesOf(afterSales),
+  ...cataloguesOf(cart),
+  ...cataloguesOf(catalog),
+  ...cataloguesOf(coupons),
+  ...cataloguesOf(decoration),
+  ...cataloguesOf(distribution),
+  ...cataloguesOf(guides),
+  ...cataloguesOf(identity),
+  ...cataloguesOf(insurance),
+  ...cataloguesOf(live),
+  ...cataloguesOf(lottery),
+  ...cataloguesOf(membership),
+  ...cataloguesOf(orders),
+  ...cataloguesOf(payments),
+  ...cataloguesOf(recruiting),
+  ...cataloguesOf(service),
+  ...cataloguesOf(sharing),
+  ...cataloguesOf(shop),
+};
 
-export const Errors = {
-  ...PlatformErrors,
-  ...CartErrors,
-  ...CatalogErrors,
-  ...IdentityErrors,
-  ...MembershipErrors,
-  ...ShopErrors,
-  ...OrderErrors,
-  ...AddressErrors,
-  ...RealNameErrors,
-  ...PaymentErrors,
-  ...AfterSaleErrors,
-  ...InsuranceErrors,
-  ...CouponErrors,
-  ...LotteryErrors,
-  ...DistributionErrors,
-  ...SharingErrors,
-  ...ReportErrors,
-  ...RecruitingErrors,
-  ...DecorationErrors,
-  ...MarkupErrors,
-  ...BlacklistErrors,
-  ...ShopSettingErrors,
-  ...ServiceErrors,
-  ...LiveChannelErrors,
-  ...LiveErrors,
-  ...IdentityCheckErrors,
-} as const;
+type Catalogue = (typeof ErrorAreas)[keyof typeof ErrorAreas];
+type AllOf<U> = (U extends unknown ? (all: U) => void : never) extends (all: infer I) => void
+  ? I
+  : never;
+
+export const Errors = Object.freeze(Object.assign({}, ...Object.values(ErrorAreas))) as Readonly<
+  AllOf<Catalogue>
+>;

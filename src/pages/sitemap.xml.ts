@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { isShopId } from '#lib/platform/ids.ts';
-import { getShopDetail } from '#lib/shop/shops.server.ts';
-import { shopSitemap, sitemapIndex } from '#lib/shop/sitemap.server.ts';
+import { getShopDetail } from '#lib/shop/index.server.ts';
+import { shopSitemap, sitemapIndex } from '#lib/shop/ui/sitemap.server.ts';
 
 const XML = {
   'content-type': 'application/xml; charset=utf-8',

@@ -8,7 +8,7 @@ import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { demoPhones } from '#demo/handles.ts';
 import { formatYuan } from '#lib/platform/money.ts';
-import { auditLedger } from '#lib/distribution/ledger.server.ts';
+import { auditLedger } from '#lib/commission/ledger.server.ts';
 import { readWallet } from '#lib/distribution/withdrawals.server.ts';
 import { RefundStatus } from '#lib/orders/status.ts';
 import { userIdFor } from '../fixtures/accounts.ts';

@@ -12,7 +12,7 @@ import { demoPhones } from '#demo/handles.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import { shopDay } from '#lib/platform/time.ts';
-import { transferId } from '#lib/distribution/ledger.ts';
+import { transferId } from '#lib/commission/ledger.ts';
 import { readIncome } from '#lib/distribution/reports.server.ts';
 import { readShopData } from '#lib/distribution/shop-data.server.ts';
 import { givenSold, ledgerOf } from '#tests/fixtures/ledger.ts';

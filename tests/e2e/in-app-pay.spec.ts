@@ -15,7 +15,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { demoPhones, seedHandles } from '#demo/handles.ts';
-import { auditLedger, keeperBalances } from '#lib/distribution/ledger.server.ts';
+import { auditLedger, keeperBalances } from '#lib/commission/ledger.server.ts';
 import { IN_APP_UA, userIdFor } from '../fixtures/accounts.ts';
 
 const SHOP = '1001';

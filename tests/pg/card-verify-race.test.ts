@@ -11,13 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootDatabase } from '#lib/platform/boot.server.ts';
 import type { Database, Db } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { keeperAccount, shopAccount, transfer } from '#lib/distribution/ledger.server.ts';
+import { keeperAccount, shopAccount, transfer } from '#lib/commission/ledger.server.ts';
 import {
   KeeperAccount,
   ShopAccount,
   TransferKind,
   TransferReason,
-} from '#lib/distribution/ledger.ts';
+} from '#lib/commission/ledger.ts';
 import {
   type BankCardView,
   removeBankCard,

@@ -10,7 +10,7 @@ import { migrate, openDatabase, type Database } from '#lib/platform/db/client.se
 import * as t from '#lib/platform/db/schema.ts';
 import { demoPhones, seedDemo } from '#demo/index.ts';
 import { rearmDemo } from '#demo/rearm.ts';
-import { auditLedger } from '#lib/distribution/ledger.server.ts';
+import { auditLedger } from '#lib/commission/ledger.server.ts';
 import { OrderStatus, RefundStatus } from '#lib/orders/status.ts';
 import { LiveStatus } from '#lib/live/status.ts';
 import { SEED_NOW, TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bootDatabase } from '#lib/platform/boot.server.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { sessions, users } from '#lib/platform/db/schema.ts';
-import { signInWithIdentity } from '#lib/identity/member-auth.server.ts';
+import { signInWithIdentity } from '#lib/membership/member-auth.server.ts';
 import { readOutbox } from '#lib/identity/sms/outbox.server.ts';
 import { BIND_CODE_PURPOSE, bindUserPhone } from '#lib/identity/phone-binding.server.ts';
 import { issueCode } from '#lib/identity/sms-codes.server.ts';

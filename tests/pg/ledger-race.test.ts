@@ -22,12 +22,12 @@ import {
 } from '#lib/platform/db/schema.ts';
 import { OrderStatus, RefundStatus } from '#lib/orders/status.ts';
 import { PaymentStatus, RefundState } from '#lib/payments/status.ts';
-import { attributeOrder, bindShopper } from '#lib/distribution/attribution.server.ts';
+import { attributeOrder, bindShopper } from '#lib/attribution/attribution.server.ts';
 import {
   adjustCommissionForRefund,
   promiseCommission,
   settleDueCommission,
-} from '#lib/distribution/commission.server.ts';
+} from '#lib/commission/commission.server.ts';
 import {
   InsufficientFunds,
   auditLedger,
@@ -36,14 +36,14 @@ import {
   resolvePending,
   shopAccount,
   transfer,
-} from '#lib/distribution/ledger.server.ts';
+} from '#lib/commission/ledger.server.ts';
 import {
   KeeperAccount,
   ShopAccount,
   TransferKind,
   TransferReason,
   transferId,
-} from '#lib/distribution/ledger.ts';
+} from '#lib/commission/ledger.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
 import { givenMember, givenOrder, givenProduct, givenSale, givenShop } from '../fixtures/given.ts';
 

@@ -18,13 +18,13 @@ import {
   resolvePending,
   shopAccount,
   transfer,
-} from '#lib/distribution/ledger.server.ts';
+} from '#lib/commission/ledger.server.ts';
 import {
   KeeperAccount,
   ShopAccount,
   TransferKind,
   TransferReason,
-} from '#lib/distribution/ledger.ts';
+} from '#lib/commission/ledger.ts';
 import { applyWithdrawal, reviewWithdrawal } from '#lib/distribution/withdrawals.server.ts';
 import {
   sandboxPayouts,

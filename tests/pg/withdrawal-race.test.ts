@@ -20,19 +20,19 @@ import {
   resolvePending,
   shopAccount,
   transfer,
-} from '#lib/distribution/ledger.server.ts';
+} from '#lib/commission/ledger.server.ts';
 import {
   KeeperAccount,
   ShopAccount,
   TransferKind,
   TransferReason,
   transferId,
-} from '#lib/distribution/ledger.ts';
+} from '#lib/commission/ledger.ts';
 import {
   adjustCommissionForRefund,
   promiseCommission,
   settleDueCommission,
-} from '#lib/distribution/commission.server.ts';
+} from '#lib/commission/commission.server.ts';
 import { applyWithdrawal, payOut, reviewWithdrawal } from '#lib/distribution/withdrawals.server.ts';
 import { sandboxPayouts } from '#lib/distribution/payouts.server.ts';
 import { saveVerifiedCard } from '#lib/distribution/cards.server.ts';

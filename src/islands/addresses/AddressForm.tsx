@@ -14,10 +14,10 @@ import {
   isDetail,
   isName,
   type Address,
-} from '#lib/addresses/addresses.ts';
-import type { CityRegions, Region } from '#lib/addresses/regions.ts';
-import { provinceRegions, saveAddress, splitPasted } from '#lib/addresses/api.ts';
-import { toast } from '#lib/shell/toast.ts';
+} from '#lib/addresses/index.ts';
+import type { CityRegions, Region } from '#lib/addresses/index.ts';
+import { provinceRegions, saveAddress, splitPasted } from '#lib/addresses/index.ts';
+import { toast } from '#lib/platform/toast.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './AddressForm.css';
 

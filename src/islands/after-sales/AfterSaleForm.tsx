@@ -6,9 +6,9 @@
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/platform/upload.ts';
-import { toast } from '#lib/shell/toast.ts';
-import { applyAfterSale, uploadPhoto } from '#lib/after-sales/actions.ts';
-import type { AfterSaleKind } from '#lib/after-sales/contracts.ts';
+import { toast } from '#lib/platform/toast.ts';
+import { applyAfterSale, uploadPhoto } from '#lib/after-sales/index.ts';
+import type { AfterSaleKind } from '#lib/after-sales/index.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './AfterSaleForm.css';
 

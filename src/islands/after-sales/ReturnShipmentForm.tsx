@@ -3,8 +3,8 @@
  * of the parcel the goods go back in; the page then shows the after-sale waiting for the shop.
  */
 import { useId, useState, type SubmitEvent } from 'react';
-import { toast } from '#lib/shell/toast.ts';
-import { shipReturn } from '#lib/after-sales/actions.ts';
+import { toast } from '#lib/platform/toast.ts';
+import { shipReturn } from '#lib/after-sales/index.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './ReturnShipmentForm.css';
 

@@ -4,9 +4,9 @@
  * its way back, 确认收货并退款. Each calls the server once, then the screen shows the new state.
  */
 import { useId, useState } from 'react';
-import { toast } from '#lib/shell/toast.ts';
-import { receiveReturn, reviewAfterSale } from '#lib/after-sales/actions.ts';
-import type { AfterSaleKind } from '#lib/after-sales/contracts.ts';
+import { toast } from '#lib/platform/toast.ts';
+import { receiveReturn, reviewAfterSale } from '#lib/after-sales/index.ts';
+import type { AfterSaleKind } from '#lib/after-sales/index.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './ShopAfterSaleActions.css';
 

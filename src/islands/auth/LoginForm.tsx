@@ -6,8 +6,8 @@
  * a pasted "138 0000 0001" before the spaces are dropped; keepDigits cuts after.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { ApiError } from '#lib/shell/client.ts';
-import { loginWithCode, sendLoginCode } from '#lib/identity/api.ts';
+import { ApiError } from '#lib/platform/client.ts';
+import { loginWithCode, sendLoginCode } from '#lib/identity/index.ts';
 import { Messages } from '#lib/platform/errors.ts';
 import {
   CODE_DIGITS,
@@ -17,10 +17,10 @@ import {
   loginFailureMessage,
   loginProblem,
   sendCodeProblem,
-} from '#lib/identity/login.ts';
-import { safeReturnPath } from '#lib/shell/navigation.ts';
-import { toast } from '#lib/shell/toast.ts';
-import { finishLoginForm, readLoginForm, saveLoginForm } from '#lib/identity/store.ts';
+} from '#lib/identity/index.ts';
+import { safeReturnPath } from '#lib/platform/back.ts';
+import { toast } from '#lib/platform/toast.ts';
+import { finishLoginForm, readLoginForm, saveLoginForm } from '#lib/identity/index.ts';
 import SendCodeButton from './SendCodeButton.tsx';
 import './LoginForm.css';
 

@@ -8,7 +8,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { $loginPopupOpen, closeLoginPopup, openLoginPopup } from '#lib/identity/store.ts';
+import { $loginPopupOpen, closeLoginPopup, openLoginPopup } from '#lib/identity/index.ts';
 import LoginForm, { type LoginFormProps } from './LoginForm.tsx';
 import './LoginPopup.css';
 

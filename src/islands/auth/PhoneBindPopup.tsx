@@ -13,15 +13,10 @@
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError, call } from '#lib/shell/client.ts';
-import { IdentityContracts, type BindPhoneStatus } from '#lib/identity/contracts.ts';
+import { ApiError, call } from '#lib/platform/client.ts';
+import { IdentityContracts, type BindPhoneStatus } from '#lib/identity/index.ts';
 import { Messages } from '#lib/platform/errors.ts';
-import {
-  interceptDue,
-  myTabAction,
-  skipInterceptKey,
-  storedTime,
-} from '#lib/identity/intercept.ts';
+import { interceptDue, myTabAction, skipInterceptKey, storedTime } from '#lib/identity/index.ts';
 import {
   CODE_DIGITS,
   PHONE_MAX_DIGITS,
@@ -29,8 +24,8 @@ import {
   keepDigits,
   maskPhone,
   sendCodeProblem,
-} from '#lib/identity/login.ts';
-import { toast } from '#lib/shell/toast.ts';
+} from '#lib/identity/index.ts';
+import { toast } from '#lib/platform/toast.ts';
 import SendCodeButton from './SendCodeButton.tsx';
 import './PhoneBindPopup.css';
 

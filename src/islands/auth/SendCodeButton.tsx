@@ -7,7 +7,7 @@
  * counting); the button only keeps time.
  */
 import { useEffect, useState } from 'react';
-import { countdownLeft, sendButtonLabel } from '#lib/identity/login.ts';
+import { countdownLeft, sendButtonLabel } from '#lib/identity/index.ts';
 
 export interface SendCodeButtonProps {
   /** When this form's last code was sent (ms since epoch); undefined before the first. */

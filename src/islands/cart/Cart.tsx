@@ -12,8 +12,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatYuan } from '#lib/platform/money.ts';
 import { saleEndFormat } from '#lib/platform/time.ts';
-import { toast } from '#lib/shell/toast.ts';
-import type { CartGroup, CartLineView, CartView, InvalidCartLine } from '#lib/cart/cart-view.ts';
+import { toast } from '#lib/platform/toast.ts';
+import type { CartGroup, CartLineView, CartView, InvalidCartLine } from '#lib/cart/index.ts';
 import {
   deleteLines,
   loadCart,
@@ -21,7 +21,7 @@ import {
   setCartCount,
   setLineQuantity,
   type SelectTarget,
-} from '#lib/cart/store.ts';
+} from '#lib/cart/index.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './Cart.css';
 

@@ -6,9 +6,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { Messages } from '#lib/platform/errors.ts';
 import { formatYuan } from '#lib/platform/money.ts';
-import { badgeText } from '#lib/shell/floating.ts';
-import { toast } from '#lib/shell/toast.ts';
-import { $cartCount, addToCart, pageCartCount, setCartCount } from '#lib/cart/store.ts';
+import { badgeText } from '#lib/platform/floating.ts';
+import { toast } from '#lib/platform/toast.ts';
+import { $cartCount, addToCart, pageCartCount, setCartCount } from '#lib/cart/index.ts';
 import './SkuPicker.css';
 
 export interface PickerSku {

@@ -7,9 +7,9 @@
  */
 import { useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { productCouponList } from '#lib/coupons/actions.ts';
-import type { CenterCoupon } from '#lib/coupons/contracts.ts';
-import { orderTime } from '#lib/orders/order-view.ts';
+import { productCouponList } from '#lib/coupons/index.ts';
+import type { CenterCoupon } from '#lib/coupons/index.ts';
+import { orderTime } from '#lib/orders/index.ts';
 import DrawButton from './DrawButton.tsx';
 
 interface Props {

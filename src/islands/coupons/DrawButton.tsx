@@ -5,9 +5,9 @@
  * the coupon’s products (可用商品). `source` picks the call: the centre's, or a handed-out coupon's.
  */
 import { useState } from 'react';
-import { toast } from '#lib/shell/toast.ts';
-import { drawForCenter, drawHandout } from '#lib/coupons/actions.ts';
-import type { CenterState } from '#lib/coupons/rules.ts';
+import { toast } from '#lib/platform/toast.ts';
+import { drawForCenter, drawHandout } from '#lib/coupons/index.ts';
+import type { CenterState } from '#lib/coupons/index.ts';
 import { useHydrated } from '../use-hydrated.ts';
 
 interface Props {

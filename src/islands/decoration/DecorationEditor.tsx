@@ -6,10 +6,10 @@
  * refused here would be refused there.
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { call } from '#lib/shell/client.ts';
+import { call } from '#lib/platform/client.ts';
 import type { Wire } from '#lib/platform/contract.ts';
-import { DecorationContracts } from '#lib/shop/decoration-contracts.ts';
-import type { BannerLinkChoice, DecorationState } from '#lib/shop/decoration.server.ts';
+import { DecorationContracts } from '#lib/decoration/index.ts';
+import type { BannerLinkChoice, DecorationState } from '#lib/decoration/index.server.ts';
 import {
   MAX_BANNERS,
   BANNER_TITLE_MAX,
@@ -21,11 +21,11 @@ import {
   type BannerLink,
   type DecorationBanner,
   type HomeLayout,
-} from '#lib/shop/decoration.ts';
-import { DecorationErrors } from '#lib/shop/decoration-errors.ts';
+} from '#lib/decoration/index.ts';
+import { DecorationErrors } from '#lib/decoration/index.ts';
 import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/platform/upload.ts';
-import { imageUrl } from '#lib/media/images.ts';
-import { toast } from '#lib/shell/toast.ts';
+import { imageUrl } from '#lib/media/index.ts';
+import { toast } from '#lib/platform/toast.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './DecorationEditor.css';
 

@@ -5,15 +5,15 @@
  * from 实名认证 itself.
  */
 import { useId, useState } from 'react';
-import { toast } from '#lib/shell/toast.ts';
-import { bindCard, removeCard } from '#lib/distribution/actions.ts';
+import { toast } from '#lib/platform/toast.ts';
+import { bindCard, removeCard } from '#lib/distribution/index.ts';
 import {
   BANKS,
   bankName,
   cleanCardNumber,
   luhnValid,
   recogniseBank,
-} from '#lib/distribution/withdrawal.ts';
+} from '#lib/distribution/index.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './Modal.css';
 import './BankCards.css';

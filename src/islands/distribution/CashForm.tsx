@@ -6,10 +6,10 @@
  * one withdrawal. On success the withdrawal's own page opens.
  */
 import { useId, useMemo, useState } from 'react';
-import { toast } from '#lib/shell/toast.ts';
-import { applyWithdrawal } from '#lib/distribution/actions.ts';
+import { toast } from '#lib/platform/toast.ts';
+import { applyWithdrawal } from '#lib/distribution/index.ts';
 import { formatYuan } from '#lib/platform/money.ts';
-import { withdrawalFeeCents, yuanToCents } from '#lib/distribution/withdrawal.ts';
+import { withdrawalFeeCents, yuanToCents } from '#lib/distribution/index.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './Modal.css';
 import './CashForm.css';

@@ -4,9 +4,9 @@
  * amount says so and leaves fewer tries; none left opens the error page.
  */
 import { useId, useState } from 'react';
-import { toast } from '#lib/shell/toast.ts';
-import { bindEnterpriseCard, verifyEnterpriseCard } from '#lib/distribution/actions.ts';
-import { BANKS } from '#lib/distribution/withdrawal.ts';
+import { toast } from '#lib/platform/toast.ts';
+import { bindEnterpriseCard, verifyEnterpriseCard } from '#lib/distribution/index.ts';
+import { BANKS } from '#lib/distribution/index.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './BankCards.css';
 

@@ -4,8 +4,8 @@
  * (no bridge) it says where to open it. 取消收款 gives the money back to the wallet instead.
  */
 import { useState } from 'react';
-import { toast } from '#lib/shell/toast.ts';
-import { cancelReceipt, confirmReceipt } from '#lib/distribution/actions.ts';
+import { toast } from '#lib/platform/toast.ts';
+import { cancelReceipt, confirmReceipt } from '#lib/distribution/index.ts';
 import { useHydrated } from '../use-hydrated.ts';
 
 export default function ReceiptButton({

@@ -4,8 +4,8 @@
  * once, then the screen shows the new state.
  */
 import { useId, useState } from 'react';
-import { toast } from '#lib/shell/toast.ts';
-import { reviewWithdrawal } from '#lib/distribution/actions.ts';
+import { toast } from '#lib/platform/toast.ts';
+import { reviewWithdrawal } from '#lib/distribution/index.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './Modal.css';
 import './CashForm.css';

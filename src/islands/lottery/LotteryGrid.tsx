@@ -6,9 +6,9 @@
  * refusal (次数已用完, 活动已结束 …) is toasted with the server's message by the request client.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { drawLottery } from '#lib/lottery/actions.ts';
-import type { DrawResult, PrizeView } from '#lib/lottery/contracts.ts';
-import { LotteryErrors } from '#lib/lottery/errors.ts';
+import { drawLottery } from '#lib/lottery/index.ts';
+import type { DrawResult, PrizeView } from '#lib/lottery/index.ts';
+import { LotteryErrors } from '#lib/lottery/index.ts';
 import {
   CENTRE,
   FAST_STEP_MS,
@@ -17,7 +17,7 @@ import {
   cellsOf,
   stepsTo,
   stopStepDelay,
-} from '#lib/lottery/grid.ts';
+} from '#lib/lottery/index.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './LotteryGrid.css';
 

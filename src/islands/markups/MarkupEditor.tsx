@@ -5,7 +5,7 @@
  * the limit says so at once; the server checks again. A sale's editor opens from 修改加价.
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import { toast } from '#lib/shell/toast.ts';
+import { toast } from '#lib/platform/toast.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import {
   checkMarkup,
@@ -13,8 +13,8 @@ import {
   markupInputOf,
   parseMarkupText,
   type MarkupLimit,
-} from '#lib/catalog/markups.ts';
-import { previewPrices, saveMarkup } from '#lib/catalog/markups-actions.ts';
+} from '#lib/catalog/index.ts';
+import { previewPrices, saveMarkup } from '#lib/catalog/index.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './MarkupEditor.css';
 

@@ -3,8 +3,8 @@
  * 取消隐藏 it. Each calls the server once, then the page shows the new lists.
  */
 import { useId, useState } from 'react';
-import { toast } from '#lib/shell/toast.ts';
-import { hideSale, undoHide } from '#lib/catalog/blacklist-actions.ts';
+import { toast } from '#lib/platform/toast.ts';
+import { hideSale, undoHide } from '#lib/catalog/index.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './SaleVisibility.css';
 

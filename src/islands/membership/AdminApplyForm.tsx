@@ -11,19 +11,19 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Messages } from '#lib/platform/errors.ts';
 import { userKey } from '#lib/platform/storage-keys.ts';
-import { CODE_DIGITS, keepDigits } from '#lib/identity/login.ts';
+import { CODE_DIGITS, keepDigits } from '#lib/identity/index.ts';
 import {
   ADMIN_GRANT_POLL_MS,
   ADMIN_GRANT_TTL_MS,
   newUserVerifyCode,
-} from '#lib/membership/admin-grant.ts';
+} from '#lib/membership/index.ts';
 import {
   bindWithOwnerCode,
   checkAdministrator,
   createQrGrant,
   sendOwnerCode,
-} from '#lib/membership/admin-api.ts';
-import { toast } from '#lib/shell/toast.ts';
+} from '#lib/membership/index.ts';
+import { toast } from '#lib/platform/toast.ts';
 import SendCodeButton from '../auth/SendCodeButton.tsx';
 import { useHydrated } from '../use-hydrated.ts';
 import './AdminApply.css';

@@ -4,10 +4,10 @@
  * so in place of the buttons.
  */
 import { useId, useState } from 'react';
-import { ApiError } from '#lib/shell/client.ts';
+import { ApiError } from '#lib/platform/client.ts';
 import { ErrorCode, Messages } from '#lib/platform/errors.ts';
-import { approveGrant, rejectGrant } from '#lib/membership/admin-api.ts';
-import { toast } from '#lib/shell/toast.ts';
+import { approveGrant, rejectGrant } from '#lib/membership/index.ts';
+import { toast } from '#lib/platform/toast.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './AdminApply.css';
 

@@ -3,8 +3,8 @@
  * before payment on the order itself, after it while picking — and the page shows it.
  */
 import { useEffect, useRef } from 'react';
-import { toast } from '#lib/shell/toast.ts';
-import { changeAddress } from '#lib/orders/actions.ts';
+import { toast } from '#lib/platform/toast.ts';
+import { changeAddress } from '#lib/orders/index.ts';
 
 interface Props {
   orderNo: string;

@@ -1,7 +1,7 @@
 /** 取消订单: pick a reason, 确定取消, then back to the order, now 已取消. */
 import { useState } from 'react';
-import { toast } from '#lib/shell/toast.ts';
-import { cancelOrder } from '#lib/orders/actions.ts';
+import { toast } from '#lib/platform/toast.ts';
+import { cancelOrder } from '#lib/orders/index.ts';
 import ReasonPicker from './ReasonPicker.tsx';
 import { useHydrated } from '../use-hydrated.ts';
 import './OrderActions.css';

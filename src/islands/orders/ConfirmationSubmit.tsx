@@ -8,11 +8,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { formatYuan } from '#lib/platform/money.ts';
 import { userKey } from '#lib/platform/storage-keys.ts';
-import { toast } from '#lib/shell/toast.ts';
-import { placeOrder } from '#lib/orders/store.ts';
-import { OrderErrors } from '#lib/orders/errors.ts';
-import { CouponErrors } from '#lib/coupons/errors.ts';
-import { MAX_REMARK_LENGTH } from '#lib/orders/limits.ts';
+import { toast } from '#lib/platform/toast.ts';
+import { placeOrder } from '#lib/orders/index.ts';
+import { OrderErrors } from '#lib/orders/index.ts';
+import { CouponErrors } from '#lib/coupons/index.ts';
+import { MAX_REMARK_LENGTH } from '#lib/orders/index.ts';
 import './ConfirmationSubmit.css';
 
 interface Props {

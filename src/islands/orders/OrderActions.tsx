@@ -3,8 +3,8 @@
  * dialog. The rest of an order's actions are plain links the page renders.
  */
 import { useState } from 'react';
-import { toast } from '#lib/shell/toast.ts';
-import { confirmReceipt, hideOrder } from '#lib/orders/actions.ts';
+import { toast } from '#lib/platform/toast.ts';
+import { confirmReceipt, hideOrder } from '#lib/orders/index.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './OrderActions.css';
 

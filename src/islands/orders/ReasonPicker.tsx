@@ -1,5 +1,5 @@
 /** A list of reasons to pick one of (radio buttons), for cancelling an order or a line. */
-import { CANCEL_REASONS } from '#lib/orders/order-view.ts';
+import { CANCEL_REASONS } from '#lib/orders/index.ts';
 
 interface Props {
   legend: string;

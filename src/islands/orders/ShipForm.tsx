@@ -3,9 +3,9 @@
  * are the form's own (read on submit), so what was chosen before the island woke up is kept.
  */
 import { useState } from 'react';
-import { toast } from '#lib/shell/toast.ts';
-import { shipOrder } from '#lib/orders/actions.ts';
-import type { CarrierCode } from '#lib/orders/carriers.ts';
+import { toast } from '#lib/platform/toast.ts';
+import { shipOrder } from '#lib/orders/index.ts';
+import type { CarrierCode } from '#lib/orders/index.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './OrderActions.css';
 import './ShipForm.css';

@@ -7,10 +7,10 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { formatYuan } from '#lib/platform/money.ts';
-import type { OpenedPayment } from '#lib/payments/contracts.ts';
-import { PaymentErrors } from '#lib/payments/errors.ts';
-import { toast } from '#lib/shell/toast.ts';
-import { reloadWhenShownAgain } from '#lib/shell/reload.ts';
+import type { OpenedPayment } from '#lib/payments/index.ts';
+import { PaymentErrors } from '#lib/payments/index.ts';
+import { toast } from '#lib/platform/toast.ts';
+import { reloadWhenShownAgain } from '#lib/shell/index.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import {
   bridgePay,
@@ -22,7 +22,7 @@ import {
   reportFailure,
   successUrl,
   type CashierProps,
-} from '#lib/payments/actions.ts';
+} from '#lib/payments/index.ts';
 import './Checkout.css';
 
 /** How often a shown QR code asks whether its payment arrived. */

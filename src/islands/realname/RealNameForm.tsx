@@ -6,9 +6,9 @@
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { Messages } from '#lib/platform/errors.ts';
-import { cleanIdNumber, realNameProblem } from '#lib/identity/real-name.ts';
-import { submitRealName } from '#lib/identity/real-name-api.ts';
-import { toast } from '#lib/shell/toast.ts';
+import { cleanIdNumber, realNameProblem } from '#lib/identity/index.ts';
+import { submitRealName } from '#lib/identity/index.ts';
+import { toast } from '#lib/platform/toast.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './RealNameForm.css';
 

@@ -4,17 +4,17 @@
  * same rules as the server; the page reloads with the saved sets.
  */
 import { useState, type SubmitEvent } from 'react';
-import { call } from '#lib/shell/client.ts';
+import { call } from '#lib/platform/client.ts';
 import { formatYuan } from '#lib/platform/money.ts';
-import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
+import { RecruitingContracts } from '#lib/recruiting/index.ts';
 import {
   cleanCompose,
   COMPOSE_INTRO_MAX,
   COMPOSE_PRODUCTS_MAX,
   COMPOSE_PRODUCTS_MIN,
   COMPOSE_TITLE_MAX,
-} from '#lib/recruiting/rules.ts';
-import { toast } from '#lib/shell/toast.ts';
+} from '#lib/recruiting/index.ts';
+import { toast } from '#lib/platform/toast.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './Recruiting.css';
 

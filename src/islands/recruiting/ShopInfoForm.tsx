@@ -4,10 +4,10 @@
  * then the page reloads with the new card.
  */
 import { useState, type SubmitEvent } from 'react';
-import { call } from '#lib/shell/client.ts';
-import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { cleanShopInfo, SHOP_INTRO_MAX, SHOP_NAME_MAX } from '#lib/recruiting/rules.ts';
-import { toast } from '#lib/shell/toast.ts';
+import { call } from '#lib/platform/client.ts';
+import { RecruitingContracts } from '#lib/recruiting/index.ts';
+import { cleanShopInfo, SHOP_INTRO_MAX, SHOP_NAME_MAX } from '#lib/recruiting/index.ts';
+import { toast } from '#lib/platform/toast.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './Recruiting.css';
 

@@ -3,10 +3,10 @@
  * customer of the shop: the page goes on to the my page.
  */
 import { useState, type SubmitEvent } from 'react';
-import { call } from '#lib/shell/client.ts';
-import { CODE_DIGITS, keepDigits } from '#lib/identity/login.ts';
-import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { toast } from '#lib/shell/toast.ts';
+import { call } from '#lib/platform/client.ts';
+import { CODE_DIGITS, keepDigits } from '#lib/identity/index.ts';
+import { RecruitingContracts } from '#lib/recruiting/index.ts';
+import { toast } from '#lib/platform/toast.ts';
 import SendCodeButton from '../auth/SendCodeButton.tsx';
 import { useHydrated } from '../use-hydrated.ts';
 import './Recruiting.css';

@@ -6,11 +6,11 @@
 import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/platform/upload.ts';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { carryQuery } from '#lib/platform/carry.ts';
-import { ApiError, call } from '#lib/shell/client.ts';
+import { ApiError, call } from '#lib/platform/client.ts';
 import { Messages } from '#lib/platform/errors.ts';
-import { CatalogContracts, type ImageSearchItem } from '#lib/catalog/contracts.ts';
-import { imageSrcSet, imageUrl } from '#lib/media/images.ts';
-import { toast } from '#lib/shell/toast.ts';
+import { CatalogContracts, type ImageSearchItem } from '#lib/catalog/index.ts';
+import { imageSrcSet, imageUrl } from '#lib/media/index.ts';
+import { toast } from '#lib/platform/toast.ts';
 import './ImageSearch.css';
 
 /** The server's limit and refusals (services/image-search.ts), repeated so no server code ships. */

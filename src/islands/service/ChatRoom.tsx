@@ -7,11 +7,11 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Wire } from '#lib/platform/contract.ts';
-import type { ConversationView } from '#lib/service/conversations.server.ts';
-import { readIds } from '#lib/service/messages.ts';
-import { ConversationStatus } from '#lib/service/status.ts';
+import type { ConversationView } from '#lib/service/index.server.ts';
+import { readIds } from '#lib/service/index.ts';
+import { ConversationStatus } from '#lib/service/index.ts';
 import { formatYuan } from '#lib/platform/money.ts';
-import { markRead, olderMessages, sendToShop, type Send } from '#lib/service/actions.ts';
+import { markRead, olderMessages, sendToShop, type Send } from '#lib/service/index.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import MessageItem, { type CardLinks, type MessageWire } from './MessageItem.tsx';
 import Composer from './Composer.tsx';

@@ -4,12 +4,12 @@
  * the page that uses it.
  */
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { toast } from '#lib/shell/toast.ts';
+import { toast } from '#lib/platform/toast.ts';
 import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/platform/upload.ts';
-import { RAW_TEXT_MAX, checkText } from '#lib/service/messages.ts';
-import { ServiceErrors } from '#lib/service/service-errors.ts';
-import { SERVICE_IMAGE_TYPES } from '#lib/service/images.ts';
-import { uploadPicture, type Send } from '#lib/service/actions.ts';
+import { RAW_TEXT_MAX, checkText } from '#lib/service/index.ts';
+import { ServiceErrors } from '#lib/service/index.ts';
+import { SERVICE_IMAGE_TYPES } from '#lib/service/index.ts';
+import { uploadPicture, type Send } from '#lib/service/index.ts';
 
 interface Props {
   /** Sends one message; resolves once stored (rejects with the server's refusal, toasted). */

@@ -3,7 +3,7 @@
  * product or the order), or a picture; the sender's own messages on the right with 已读 / 未读.
  */
 import type { Wire } from '#lib/platform/contract.ts';
-import type { MessageView } from '#lib/service/messages.ts';
+import type { MessageView } from '#lib/service/index.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 
 export type MessageWire = Wire<MessageView>;

@@ -6,10 +6,10 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Wire } from '#lib/platform/contract.ts';
-import type { ConversationView } from '#lib/service/conversations.server.ts';
-import { readIds, unreadBadge } from '#lib/service/messages.ts';
-import { ConversationStatus } from '#lib/service/status.ts';
-import { toast } from '#lib/shell/toast.ts';
+import type { ConversationView } from '#lib/service/index.server.ts';
+import { readIds, unreadBadge } from '#lib/service/index.ts';
+import { ConversationStatus } from '#lib/service/index.ts';
+import { toast } from '#lib/platform/toast.ts';
 import {
   closeChat,
   consoleList,
@@ -17,7 +17,7 @@ import {
   consoleRead,
   reply,
   type Send,
-} from '#lib/service/actions.ts';
+} from '#lib/service/index.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import MessageItem, { type CardLinks, type MessageWire } from './MessageItem.tsx';
 import Composer from './Composer.tsx';

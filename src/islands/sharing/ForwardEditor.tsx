@@ -4,8 +4,8 @@
  * the server, which answers the text as saved. An empty text goes back to the default.
  */
 import { useState, type SubmitEvent } from 'react';
-import { FORWARD_TEXT_MAX } from '#lib/sharing/channels.ts';
-import type { ForwardTextView } from '#lib/sharing/contracts.ts';
+import { FORWARD_TEXT_MAX } from '#lib/sharing/index.ts';
+import type { ForwardTextView } from '#lib/sharing/index.ts';
 import { useHydrated } from '../use-hydrated.ts';
 
 interface Props {
@@ -14,14 +14,8 @@ interface Props {
 }
 
 async function save(shopId: string, contentType: number, text: string): Promise<ForwardTextView> {
-  const [{ call }, { SharingContracts }] = await Promise.all([
-    import('#lib/shell/client.ts'),
-    import('#lib/sharing/contracts.ts'),
-  ]);
-  return call(SharingContracts.saveForwardText, {
-    query: { shopBizCode: shopId },
-    body: { contentType, text },
-  });
+  const { saveForwardText } = await import('#lib/sharing/ui/calls.ts');
+  return saveForwardText(shopId, contentType, text);
 }
 
 function Row({ shopId, initial }: { shopId: string; initial: ForwardTextView }) {
@@ -37,7 +31,7 @@ function Row({ shopId, initial }: { shopId: string; initial: ForwardTextView }) 
     try {
       const saved = await save(shopId, initial.contentType, text);
       setText(saved.text);
-      const { toast } = await import('#lib/shell/toast.ts');
+      const { toast } = await import('#lib/platform/toast.ts');
       toast(saved.text === '' ? '已恢复默认文案' : '保存成功');
     } catch {
       // The request client showed the refusal.

@@ -53,17 +53,10 @@ function report(where: string, detail: unknown): void {
 }
 
 export async function setInAppShareData(contentType: number, contentId: string): Promise<void> {
-  const [{ call }, { IdentityContracts }] = await Promise.all([
-    import('#lib/shell/client.ts'),
-    import('#lib/identity/contracts.ts'),
-  ]);
+  const { jsSdkSignature } = await import('#lib/identity/ui/calls.ts');
   const [info, config, sdk] = await Promise.all([
     loadShareInfo(contentType, contentId),
-    call(
-      IdentityContracts.signature,
-      { query: { url: location.href.split('#')[0]! } },
-      { silent: true },
-    ),
+    jsSdkSignature(location.href.split('#')[0]!),
     loadJsSdk(),
   ]);
   // Commerce §8: JS-SDK failures go to error reporting, never to the shopper.

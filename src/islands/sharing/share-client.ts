@@ -3,7 +3,7 @@
  * share confirmation, and copying a link. The request client and the contracts load on first use,
  * so a page nobody shares from loads none of it.
  */
-import type { ShareInfo } from '#lib/sharing/contracts.ts';
+import type { ShareInfo } from '#lib/sharing/index.ts';
 
 const asked = new Map<string, Promise<ShareInfo>>();
 
@@ -12,14 +12,8 @@ export function loadShareInfo(contentType: number, contentId: string): Promise<S
   const key = `${contentType}:${contentId}`;
   let pending = asked.get(key);
   if (!pending) {
-    pending = Promise.all([
-      import('#lib/shell/client.ts'),
-      import('#lib/sharing/contracts.ts'),
-    ]).then(([{ call }, { SharingContracts }]) =>
-      call(SharingContracts.shareContent, {
-        query: { shopBizCode: document.body.dataset.shopId ?? '' },
-        body: { contentType, contentId },
-      }),
+    pending = import('#lib/sharing/ui/calls.ts').then(({ fetchShareInfo }) =>
+      fetchShareInfo(document.body.dataset.shopId ?? '', { contentType, contentId }),
     );
     pending.catch(() => asked.delete(key));
     asked.set(key, pending);
@@ -41,25 +35,15 @@ export async function confirmShare(
 ): Promise<void> {
   if (!document.body.dataset.userId) return;
   try {
-    const [{ call }, { SharingContracts }] = await Promise.all([
-      import('#lib/shell/client.ts'),
-      import('#lib/sharing/contracts.ts'),
-    ]);
-    await call(
-      SharingContracts.confirm,
-      {
-        query: { shopBizCode: document.body.dataset.shopId ?? '' },
-        body: {
-          requestId: requestId(),
-          entryType: 1,
-          ifDirectRepost: true,
-          confirmNum: 1,
-          ...how,
-          extraMap: content,
-        },
-      },
-      { silent: true },
-    );
+    const { sendShareConfirmation } = await import('#lib/sharing/ui/calls.ts');
+    await sendShareConfirmation(document.body.dataset.shopId ?? '', {
+      requestId: requestId(),
+      entryType: 1,
+      ifDirectRepost: true,
+      confirmNum: 1,
+      ...how,
+      extraMap: content,
+    });
   } catch {
     // A lost confirmation costs a count, never the share.
   }

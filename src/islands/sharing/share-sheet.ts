@@ -4,7 +4,7 @@
  * 长按保存). Inside the messaging app it also says where the app's own share menu is. Plain
  * TypeScript, loaded on the first tap.
  */
-import { ChannelType, POSTER_NO, POSTER_SHARE_TEXT } from '#lib/sharing/channels.ts';
+import { ChannelType, POSTER_NO, POSTER_SHARE_TEXT } from '#lib/sharing/index.ts';
 import { confirmShare, copyText, loadShareInfo } from './share-client.ts';
 
 export interface ShareContent {
@@ -16,9 +16,9 @@ function part<T extends HTMLElement>(sheet: HTMLElement, name: string): T {
   return sheet.querySelector<T>(`[data-share-${name}]`)!;
 }
 
-let toastModule: Promise<typeof import('#lib/shell/toast.ts')> | null = null;
+let toastModule: Promise<typeof import('#lib/platform/toast.ts')> | null = null;
 function say(message: string): void {
-  toastModule ??= import('#lib/shell/toast.ts');
+  toastModule ??= import('#lib/platform/toast.ts');
   void toastModule.then(({ toast }) => toast(message));
 }
 

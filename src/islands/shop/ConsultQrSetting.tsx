@@ -3,10 +3,10 @@
  * picture is checked and stored by the server, the shop's at once) and 删除 after a confirmation.
  */
 import { useState, type ChangeEvent } from 'react';
-import { toast } from '#lib/shell/toast.ts';
+import { toast } from '#lib/platform/toast.ts';
 import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/platform/upload.ts';
-import { ShopSettingErrors } from '#lib/shop/settings-errors.ts';
-import { deleteSellerQr, uploadSellerQr } from '#lib/shop/settings-actions.ts';
+import { ShopSettingErrors } from '#lib/shop/index.ts';
+import { deleteSellerQr, uploadSellerQr } from '#lib/shop/index.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './StoreSetting.css';
 import './ConsultQrSetting.css';

@@ -5,7 +5,7 @@
  * is named before anything is sent and nothing is half saved.
  */
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { toast } from '#lib/shell/toast.ts';
+import { toast } from '#lib/platform/toast.ts';
 import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/platform/upload.ts';
 import {
   FOLLOW_URL_MAX,
@@ -15,9 +15,9 @@ import {
   charCount,
   checkShopSettings,
   type SettingsField,
-} from '#lib/shop/settings.ts';
-import { ShopSettingErrors } from '#lib/shop/settings-errors.ts';
-import { saveSettings, uploadLogo } from '#lib/shop/settings-actions.ts';
+} from '#lib/shop/index.ts';
+import { ShopSettingErrors } from '#lib/shop/index.ts';
+import { saveSettings, uploadLogo } from '#lib/shop/index.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './StoreSetting.css';
 

@@ -7,7 +7,7 @@ import type { CityRegions } from './regions.ts';
 
 async function client() {
   const [{ call }, { AddressContracts }] = await Promise.all([
-    import('#lib/shell/client.ts'),
+    import('#lib/platform/client.ts'),
     import('./contracts.ts'),
   ]);
   return { call, AddressContracts };

@@ -7,7 +7,7 @@ import type { AfterSaleKind, AfterSaleView } from './contracts.ts';
 
 async function client() {
   const [{ call }, { AfterSaleContracts }] = await Promise.all([
-    import('#lib/shell/client.ts'),
+    import('#lib/platform/client.ts'),
     import('./contracts.ts'),
   ]);
   return { call, AfterSaleContracts };

@@ -2,7 +2,7 @@
  * How an after-sale reads (isomorphic): which kind a line may ask for, its amount, its status as
  * the shopper reads it now and its timeline.
  */
-import { OrderStatus, RefundStatus, canApplyForRefund } from '#lib/orders/status.ts';
+import { OrderStatus, RefundStatus, canApplyForRefund } from '#lib/orders/index.ts';
 import type { AfterSaleKind, AfterSaleView, RefundProgress } from './contracts.ts';
 
 /** A completed order may still be returned this long after it completed (七天无理由). */

@@ -26,7 +26,8 @@ import {
   givenShop,
 } from '#tests/fixtures/given.ts';
 import { placeOrder, previewCheckout } from '#lib/orders/place-order.server.ts';
-import { applyLineRefund, confirmReceipt, shipOrder } from '#lib/orders/commands.server.ts';
+import { confirmReceipt, shipOrder } from '#lib/orders/commands.server.ts';
+import { applyLineRefund } from '#lib/after-sales/line-refund.server.ts';
 import { completeDueOrders } from '#lib/orders/timers.server.ts';
 import { listOrders, readDistributorOrder, readOrderDetail } from '#lib/orders/queries.server.ts';
 import { OrderStatus, RefundStatus } from '#lib/orders/status.ts';

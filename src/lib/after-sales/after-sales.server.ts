@@ -7,7 +7,7 @@
  * gateway is asked. Stock comes back with the goods; the refund is what the line paid for itself.
  */
 import { and, desc, eq, inArray, isNull, isNotNull, or, sql } from 'drizzle-orm';
-import { adjustCommissionForRefund } from '#lib/distribution/commission.server.ts';
+import { adjustCommissionForRefund } from '#lib/commission/index.server.ts';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
@@ -22,7 +22,7 @@ import {
   refunds,
   shops,
 } from '#lib/platform/db/schema.ts';
-import { OrderStatus, RefundStatus, refundTransitions } from '#lib/orders/status.ts';
+import { OrderStatus, RefundStatus, refundTransitions } from '#lib/orders/index.ts';
 import {
   closeWhenAllRefunded,
   lockOrder,
@@ -30,13 +30,13 @@ import {
   recordOrderEvent,
 } from '#lib/orders/index.server.ts';
 import { returnStock } from '#lib/catalog/index.server.ts';
-import { newNumber } from '#lib/orders/numbers.server.ts';
-import { fileClaim } from '#lib/insurance/insurance.server.ts';
-import { CLAIM_STATUS_TEXT, type ClaimStatus } from '#lib/insurance/status.ts';
-import { PaymentOrderOutcome, RefundState } from '#lib/payments/status.ts';
-import { saveRefund } from '#lib/payments/payments.server.ts';
-import { sendRefund } from '#lib/payments/refunds.server.ts';
-import type { PaymentGateway } from '#lib/payments/gateway.server.ts';
+import { newNumber } from '#lib/platform/numbers.server.ts';
+import { fileClaim } from '#lib/insurance/index.server.ts';
+import { CLAIM_STATUS_TEXT, type ClaimStatus } from '#lib/insurance/index.ts';
+import { PaymentOrderOutcome, RefundState } from '#lib/payments/index.ts';
+import { saveRefund } from '#lib/payments/index.server.ts';
+import { sendRefund } from '#lib/payments/index.server.ts';
+import type { PaymentGateway } from '#lib/payments/index.server.ts';
 import type { AfterSaleKind, AfterSaleView, RefundProgress } from './contracts.ts';
 import {
   AFTER_SALE_KIND_TEXT,

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
 import { shopIdSchema } from '#lib/platform/ids.ts';
-import type { RefundStatus } from '#lib/orders/status.ts';
+import type { RefundStatus } from '#lib/orders/index.ts';
 
 export const MAX_AFTER_SALE_PHOTOS = 6;
 export const MAX_AFTER_SALE_DESCRIPTION = 200;

@@ -1,5 +1,16 @@
 /**
- * The after-sales area's server door (docs/architecture.md "Doors"): what other areas ask of it
- * inside their own queries, whether an order has an after-sale open or a 仅退款 waiting.
+ * The after-sales area's server door (docs/architecture.md "Doors"): the queries and commands other
+ * areas and pages may call. Everything else in the folder is the area's own.
  */
-export { openAfterSaleOf, refundUnderReviewOf } from './open.server.ts';
+export {
+  applyAfterSale,
+  listOrderAfterSales,
+  listShopAfterSales,
+  readAfterSale,
+  receiveReturn,
+  reviewAfterSale,
+  shipReturn,
+  waitingAuditCount,
+} from './after-sales.server.ts';
+export { applyLineRefund } from './line-refund.server.ts';
+export { readAfterSalePhoto, storeAfterSalePhoto } from './photos.server.ts';

@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { afterSales, media, shops } from '#lib/platform/db/schema.ts';
-import { shrunkJpeg, storePicture } from '#lib/media/pictures.server.ts';
+import { shrunkJpeg, storePicture } from '#lib/media/index.server.ts';
 import { afterSalePhotoUrl } from './after-sales.server.ts';
 
 const MAX_SIDE = 1600;

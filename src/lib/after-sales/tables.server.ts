@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { id, ref, createdAt, at, literal, oneOf } from '#lib/platform/db/columns.ts';
-import { refundTransitions, RefundStatus } from '#lib/orders/status.ts';
+import { refundTransitions, RefundStatus } from '#lib/orders/index.ts';
 import { users } from '#lib/identity/tables.server.ts';
 import { orders, orderLines } from '#lib/orders/tables.server.ts';
 import { shops } from '#lib/shop/tables.server.ts';

@@ -4,8 +4,8 @@
  * of the selected lines, priced by priceBasket (N件X折 charged on full groups, no freight: the
  * confirmation page adds it). cart.server.ts reads the rows; the island shows the view.
  */
-import { priceBasket, ruleLabel, type BasketLine, type NpieceRule } from '#lib/catalog/pricing.ts';
-import { saleState } from '#lib/catalog/sale.ts';
+import { priceBasket, ruleLabel, type BasketLine, type NpieceRule } from '#lib/catalog/index.ts';
+import { saleState } from '#lib/catalog/index.ts';
 import { MAX_PIECES_PER_SKU } from './limits.ts';
 
 /** Why a line can no longer be bought; the first that applies is shown. */

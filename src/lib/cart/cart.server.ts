@@ -3,12 +3,12 @@ import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { MAX_PIECES_PER_SKU } from './limits.ts';
 import { Errors } from '#lib/errors.ts';
-import { saleState } from '#lib/catalog/sale.ts';
-import { isActiveKeeper } from '#lib/distribution/attribution.server.ts';
-import { priceOf, skuPriceColumns } from '#lib/catalog/pricing.server.ts';
-import { asNpieceRule } from '#lib/catalog/pricing.ts';
-import { ProductStatus, SaleStatus } from '#lib/catalog/status.ts';
-import { imageUrl } from '#lib/media/images.ts';
+import { saleState } from '#lib/catalog/index.ts';
+import { isActiveKeeper } from '#lib/attribution/index.server.ts';
+import { priceOf, skuPriceColumns } from '#lib/catalog/index.server.ts';
+import { asNpieceRule } from '#lib/catalog/index.ts';
+import { ProductStatus, SaleStatus } from '#lib/catalog/index.ts';
+import { imageUrl } from '#lib/media/index.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import {
   activities,

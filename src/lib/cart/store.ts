@@ -25,7 +25,7 @@ export function pageCartCount(): number | null {
  */
 async function client() {
   const [{ call }, { CartContracts, MAX_SKUS_PER_CALL }] = await Promise.all([
-    import('#lib/shell/client.ts'),
+    import('#lib/platform/client.ts'),
     import('./contracts.ts'),
   ]);
   return { call, CartContracts, MAX_SKUS_PER_CALL };

@@ -4,7 +4,7 @@
  */
 async function client() {
   const [{ call }, { BlacklistContracts }] = await Promise.all([
-    import('#lib/shell/client.ts'),
+    import('#lib/platform/client.ts'),
     import('./blacklist-contracts.ts'),
   ]);
   return { call, BlacklistContracts };

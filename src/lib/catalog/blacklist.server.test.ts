@@ -14,7 +14,7 @@ import { addToCart, readCart } from '#lib/cart/cart.server.ts';
 import { previewCheckout } from '#lib/orders/place-order.server.ts';
 import { sharedContent } from '#lib/sharing/share.server.ts';
 import { ShareType } from '#lib/sharing/channels.ts';
-import { shopSitemap } from '#lib/shop/sitemap.server.ts';
+import { shopSitemap } from '#lib/shop/ui/sitemap.server.ts';
 import { getBrandSale, getProductDetail, listOngoingSales } from './catalog.server.ts';
 import { productCardsByNo } from './cards.server.ts';
 import { searchProducts } from './search.server.ts';

@@ -1,5 +1,5 @@
 /** Catalogue reads: brand sales and their products. */
-import { commissionCents, commissionRateBp } from '#lib/distribution/commission.ts';
+import { commissionCents, commissionRateBp } from '#lib/commission/index.ts';
 import { and, asc, eq, exists } from 'drizzle-orm';
 import { saleState, type SaleState } from './sale.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';

@@ -32,9 +32,9 @@ import {
   salePublished,
   saleRunningAt,
 } from './filters.server.ts';
-import { getShopDetail } from '#lib/shop/shops.server.ts';
+import { getShopDetail } from '#lib/shop/index.server.ts';
 import { BANNER_LOCATIONS, MAX_SALES_PAGE_SIZE, type ExistsAnswer } from './contracts.ts';
-import { CouponStatus } from '#lib/coupons/status.ts';
+import { CouponStatus } from '#lib/coupons/index.ts';
 
 export const RECOMMEND_LIMIT = 10;
 /** Upper bound of the products a home module shows. */

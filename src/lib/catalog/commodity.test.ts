@@ -25,7 +25,7 @@ import {
 } from './commodity.server.ts';
 import { noListSchema } from './contracts.ts';
 import { SaleStatus } from './status.ts';
-import { getHome } from '#lib/shop/home.server.ts';
+import { getHome } from '#lib/shop/ui/home.server.ts';
 import { productPriceCents } from './pricing.server.ts';
 import { seedHandles } from '#demo/handles.ts';
 

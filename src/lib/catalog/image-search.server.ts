@@ -10,11 +10,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
-import { mediaId } from '#lib/media/images.ts';
+import { mediaId } from '#lib/media/index.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { activities, media, productImages, products } from '#lib/platform/db/schema.ts';
 import { ByteLru } from '#lib/platform/lru.ts';
-import { MAX_INPUT_PIXELS, SHARP_INPUT } from '#lib/media/images.server.ts';
+import { MAX_INPUT_PIXELS, SHARP_INPUT } from '#lib/media/index.server.ts';
 import { productOnSaleAt } from './filters.server.ts';
 
 export { MAX_UPLOAD_BYTES, UploadMessages };

@@ -1,2 +1,89 @@
-/** The catalog area's server door (docs/architecture.md): stock taken and given back. */
+/**
+ * The catalog area's server door (docs/architecture.md "Doors"): the queries and commands other
+ * areas and pages may call. Everything else in the folder is the area's own.
+ */
+export {
+  hiddenSaleCount,
+  hideSale,
+  listHiddenSales,
+  listHideableSales,
+  undoHide,
+} from './blacklist.server.ts';
+export {
+  CardOrder,
+  countProducts,
+  productCardsByNo,
+  productSortKey,
+  readProductCards,
+} from './cards.server.ts';
+export type { ProductCard, ProductSort } from './cards.server.ts';
+export {
+  getBrandSale,
+  getProductDetail,
+  listOngoingSales,
+  readBrandSale,
+  readProductDetail,
+  saleSummaryColumns,
+} from './catalog.server.ts';
+export type { SaleSummary } from './catalog.server.ts';
+export {
+  activitiesExist,
+  getBrandWallResource,
+  getCategoryResource,
+  getMarketResource,
+  getNewBornProducts,
+  getNewBornResource,
+  listBanners,
+  listBrandsWithSales,
+  listDiamonds,
+  listMemberSales,
+  listRecommendedSales,
+  listSaleTags,
+  listUpcomingDays,
+  listUpcomingSales,
+  pageSales,
+  productsExist,
+} from './commodity.server.ts';
+export type { BannerView } from './commodity.server.ts';
+export {
+  notFlashSale,
+  productOnSaleAt,
+  productPublished,
+  productSaleOpenAt,
+  saleNotEndedAt,
+  salePublished,
+  saleRunningAt,
+  withProductJoins,
+} from './filters.server.ts';
+export { searchSimilar } from './image-search.server.ts';
+export {
+  previewFinalPrices,
+  readActivityAddPrice,
+  readAddPriceLimits,
+  readGlobalAddPrice,
+  readMarkupPage,
+  setActivityAddPrice,
+  setGlobalAddPrice,
+  shopOfPath,
+} from './markups.server.ts';
+export { renderProductPreview, wrapText } from './preview.server.ts';
+export { markupsOf, priceOf, skuPriceColumns } from './pricing.server.ts';
+export { listHotKeys, searchProducts } from './search.server.ts';
 export { returnStock, takeStock } from './stock.server.ts';
+export {
+  getLanding,
+  getSaleInfo,
+  getSeckillPage,
+  getVenue,
+  isActivityNo,
+  isVenueKind,
+  listNpieceSales,
+  listRunningSalesByTag,
+  listTopBrands,
+  listTopProducts,
+  listUpcomingByDay,
+  listUpcomingSaleCards,
+  nextUpcomingSaleNo,
+  parseActivityNos,
+} from './venues.server.ts';
+export type { SaleCard } from './venues.server.ts';

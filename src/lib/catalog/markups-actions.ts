@@ -8,7 +8,7 @@ import type { MarkupContracts as Contracts } from './markups-contracts.ts';
 
 async function client() {
   const [{ call }, { MarkupContracts }] = await Promise.all([
-    import('#lib/shell/client.ts'),
+    import('#lib/platform/client.ts'),
     import('./markups-contracts.ts'),
   ]);
   return { call, MarkupContracts };

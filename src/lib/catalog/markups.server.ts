@@ -39,7 +39,7 @@ import { shopperPrice } from './pricing.ts';
 import { markupsOf, priceOf, productPriceColumns } from './pricing.server.ts';
 import { MAX_PREVIEW_NOS } from './markups-contracts.ts';
 import { saleState, type SaleState } from './sale.ts';
-import { saveGlobalMarkup } from '#lib/shop/shops.server.ts';
+import { saveGlobalMarkup } from '#lib/shop/index.server.ts';
 import { SaleStatus } from './status.ts';
 
 /** How many products one preview may price. */

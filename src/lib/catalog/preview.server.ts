@@ -5,14 +5,14 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import sharp, { type OverlayOptions } from 'sharp';
-import { mediaId } from '#lib/media/images.ts';
+import { mediaId } from '#lib/media/index.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { activities, productImages, products } from '#lib/platform/db/schema.ts';
 import { productSaleShown } from './filters.server.ts';
 import { ByteLru, memoize } from '#lib/platform/lru.ts';
-import { SHARP_INPUT } from '#lib/media/images.server.ts';
-import { getPublicMedia } from '#lib/media/media.server.ts';
+import { SHARP_INPUT } from '#lib/media/index.server.ts';
+import { getPublicMedia } from '#lib/media/index.server.ts';
 import { productPriceCents } from './pricing.server.ts';
 import { ProductStatus } from './status.ts';
 

@@ -3,7 +3,7 @@
  * read of the catalogue (cards, product page, search, structured data, cart) prices through
  * these; pricing.server.ts holds the same selling price as one SQL expression for sorting.
  */
-import { insurancePremium } from '#lib/insurance/rules.ts';
+import { insurancePremium } from '#lib/insurance/index.ts';
 import { markupCents, type Markup } from './markups.ts';
 
 /** The markups on a stored base price, decided on the server (global-add-price, markups.ts). */

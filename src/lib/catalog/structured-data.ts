@@ -3,7 +3,7 @@
  * its schema.org JSON-LD (BreadcrumbList, ItemList, Brand, Product with its Offer). Pure: pages
  * pass the origin, the shop and their own data; SeoHead writes the result into the document.
  */
-import { imageUrl } from '#lib/media/images.ts';
+import { imageUrl } from '#lib/media/index.ts';
 
 /** One JSON-LD object, ready for JSON.stringify. */
 export type JsonLd = Record<string, unknown>;

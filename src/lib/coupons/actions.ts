@@ -7,7 +7,7 @@ import type { CenterCoupon } from './contracts.ts';
 /** 立即领取 in the coupon centre; answers the coupon's new state for the caller. */
 export async function drawForCenter(couponId: number): Promise<CenterCoupon> {
   const [{ call }, { CouponContracts }] = await Promise.all([
-    import('#lib/shell/client.ts'),
+    import('#lib/platform/client.ts'),
     import('./contracts.ts'),
   ]);
   return call(CouponContracts.drawForCenter, {
@@ -19,7 +19,7 @@ export async function drawForCenter(couponId: number): Promise<CenterCoupon> {
 /** The coupon centre's coupons for a product, with the shopper's buttons (the 领券 sheet). */
 export async function productCouponList(productNo: string): Promise<CenterCoupon[]> {
   const [{ call }, { CouponContracts }, { PRODUCT_COUPON_PAGE_MAX }] = await Promise.all([
-    import('#lib/shell/client.ts'),
+    import('#lib/platform/client.ts'),
     import('./contracts.ts'),
     import('./calls.ts'),
   ]);
@@ -42,7 +42,7 @@ export async function productCouponList(productNo: string): Promise<CenterCoupon
 /** 立即领取 on a receive page: a shared coupon, or an after-pay one on receive-coupon-frompay. */
 export async function drawHandout(couponId: number, scene: 'share' | 'pay'): Promise<CenterCoupon> {
   const [{ call }, { CouponContracts }] = await Promise.all([
-    import('#lib/shell/client.ts'),
+    import('#lib/platform/client.ts'),
     import('./contracts.ts'),
   ]);
   return call(CouponContracts.drawHandout, {

@@ -28,7 +28,7 @@ import {
   checkoutTickets,
   recommendCheckoutCoupon,
   selectCheckoutCoupon,
-} from './checkout.server.ts';
+} from '#lib/orders/coupon-choice.server.ts';
 import {
   productCouponTags,
   productCoupons,

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { rowIdSchema } from '#lib/platform/ids.ts';
-import { OrderContracts } from '#lib/orders/contracts.ts';
+import { OrderContracts } from '#lib/orders/index.ts';
 
 /** A coupon template's id in a query or a path. */
 export const couponIdText = rowIdSchema('优惠券编号格式不正确').transform(Number);

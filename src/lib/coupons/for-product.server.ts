@@ -8,7 +8,7 @@ import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { activities, products, userCoupons } from '#lib/platform/db/schema.ts';
-import { productPublished } from '#lib/catalog/filters.server.ts';
+import { productPublished } from '#lib/catalog/index.server.ts';
 import { couponCondition, couponFace, couponScopeText, inScope, type ScopeLine } from './rules.ts';
 import { UserCouponStatus } from './status.ts';
 import { centerCoupons } from './center.server.ts';

@@ -16,8 +16,8 @@ import {
   productSortKey,
   readProductCards,
   type ProductCard,
-} from '#lib/catalog/cards.server.ts';
-import { productSaleOpenAt } from '#lib/catalog/filters.server.ts';
+} from '#lib/catalog/index.server.ts';
+import { productSaleOpenAt } from '#lib/catalog/index.server.ts';
 import { couponCondition, couponFace, couponScopeText, type CouponRules } from './rules.ts';
 import { rulesOf } from './draw.server.ts';
 import { COUPON_RECOMMEND_LIMIT, type RecommendType } from './calls.ts';

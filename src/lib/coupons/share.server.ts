@@ -10,7 +10,7 @@ import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { coupons } from '#lib/platform/db/schema.ts';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
-import { activeKeeper } from '#lib/distribution/attribution.server.ts';
+import { activeKeeper } from '#lib/attribution/index.server.ts';
 import { CouponStatus } from './status.ts';
 import { couponCondition, couponFace, validityText } from './rules.ts';
 import { drawCoupon, rulesOf } from './draw.server.ts';

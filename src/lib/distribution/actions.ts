@@ -5,7 +5,7 @@
  */
 async function client() {
   const [{ call }, { DistributionContracts }] = await Promise.all([
-    import('#lib/shell/client.ts'),
+    import('#lib/platform/client.ts'),
     import('./contracts.ts'),
   ]);
   return { call, DistributionContracts };

@@ -31,8 +31,8 @@ import {
   resolvePending,
   shopAccount,
   transfer,
-} from './ledger.server.ts';
-import { KeeperAccount, ShopAccount, TransferKind, TransferReason } from './ledger.ts';
+} from '../commission/ledger.server.ts';
+import { KeeperAccount, ShopAccount, TransferKind, TransferReason } from '../commission/ledger.ts';
 import { applyWithdrawal, reviewWithdrawal } from './withdrawals.server.ts';
 import { luhnValid } from './withdrawal.ts';
 

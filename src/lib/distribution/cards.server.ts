@@ -12,13 +12,13 @@ import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
 import { bankCards, withdrawals } from '#lib/platform/db/schema.ts';
 import { serverSecret } from '#lib/platform/secrets.server.ts';
 import { LockClass, lockForTransaction } from '#lib/platform/db/locks.server.ts';
-import type { FaceidOptions } from '#lib/identity/identity-checks.server.ts';
+import type { FaceidOptions } from '#lib/identity/index.server.ts';
 import {
   checkBankCardOwner,
   decryptValue,
   encryptValue,
   verifiedRealName,
-} from '#lib/identity/real-name.server.ts';
+} from '#lib/identity/index.server.ts';
 import { WithdrawalStatus } from './status.ts';
 import {
   type BankCode,

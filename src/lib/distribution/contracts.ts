@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
 import { shopIdSchema } from '#lib/platform/ids.ts';
-import type { KeeperBalances } from './ledger.server.ts';
+import type { KeeperBalances } from '#lib/commission/index.server.ts';
 import type {
   CashInfo,
   ReviewList,

@@ -14,7 +14,7 @@ import {
 } from '#tests/fixtures/given.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { transferId } from './ledger.ts';
+import { transferId } from '../commission/ledger.ts';
 import { listCustomers, rankCustomers, readCustomer } from './customers.server.ts';
 import { listShopDataOrders, readShopData } from './shop-data.server.ts';
 import { givenSold, ledgerOf } from '#tests/fixtures/ledger.ts';

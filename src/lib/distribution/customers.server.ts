@@ -14,8 +14,8 @@ import {
   users,
 } from '#lib/platform/db/schema.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { distributorStatusText } from '#lib/orders/order-view.ts';
-import { RefundState } from '#lib/payments/status.ts';
+import { distributorStatusText } from '#lib/orders/index.ts';
+import { RefundState } from '#lib/payments/index.ts';
 import { ReportErrors } from './report-errors.ts';
 import { commissionEffect, keeperAccountIds, type KeeperScope } from './reports.server.ts';
 import {

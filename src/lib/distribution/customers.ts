@@ -2,7 +2,7 @@
  * The shop keeper's customers (我的客户, 客户贡献): who counts as theirs, how a search reads, the
  * ranking's periods and orders. Pure rules; the queries are in customers.server.ts.
  */
-import { maskBuyer, maskPhone } from '#lib/orders/order-view.ts';
+import { maskBuyer, maskPhone } from '#lib/orders/index.ts';
 
 /**
  * A customer is the keeper's when attributed to them in the shop (我的客户 lists these) or when

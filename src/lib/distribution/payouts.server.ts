@@ -18,9 +18,9 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { env, type Env } from '#lib/platform/env.server.ts';
 import { sandboxPayoutBills } from '#lib/platform/db/schema.ts';
-import { paymentGateway, type PaymentGateway } from '#lib/payments/gateway.server.ts';
-import { GatewayError } from '#lib/payments/wechatpay/client.server.ts';
-import type { TransferBillState } from '#lib/payments/wechatpay/resources.ts';
+import { paymentGateway, type PaymentGateway } from '#lib/payments/index.server.ts';
+import { GatewayError } from '#lib/payments/index.server.ts';
+import type { TransferBillState } from '#lib/payments/index.ts';
 
 export interface PayoutRequest {
   outBillNo: string;

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import { givenMember, givenProduct, givenSale, givenShop } from '#tests/fixtures/given.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
-import { auditLedger, keeperBalances } from './ledger.server.ts';
-import { transferId } from './ledger.ts';
+import { auditLedger, keeperBalances } from '../commission/ledger.server.ts';
+import { transferId } from '../commission/ledger.ts';
 import {
   listIncomeLines,
   listSettlements,

@@ -6,8 +6,13 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { ledgerAccounts, ledgerTransfers, orderLines, orders } from '#lib/platform/db/schema.ts';
-import { keeperBalances, type KeeperBalances } from './ledger.server.ts';
-import { KeeperAccount, MOVEMENT_TEXT, TransferKind, TransferReason } from './ledger.ts';
+import { keeperBalances, type KeeperBalances } from '#lib/commission/index.server.ts';
+import {
+  KeeperAccount,
+  MOVEMENT_TEXT,
+  TransferKind,
+  TransferReason,
+} from '#lib/commission/index.ts';
 import {
   dayStart,
   foldIncome,

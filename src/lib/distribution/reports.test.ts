@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transferId } from './ledger.ts';
+import { transferId } from '../commission/ledger.ts';
 import {
   billMonth,
   foldIncome,

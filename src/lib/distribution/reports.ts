@@ -5,7 +5,7 @@
  * Pure rules; the queries are in reports.server.ts.
  */
 import { shopDay } from '#lib/platform/time.ts';
-import { TransferKind, TransferReason } from './ledger.ts';
+import { TransferKind, TransferReason } from '#lib/commission/index.ts';
 
 /**
  * A sum of transfers of one kind and reason in one period, as the queries group them. `first`

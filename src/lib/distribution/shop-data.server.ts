@@ -14,7 +14,7 @@ import {
   users,
 } from '#lib/platform/db/schema.ts';
 import { SHOP_TIME_ZONE } from '#lib/platform/time.ts';
-import { distributorStatusText, maskBuyer } from '#lib/orders/order-view.ts';
+import { distributorStatusText, maskBuyer } from '#lib/orders/index.ts';
 import { dayStart } from './reports.ts';
 import { commissionEffect, keeperAccountIds, type KeeperScope } from './reports.server.ts';
 import {

@@ -5,7 +5,7 @@
  * server may run (DESIGN "Timers").
  */
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { settleDueCommission } from './commission.server.ts';
+import { settleDueCommission } from '#lib/commission/index.server.ts';
 import { payoutProvider, walletPayouts } from './payouts.server.ts';
 import { sweepUnconfirmed } from './wallet-payouts.server.ts';
 import { retryPayouts } from './withdrawals.server.ts';

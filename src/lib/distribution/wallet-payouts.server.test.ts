@@ -32,8 +32,8 @@ import {
   resolvePending,
   shopAccount,
   transfer,
-} from './ledger.server.ts';
-import { KeeperAccount, ShopAccount, TransferKind, TransferReason } from './ledger.ts';
+} from '../commission/ledger.server.ts';
+import { KeeperAccount, ShopAccount, TransferKind, TransferReason } from '../commission/ledger.ts';
 import { sandboxPayouts, wechatTransfers, type WalletPayouts } from './payouts.server.ts';
 import {
   applyWithdrawal,

@@ -19,8 +19,14 @@ import {
   resolvePending,
   shopAccount,
   transfer,
-} from './ledger.server.ts';
-import { KeeperAccount, ShopAccount, TransferKind, TransferReason, transferId } from './ledger.ts';
+} from '../commission/ledger.server.ts';
+import {
+  KeeperAccount,
+  ShopAccount,
+  TransferKind,
+  TransferReason,
+  transferId,
+} from '../commission/ledger.ts';
 import { bindPersonalCard, startEnterpriseCard, verifyEnterpriseCard } from './cards.server.ts';
 import { type PayoutProvider, sandboxPayouts } from './payouts.server.ts';
 import {

@@ -27,7 +27,7 @@ import {
   keeperBalances,
   shopAccount,
   transfer,
-} from './ledger.server.ts';
+} from '#lib/commission/index.server.ts';
 import {
   KeeperAccount,
   MOVEMENT_TEXT,
@@ -35,7 +35,7 @@ import {
   TransferKind,
   TransferReason,
   transferId,
-} from './ledger.ts';
+} from '#lib/commission/index.ts';
 import { WITHDRAWAL_STATUS_TEXT, WithdrawalStatus, withdrawalTransitions } from './status.ts';
 import {
   FEE_RULE_TEXT,
@@ -52,9 +52,9 @@ import {
   type WalletPayouts,
 } from './payouts.server.ts';
 import { env, type Env } from '#lib/platform/env.server.ts';
-import { verifiedRealName } from '#lib/identity/real-name.server.ts';
-import { getMember } from '#lib/membership/membership.server.ts';
-import { isShopManager } from '#lib/membership/roles.ts';
+import { verifiedRealName } from '#lib/identity/index.server.ts';
+import { getMember } from '#lib/membership/index.server.ts';
+import { isShopManager } from '#lib/membership/index.ts';
 
 /**
  * The payout providers a command may use: bank cards and 微信零钱 (decision 033). A bare card

@@ -44,8 +44,11 @@
  *   break a uniqueness rule, the whole merge is refused and nothing changes.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { MAX_PIECES_PER_SKU } from '#lib/cart/contracts.ts';
+import { users } from './tables.server.ts';
+import type { MessagingIdentity } from './messaging-app/index.server.ts';
+import { MAX_PIECES_PER_SKU } from '#lib/cart/index.ts';
 
 /** The user-referring columns handled by a rule above (table.column). */
 export const HANDLED_USER_COLUMNS = new Set([
@@ -404,4 +407,76 @@ export async function userReferences(db: DbOrTx): Promise<UserReference[]> {
         where c.contype = 'f' and c.confrelid = 'users'::regclass
         order by 1, 2`,
   );
+}
+
+/**
+ * One person, one account: the signed-in account `userId` takes the identity's open id. When
+ * another account holds it, that account is merged into this one (the same rules as binding a
+ * phone; this account is kept, so the shopper never turns into someone else). Answers null when
+ * this account has another open id (another WeChat user: an ordinary sign-in), 'refused' when
+ * the two cannot become one (each has its own phone, or both earn in one shop).
+ */
+export async function attachIdentity(
+  db: DbOrTx,
+  userId: number,
+  identity: MessagingIdentity,
+): Promise<{ userId: number; merged: boolean } | 'refused' | null> {
+  return db.transaction(async (tx) => {
+    // Both rows locked, lowest id first, as a merge locks them.
+    const rows = await tx
+      .select({ id: users.id, phone: users.phone, openId: users.openId })
+      .from(users)
+      .where(or(eq(users.id, userId), eq(users.openId, identity.openId)))
+      .orderBy(asc(users.id))
+      .for('update');
+    const me = rows.find((r) => r.id === userId);
+    if (!me) return null;
+    if (me.openId === identity.openId) return { userId, merged: false };
+    if (me.openId !== null) return null;
+    const owner = rows.find((r) => r.id !== userId);
+    if (!owner) {
+      await tx
+        .update(users)
+        .set({
+          openId: identity.openId,
+          defaultPhone: identity.defaultPhone,
+          ...(identity.avatarUrl ? { avatarUrl: identity.avatarUrl } : {}),
+        })
+        .where(eq(users.id, userId));
+      if (identity.nickname)
+        await tx
+          .update(users)
+          .set({ nickname: identity.nickname })
+          .where(and(eq(users.id, userId), eq(users.nickname, '')));
+      return { userId, merged: false };
+    }
+    try {
+      await mergeAccounts(tx, { keepId: userId, goneId: owner.id });
+    } catch (error) {
+      if (error instanceof MergeRefused) return 'refused';
+      throw error;
+    }
+    return { userId, merged: true };
+  });
+}
+
+/**
+ * The account of a messaging-app identity, created on its first sign-in: one statement, so two
+ * sign-ins at once make one account.
+ */
+export async function accountOfIdentity(tx: DbOrTx, identity: MessagingIdentity): Promise<number> {
+  const [user] = await tx
+    .insert(users)
+    .values({
+      openId: identity.openId,
+      nickname: identity.nickname,
+      avatarUrl: identity.avatarUrl,
+      defaultPhone: identity.defaultPhone,
+    })
+    .onConflictDoUpdate({
+      target: users.openId,
+      set: { defaultPhone: identity.defaultPhone },
+    })
+    .returning({ id: users.id });
+  return user!.id;
 }

@@ -13,8 +13,8 @@ import {
 import { createSession, getSessionUser } from './sessions.server.ts';
 import { demoPhones } from '#demo/handles.ts';
 import { drawLottery } from '#lib/lottery/draw.server.ts';
-import { keeperAccount } from '#lib/distribution/ledger.server.ts';
-import { KeeperAccount } from '#lib/distribution/ledger.ts';
+import { keeperAccount } from '#lib/commission/ledger.server.ts';
+import { KeeperAccount } from '#lib/commission/ledger.ts';
 
 let database: Database;
 let skuA: number;

@@ -2,9 +2,9 @@
  * The login calls of the browser (shell §7): send a login code, log in with it, log out. Every
  * call goes through the one request client; login calls carry the login channel.
  */
-import { ApiError, call, setSigningOut } from '#lib/shell/client.ts';
+import { ApiError, call, setSigningOut } from '#lib/platform/client.ts';
 import { Messages, isLoginInvalid } from '#lib/platform/errors.ts';
-import { toast } from '#lib/shell/toast.ts';
+import { toast } from '#lib/platform/toast.ts';
 import { IdentityContracts, type LoginResult } from './contracts.ts';
 
 /** Sends a login code (type 2). The caller shows the contract's message or the refusal. */

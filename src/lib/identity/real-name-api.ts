@@ -4,7 +4,7 @@ import type { SavedRealName } from './real-name-contracts.ts';
 /** Saves the caller's real name; rejects with the ApiError (silent: the form shows it). */
 export async function submitRealName(name: string, idNumber: string): Promise<SavedRealName> {
   const [{ call }, { RealNameContracts }] = await Promise.all([
-    import('#lib/shell/client.ts'),
+    import('#lib/platform/client.ts'),
     import('./real-name-contracts.ts'),
   ]);
   return call(RealNameContracts.save, { body: { name, idNumber } }, { silent: true });

@@ -10,7 +10,7 @@ import { liveReminders, liveRooms } from '#lib/platform/db/schema.ts';
 import { cachedContent } from '#lib/platform/content-cache.server.ts';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
-import { productCardsByNo, type ProductCard } from '#lib/catalog/cards.server.ts';
+import { productCardsByNo, type ProductCard } from '#lib/catalog/index.server.ts';
 import { LiveStatus, type LiveType } from './status.ts';
 import {
   CHANNEL_REPLAYS_MAX,

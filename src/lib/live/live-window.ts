@@ -5,7 +5,7 @@
  */
 import type { RouteName } from '#lib/platform/routes.ts';
 import { shopKey } from '#lib/platform/storage-keys.ts';
-import { FLOAT_MIN_BOTTOM, FLOAT_SIDE_MARGIN, clampFloating } from '#lib/shell/floating.ts';
+import { FLOAT_MIN_BOTTOM, FLOAT_SIDE_MARGIN, clampFloating } from '#lib/platform/floating.ts';
 
 /** Shell §9: the window never comes closer than 15 px to the left edge or 55 px to the bottom. */
 export const LIVE_WINDOW_MIN_LEFT = FLOAT_SIDE_MARGIN;

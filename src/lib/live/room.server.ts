@@ -21,9 +21,9 @@ import {
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import { sanitiseText, truncate } from '#lib/platform/text.ts';
-import { maskPhone } from '#lib/identity/login.ts';
-import { productCardsByNo, type ProductCard } from '#lib/catalog/cards.server.ts';
-import { ShopStatus } from '#lib/shop/status.ts';
+import { maskPhone } from '#lib/identity/index.ts';
+import { productCardsByNo, type ProductCard } from '#lib/catalog/index.server.ts';
+import { ShopStatus } from '#lib/shop/index.ts';
 import { LiveMessageKind, LiveStatus, LiveType } from './status.ts';
 import {
   LATEST_MESSAGES,

@@ -7,7 +7,7 @@ import type { DrawResult } from './contracts.ts';
 /** 抽奖: one chance spent, the prize won. */
 export async function drawLottery(lotteryNo: string): Promise<DrawResult> {
   const [{ call }, { LotteryContracts }] = await Promise.all([
-    import('#lib/shell/client.ts'),
+    import('#lib/platform/client.ts'),
     import('./contracts.ts'),
   ]);
   return call(LotteryContracts.draw, {

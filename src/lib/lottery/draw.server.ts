@@ -20,7 +20,7 @@ import { AppError, appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
 import { lotteryChances, lotteryDraws, lotteryPrizes } from '#lib/platform/db/schema.ts';
-import { drawInTx } from '#lib/coupons/draw.server.ts';
+import { drawInTx } from '#lib/coupons/index.server.ts';
 import { lotteryState, pickPrize, type RandomInt } from './rules.ts';
 import { lotteryByNo, prizesOf, prizeViews, type Lottery, type Prize } from './lottery.server.ts';
 import type { DrawResult } from './contracts.ts';

@@ -8,8 +8,8 @@ import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { coupons, lotteries, lotteryChances, lotteryPrizes } from '#lib/platform/db/schema.ts';
-import { rulesOf } from '#lib/coupons/draw.server.ts';
-import { couponCondition, couponFace } from '#lib/coupons/rules.ts';
+import { rulesOf } from '#lib/coupons/index.server.ts';
+import { couponCondition, couponFace } from '#lib/coupons/index.ts';
 import { chancesLeft, LOTTERY_STATE_TEXT, lotteryState } from './rules.ts';
 import type { LotteryConfig, PrizeKind, PrizeView } from './contracts.ts';
 

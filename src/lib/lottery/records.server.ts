@@ -5,7 +5,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { lotteries, lotteryDraws, lotteryPrizes, userCoupons } from '#lib/platform/db/schema.ts';
-import { couponCondition, couponFace } from '#lib/coupons/rules.ts';
+import { couponCondition, couponFace } from '#lib/coupons/index.ts';
 import type { LotteryRecordPage, PrizeKind } from './contracts.ts';
 
 export async function listLotteryRecords(

@@ -2,7 +2,7 @@
  * The browser's administrator-application calls (shell §7 administrator), one function per
  * endpoint contract, so the islands read as the steps of the application.
  */
-import { call } from '#lib/shell/client.ts';
+import { call } from '#lib/platform/client.ts';
 import { MembershipContracts, type AdminGrantQr } from './contracts.ts';
 
 /** The SMS way: a code to the owner's phone, then the applicant binds with it. */

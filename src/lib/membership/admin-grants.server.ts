@@ -20,7 +20,7 @@ import { ADMIN_GRANT_TTL_MS, USER_VERIFY_CODE } from './admin-grant.ts';
 import { appError, type AppError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import { buildLink } from '#lib/platform/links.ts';
-import { maskPhone } from '#lib/identity/login.ts';
+import { maskPhone } from '#lib/identity/index.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { adminGrants, shops, users } from '#lib/platform/db/schema.ts';
 import { makeAdministrator, requireAdminApplicant } from './membership.server.ts';

@@ -10,7 +10,7 @@ import {
   getSession,
   getSessionUser,
   type SessionUser,
-} from '#lib/identity/sessions.server.ts';
+} from '#lib/identity/index.server.ts';
 
 /** The session user, or the login-invalid answer (100006 用户未登录) the client acts on. */
 export async function requireUser(context: APIContext): Promise<SessionUser> {

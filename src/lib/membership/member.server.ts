@@ -8,8 +8,8 @@ import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import { maskedPhone, userType } from './member.ts';
 import { MemberRole } from './roles.ts';
-import { OrderStatus, RefundStatus } from '#lib/orders/status.ts';
-import { UserCouponStatus } from '#lib/coupons/status.ts';
+import { OrderStatus, RefundStatus } from '#lib/orders/index.ts';
+import { UserCouponStatus } from '#lib/coupons/index.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import {
   addresses,
@@ -20,7 +20,7 @@ import {
   userCoupons,
   users,
 } from '#lib/platform/db/schema.ts';
-import { ShopStatus } from '#lib/shop/status.ts';
+import { ShopStatus } from '#lib/shop/index.ts';
 
 export interface MyPage {
   nickname: string;

@@ -3,7 +3,7 @@
  * the role badge, the user type, the avatar's initial and the identities a member may switch to.
  * Pure and isomorphic.
  */
-import { maskPhone } from '#lib/identity/login.ts';
+import { maskPhone } from '#lib/identity/index.ts';
 import { MemberRole, roleLetter, switchableRoles } from './roles.ts';
 
 /** What these rules read of a shop membership (the middleware's ShopMembership has it all). */

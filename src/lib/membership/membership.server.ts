@@ -6,15 +6,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
-import { maskPhone } from '#lib/identity/login.ts';
+import { maskPhone } from '#lib/identity/index.ts';
 import { MemberRole, needsContract, switchableRoles } from './roles.ts';
 import { ADMIN_APPLY_ERRORS, adminApplyRefusal } from './admin-apply.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { shopMembers, shops, users } from '#lib/platform/db/schema.ts';
-import type { ShopMembership } from '#lib/identity/sessions.server.ts';
-import { consumeCode, issueCode } from '#lib/identity/sms-codes.server.ts';
-import { ShopStatus } from '#lib/shop/status.ts';
-import { bindShopOwner } from '#lib/shop/shops.server.ts';
+import type { ShopMembership } from '#lib/identity/index.server.ts';
+import { consumeCode, issueCode } from '#lib/identity/index.server.ts';
+import { ShopStatus } from '#lib/shop/index.ts';
+import { bindShopOwner } from '#lib/shop/index.server.ts';
 
 /** A member's standing in a shop: the same fields a session carries for the shop visited. */
 export type MemberRow = ShopMembership;

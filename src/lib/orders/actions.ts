@@ -6,7 +6,7 @@ import type { CarrierCode } from './carriers.ts';
 
 async function client() {
   const [{ call }, { OrderContracts }] = await Promise.all([
-    import('#lib/shell/client.ts'),
+    import('#lib/platform/client.ts'),
     import('./contracts.ts'),
   ]);
   return { call, OrderContracts };

@@ -12,9 +12,8 @@ import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
 import { logistics, orderGroups, orderLines, orders, shops } from '#lib/platform/db/schema.ts';
 import { returnStock } from '#lib/catalog/index.server.ts';
 import { returnCoupon } from '#lib/coupons/index.server.ts';
-import { readAddress } from '#lib/addresses/addresses.server.ts';
-import { applyAfterSale } from '#lib/after-sales/after-sales.server.ts';
-import { openAfterSaleOf, refundUnderReviewOf } from '#lib/after-sales/index.server.ts';
+import { readAddress } from '#lib/addresses/index.server.ts';
+import { openAfterSaleOf, refundUnderReviewOf } from './holds.server.ts';
 import { OrderStatus } from './status.ts';
 import { lockOrder, moveOrder, recordOrderEvent, type OrderActor } from './transitions.server.ts';
 import { subscribeParcel } from './parcels.server.ts';
@@ -22,7 +21,7 @@ import type { Tracker } from './kuaidi100/tracker.server.ts';
 
 export type { OrderActor };
 
-interface OrderRef {
+export interface OrderRef {
   shopId: string;
   userId: number;
   orderNo: string;
@@ -30,7 +29,7 @@ interface OrderRef {
 }
 
 /** The caller's order (id and status), or ORDER_NOT_FOUND: another's is answered as missing. */
-async function ownOrder(db: DbOrTx, ref: OrderRef): Promise<{ id: number; status: number }> {
+export async function ownOrder(db: DbOrTx, ref: OrderRef): Promise<{ id: number; status: number }> {
   const [row] = await db
     .select({ id: orders.id, status: orders.status })
     .from(orders)
@@ -107,43 +106,6 @@ export async function cancelOrder(db: DbOrTx, input: OrderRef & { reason: string
     now: input.now ?? new Date(),
   });
   if (!cancelled) throw appError(Errors.ORDER_STATE_CHANGED);
-}
-
-/**
- * cancelOrderLine: a line of a paid, unshipped order goes under refund review as a 仅退款
- * after-sale (the shop owner reviews it; after-sales/). An unpaid order is cancelled whole.
- */
-export async function applyLineRefund(
-  db: DbOrTx,
-  input: OrderRef & { lineId: number; reason: string; auditChannel?: 2 | 6 },
-): Promise<void> {
-  const order = await ownOrder(db, input);
-  if (order.status === OrderStatus.AwaitingPayment) throw appError(Errors.CANCEL_WHOLE_ORDER);
-  try {
-    await applyAfterSale(db, {
-      shopId: input.shopId,
-      userId: input.userId,
-      orderNo: input.orderNo,
-      lineId: input.lineId,
-      kind: 'refund',
-      reason: input.reason,
-      description: '',
-      photoIds: [],
-      auditChannel: input.auditChannel ?? 6,
-      ...(input.now ? { now: input.now } : {}),
-    });
-  } catch (error) {
-    // Under review already, refunded, or shipped meanwhile: the order moved on.
-    const code = (error as { code?: number }).code;
-    if (
-      code === Errors.AFTER_SALE_OPEN.code ||
-      code === Errors.AFTER_SALE_KIND_MISMATCH.code ||
-      code === Errors.AFTER_SALE_NOT_ALLOWED.code
-    ) {
-      throw appError(Errors.ORDER_STATE_CHANGED);
-    }
-    throw error;
-  }
 }
 
 /** destroyOrderByC: a completed or cancelled order leaves the shopper's list. */

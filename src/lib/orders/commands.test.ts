@@ -27,13 +27,13 @@ import {
 } from '#tests/fixtures/given.ts';
 import { placeOrder, previewCheckout } from './place-order.server.ts';
 import {
-  applyLineRefund,
   cancelOrder,
   changeOrderAddress,
   confirmReceipt,
   hideOrder,
   shipOrder,
 } from './commands.server.ts';
+import { applyLineRefund } from '#lib/after-sales/line-refund.server.ts';
 import { TIMEOUT_REASON, cancelOverdueOrders, completeDueOrders } from './timers.server.ts';
 import { purgeIdempotencyKeys } from '#lib/platform/commands.server.ts';
 import { OrderStatus, RefundStatus } from './status.ts';

@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
 import { rowIdSchema, shopIdSchema } from '#lib/platform/ids.ts';
 import type { OrderStatus, RefundStatus } from './status.ts';
-import type { CouponOption } from '#lib/coupons/checkout.ts';
-import { MAX_PIECES_PER_SKU } from '#lib/cart/contracts.ts';
+import type { CouponOption } from '#lib/coupons/index.ts';
+import { MAX_PIECES_PER_SKU } from '#lib/cart/index.ts';
 
 import { MAX_CHECKOUT_LINES, MAX_REMARK_LENGTH, ORDER_PAGE_SIZE } from './limits.ts';
 

@@ -1,6 +1,30 @@
 /**
- * The orders area's door (docs/architecture.md "Doors"), growing as pages and areas move onto
- * it: the order and refund statuses, and how an order's time reads.
+ * The orders area's door (docs/architecture.md "Doors"): what pages, islands and other areas may
+ * use: contracts, errors, statuses, rules and view types. Browser-safe: no server module.
  */
-export { OrderStatus, PAY_WINDOW_MS, RefundStatus, orderStatusLabels } from './status.ts';
-export { orderTime } from './order-view.ts';
+export { cancelOrder, changeAddress, confirmReceipt, hideOrder, shipOrder } from './actions.ts';
+export { CARRIERS, carrierName } from './carriers.ts';
+export type { CarrierCode } from './carriers.ts';
+export { ORDER_PAGE_SIZE, ORDER_TABS, OrderContracts } from './contracts.ts';
+export type { DistributorOrderDetail, OrderDetail, OrderTab } from './contracts.ts';
+export { OrderErrors } from './errors.ts';
+export { MAX_REMARK_LENGTH } from './limits.ts';
+export {
+  CANCEL_REASONS,
+  ORDER_TAB_LABELS,
+  distributorStatusText,
+  maskBuyer,
+  maskPhone,
+  orderStatusText,
+  orderTime,
+  tabFromQuery,
+} from './order-view.ts';
+export {
+  OrderStatus,
+  PAY_WINDOW_MS,
+  RefundStatus,
+  canApplyForRefund,
+  orderStatusLabels,
+  refundTransitions,
+} from './status.ts';
+export { placeOrder } from './store.ts';

@@ -6,8 +6,8 @@
  * the pay deadline set and the bought lines taken out of the cart. A retried submit with the same
  * idempotency key answers the same order; the same key with another body is refused.
  */
-import { attributeOrder } from '#lib/distribution/attribution.server.ts';
-import { commissionCents, commissionRateBp, goodsPaidCents } from '#lib/distribution/commission.ts';
+import { attributeOrder } from '#lib/attribution/index.server.ts';
+import { commissionCents, commissionRateBp, goodsPaidCents } from '#lib/commission/index.ts';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
@@ -27,11 +27,11 @@ import {
   skus,
 } from '#lib/platform/db/schema.ts';
 import { recordOrderEvent } from './transitions.server.ts';
-import { heldCoupons } from '#lib/coupons/held.server.ts';
-import { checkoutCoupons, type CheckoutCoupons } from '#lib/coupons/checkout.ts';
+import { heldCoupons } from '#lib/coupons/index.server.ts';
+import { checkoutCoupons, type CheckoutCoupons } from '#lib/coupons/index.ts';
 import { useCoupon } from '#lib/coupons/index.server.ts';
-import { CouponRefusals } from '#lib/coupons/rules.ts';
-import { skuPriceColumns, markupsOf } from '#lib/catalog/pricing.server.ts';
+import { CouponRefusals } from '#lib/coupons/index.ts';
+import { skuPriceColumns, markupsOf } from '#lib/catalog/index.server.ts';
 import {
   asNpieceRule,
   priceBasket,
@@ -39,15 +39,15 @@ import {
   markupAmounts,
   shopperPrice,
   type NpieceRule,
-} from '#lib/catalog/pricing.ts';
-import { saleState } from '#lib/catalog/sale.ts';
-import { ProductStatus, SaleStatus } from '#lib/catalog/status.ts';
-import { MAX_PIECES_PER_SKU } from '#lib/cart/contracts.ts';
-import { removeCartLines } from '#lib/cart/cart.server.ts';
-import { listAddresses, readAddress } from '#lib/addresses/addresses.server.ts';
-import { readRealName } from '#lib/identity/real-name.server.ts';
-import { insuranceCover, uninsurableReason } from '#lib/insurance/rules.ts';
-import { InsuranceErrors } from '#lib/insurance/errors.ts';
+} from '#lib/catalog/index.ts';
+import { saleState } from '#lib/catalog/index.ts';
+import { ProductStatus, SaleStatus } from '#lib/catalog/index.ts';
+import { MAX_PIECES_PER_SKU } from '#lib/cart/index.ts';
+import { removeCartLines } from '#lib/cart/index.server.ts';
+import { listAddresses, readAddress } from '#lib/addresses/index.server.ts';
+import { readRealName } from '#lib/identity/index.server.ts';
+import { insuranceCover, uninsurableReason } from '#lib/insurance/index.ts';
+import { InsuranceErrors } from '#lib/insurance/index.ts';
 import {
   MAX_CHECKOUT_LINES,
   type CheckoutPreview,
@@ -58,7 +58,7 @@ import {
   type PreviewGroup,
 } from './contracts.ts';
 import { OrderStatus, PAY_WINDOW_MS } from './status.ts';
-import { newNumber } from './numbers.server.ts';
+import { newNumber } from '#lib/platform/numbers.server.ts';
 
 export interface CheckoutInput {
   shopId: string;

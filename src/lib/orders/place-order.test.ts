@@ -22,7 +22,7 @@ import {
   attributions,
 } from '#lib/platform/db/schema.ts';
 import { priceBasket } from '#lib/catalog/pricing.ts';
-import { ATTRIBUTION_MS } from '#lib/distribution/attribution.ts';
+import { ATTRIBUTION_MS } from '#lib/attribution/attribution.ts';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import {
   givenAddress,

@@ -19,7 +19,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { Errors } from '#lib/errors.ts';
-import { refundUnderReviewOf } from '#lib/after-sales/index.server.ts';
+import { refundUnderReviewOf } from './holds.server.ts';
 import { appError } from '#lib/platform/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import {

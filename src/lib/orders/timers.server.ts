@@ -5,11 +5,11 @@
  * commands' conditional UPDATE, one order per transaction).
  */
 import { and, asc, eq, lte, not, sql } from 'drizzle-orm';
-import { openAfterSaleOf } from '#lib/after-sales/index.server.ts';
+import { openAfterSaleOf } from './holds.server.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { orders, paymentOrders, payments } from '#lib/platform/db/schema.ts';
 import { purgeIdempotencyKeys } from '#lib/platform/commands.server.ts';
-import { PaymentStatus } from '#lib/payments/status.ts';
+import { PaymentStatus } from '#lib/payments/index.ts';
 import { cancelUnpaidOrder, completeOrder } from './commands.server.ts';
 import { OrderStatus } from './status.ts';
 import { subscribeDueParcels } from './parcels.server.ts';

@@ -3,14 +3,14 @@
  * first use, as the order actions do, so the page's first load stays small), the messaging app's
  * pay bridge, and where its failures go (commerce §8: reported, not shown as they are).
  */
-import { countdown } from '#lib/catalog/sale.ts';
+import { countdown } from '#lib/catalog/index.ts';
 import type { Cashier, OpenedPayment, PaymentArrival } from '#lib/payments/contracts.ts';
 import type { JsapiPayParams } from '#lib/payments/wechatpay/protocol.ts';
 import type { PayChannel } from '#lib/payments/status.ts';
 
 async function client() {
   const [{ call }, { PaymentContracts }] = await Promise.all([
-    import('#lib/shell/client.ts'),
+    import('#lib/platform/client.ts'),
     import('#lib/payments/contracts.ts'),
   ]);
   return { call, PaymentContracts };
@@ -54,7 +54,7 @@ export async function checkArrival(paymentNo: string): Promise<PaymentArrival> {
 
 /** The messaging app's sign-in, coming back to this page (PAYER_UNKNOWN: no payer to name). */
 export async function memberAuthHref(): Promise<string | null> {
-  const { memberAuthUrl, RETURNED_FROM_AUTH } = await import('#lib/shell/answers.ts');
+  const { memberAuthUrl, RETURNED_FROM_AUTH } = await import('#lib/platform/answers.ts');
   const back = new URL(location.href);
   // Just back from it and still unknown: going round again would loop.
   if (back.searchParams.has(RETURNED_FROM_AUTH)) return null;

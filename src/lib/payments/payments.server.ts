@@ -5,7 +5,7 @@
  * transaction, to whichever of its orders are still waiting — the others (cancelled meanwhile, or
  * paid by another attempt) get their share refunded, never revived.
  */
-import { promiseCommission } from '#lib/distribution/commission.server.ts';
+import { promiseCommission } from '#lib/commission/index.server.ts';
 import QRCode from 'qrcode';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
@@ -20,9 +20,9 @@ import {
   refunds,
   users,
 } from '#lib/platform/db/schema.ts';
-import { OrderStatus } from '#lib/orders/status.ts';
+import { OrderStatus } from '#lib/orders/index.ts';
 import { markOrderPaid, recordOrderEvent } from '#lib/orders/index.server.ts';
-import { newNumber } from '#lib/orders/numbers.server.ts';
+import { newNumber } from '#lib/platform/numbers.server.ts';
 import { channelAllowed, channelsFor, payPlace } from './channels.ts';
 import type { Cashier, OpenedPayment, PaymentArrival } from './contracts.ts';
 import type { PaymentGateway } from './gateway.server.ts';

@@ -7,7 +7,7 @@
 import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { orders, paymentOrders, payments } from '#lib/platform/db/schema.ts';
-import { OrderStatus } from '#lib/orders/status.ts';
+import { OrderStatus } from '#lib/orders/index.ts';
 import { paymentGateway, type PaymentGateway } from './gateway.server.ts';
 import { confirmPayment, paidFacts } from './payments.server.ts';
 import { retryOpenRefunds } from './refunds.server.ts';

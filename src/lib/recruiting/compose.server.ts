@@ -13,8 +13,8 @@ import {
   productCardsByNo,
   readProductCards,
   type ProductCard,
-} from '#lib/catalog/cards.server.ts';
-import { productOnSaleAt, withProductJoins } from '#lib/catalog/filters.server.ts';
+} from '#lib/catalog/index.server.ts';
+import { productOnSaleAt, withProductJoins } from '#lib/catalog/index.server.ts';
 import { requireKeeper } from './keeper.server.ts';
 import { keeperShopCard, type KeeperShopInfo } from './shop-info.server.ts';
 import { cleanCompose, COMPOSE_SETS_MAX, type ComposeInput } from './rules.ts';

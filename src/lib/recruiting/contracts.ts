@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
 import { shopIdSchema } from '#lib/platform/ids.ts';
-import { LOGIN_CODE } from '#lib/identity/login.ts';
-import { IdentityErrors } from '#lib/identity/errors.ts';
+import { LOGIN_CODE } from '#lib/identity/index.ts';
+import { IdentityErrors } from '#lib/identity/index.ts';
 import type {
   FissionBanner,
   InviteCounts,

@@ -6,10 +6,10 @@
 import { and, count, desc, eq, exists, gte, isNotNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { keeperUnbindings, shopMembers, users } from '#lib/platform/db/schema.ts';
-import { maskBuyer } from '#lib/orders/order-view.ts';
+import { maskBuyer } from '#lib/orders/index.ts';
 import { requireKeeper } from './keeper.server.ts';
 import { keeperShopCard, type KeeperShopInfo } from './shop-info.server.ts';
-import { roleLetter } from '#lib/membership/roles.ts';
+import { roleLetter } from '#lib/membership/index.ts';
 import { INVITEE_STATE_TEXT, inviteeState, shopMonthStart, type InviteeState } from './rules.ts';
 
 export interface InvitedKeeper {

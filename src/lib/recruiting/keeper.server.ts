@@ -4,7 +4,7 @@ import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { shopMembers, shops, users } from '#lib/platform/db/schema.ts';
-import { roleLetter } from '#lib/membership/roles.ts';
+import { roleLetter } from '#lib/membership/index.ts';
 
 export interface Keeper {
   userId: number;

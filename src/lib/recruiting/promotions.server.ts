@@ -6,9 +6,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { activities, brands } from '#lib/platform/db/schema.ts';
-import { saleSummaryColumns, type SaleSummary } from '#lib/catalog/catalog.server.ts';
-import { salePublished, saleRunningAt } from '#lib/catalog/filters.server.ts';
-import { asNpieceRule } from '#lib/catalog/pricing.ts';
+import { saleSummaryColumns, type SaleSummary } from '#lib/catalog/index.server.ts';
+import { salePublished, saleRunningAt } from '#lib/catalog/index.server.ts';
+import { asNpieceRule } from '#lib/catalog/index.ts';
 import { PROMOTION_ORDER, promotionLabel, type PromotionKind } from './rules.ts';
 
 export interface Promotion extends SaleSummary {

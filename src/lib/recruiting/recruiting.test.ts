@@ -20,14 +20,14 @@ import {
   ShopAccount,
   TransferKind,
   TransferReason,
-} from '#lib/distribution/ledger.ts';
+} from '#lib/commission/ledger.ts';
 import {
   auditLedger,
   keeperAccount,
   resolvePending,
   shopAccount,
   transfer,
-} from '#lib/distribution/ledger.server.ts';
+} from '#lib/commission/ledger.server.ts';
 import { OrderStatus } from '#lib/orders/status.ts';
 import { getKeeperShopInfo, updateKeeperShopInfo } from './shop-info.server.ts';
 import {

@@ -3,7 +3,7 @@
  * and a 搭配 may hold, who may leave the shop, how an invited keeper is shown and counted, and how
  * a running sale is named on 促销活动. Isomorphic: the islands check with the same functions.
  */
-import { ruleLabel, type NpieceRule } from '#lib/catalog/pricing.ts';
+import { ruleLabel, type NpieceRule } from '#lib/catalog/index.ts';
 import { RecruitingErrors } from './errors.ts';
 import { sanitiseLine } from '#lib/platform/text.ts';
 import type { ErrorEntry } from '#lib/platform/errors.ts';

@@ -18,13 +18,13 @@ import {
   shops,
   users,
 } from '#lib/platform/db/schema.ts';
-import { KeeperAccount } from '#lib/distribution/ledger.ts';
-import { keeperBalances } from '#lib/distribution/ledger.server.ts';
-import { OrderStatus } from '#lib/orders/status.ts';
-import { maskPhone } from '#lib/identity/login.ts';
-import { consumeCode, issueCode, type SmsPurpose } from '#lib/identity/sms-codes.server.ts';
-import { MemberRole } from '#lib/membership/roles.ts';
-import { dropKeeper } from '#lib/membership/membership.server.ts';
+import { KeeperAccount } from '#lib/commission/index.ts';
+import { keeperBalances } from '#lib/commission/index.server.ts';
+import { OrderStatus } from '#lib/orders/index.ts';
+import { maskPhone } from '#lib/identity/index.ts';
+import { consumeCode, issueCode, type SmsPurpose } from '#lib/identity/index.server.ts';
+import { MemberRole } from '#lib/membership/index.ts';
+import { dropKeeper } from '#lib/membership/index.server.ts';
 import type { ErrorEntry } from '#lib/platform/errors.ts';
 import { requireKeeper, type Keeper } from './keeper.server.ts';
 import { unbindRefusal } from './rules.ts';

@@ -17,7 +17,7 @@ export type ConversationWire = Wire<ConversationView>;
 
 async function client() {
   const [{ call }, { ServiceContracts }] = await Promise.all([
-    import('#lib/shell/client.ts'),
+    import('#lib/platform/client.ts'),
     import('./service-contracts.ts'),
   ]);
   return { call, ServiceContracts };

@@ -2,8 +2,8 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { orderLines, orders } from '#lib/platform/db/schema.ts';
-import { productCardsByNo } from '#lib/catalog/cards.server.ts';
-import { orderStatusText } from '#lib/orders/order-view.ts';
+import { productCardsByNo } from '#lib/catalog/index.server.ts';
+import { orderStatusText } from '#lib/orders/index.ts';
 
 /** Orders the picker lists, newest first. */
 export const RECENT_ORDERS = 10;

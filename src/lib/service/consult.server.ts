@@ -4,7 +4,7 @@ import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { shops } from '#lib/platform/db/schema.ts';
-import { ShopStatus } from '#lib/shop/status.ts';
+import { ShopStatus } from '#lib/shop/index.ts';
 import type { ConsultShopOwner } from './service-contracts.ts';
 import { shopperUnread } from './conversations.server.ts';
 import { unreadBadge } from './messages.ts';

@@ -30,10 +30,10 @@ import {
 } from '#lib/platform/db/schema.ts';
 import { LockClass, lockForTransaction } from '#lib/platform/db/locks.server.ts';
 import type { Bus } from '#lib/platform/bus.server.ts';
-import { MemberRole } from '#lib/membership/roles.ts';
-import { ShopStatus } from '#lib/shop/status.ts';
-import { productCardsByNo } from '#lib/catalog/cards.server.ts';
-import { orderStatusText } from '#lib/orders/order-view.ts';
+import { MemberRole } from '#lib/membership/index.ts';
+import { ShopStatus } from '#lib/shop/index.ts';
+import { productCardsByNo } from '#lib/catalog/index.server.ts';
+import { orderStatusText } from '#lib/orders/index.ts';
 import { ConversationStatus, ServiceMessageKind } from './status.ts';
 import {
   HISTORY_PAGE_SIZE,

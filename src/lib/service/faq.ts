@@ -3,10 +3,10 @@
  * rules (pay within 12 minutes, 7 days to return after receipt, a customer bound to a keeper for
  * 30 days, withdrawals from 1 元), taken from the modules that enforce them.
  */
-import { PAY_WINDOW_MS } from '#lib/orders/status.ts';
-import { RETURN_WINDOW_MS } from '#lib/after-sales/after-sale-view.ts';
-import { ATTRIBUTION_DAYS } from '#lib/distribution/attribution.ts';
-import { MIN_WITHDRAWAL_CENTS } from '#lib/distribution/withdrawal.ts';
+import { PAY_WINDOW_MS } from '#lib/orders/index.ts';
+import { RETURN_WINDOW_MS } from '#lib/after-sales/index.ts';
+import { ATTRIBUTION_DAYS } from '#lib/attribution/index.ts';
+import { MIN_WITHDRAWAL_CENTS } from '#lib/distribution/index.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 
 export interface FaqGroup {

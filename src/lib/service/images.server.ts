@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { media } from '#lib/platform/db/schema.ts';
-import { shrunkJpeg, storePicture } from '#lib/media/pictures.server.ts';
+import { shrunkJpeg, storePicture } from '#lib/media/index.server.ts';
 import { DAILY_IMAGE_LIMIT } from './messages.ts';
 import { serviceImageUrl } from './images.ts';
 import { maySeeServiceImage } from './conversations.server.ts';

@@ -5,7 +5,7 @@
  */
 import { buildLink } from '#lib/platform/links.ts';
 import { routeByName, type RouteName } from '#lib/platform/routes.ts';
-import { roleLetter, type Membership } from '#lib/membership/roles.ts';
+import { roleLetter, type Membership } from '#lib/membership/index.ts';
 import { sanitiseText } from '#lib/platform/text.ts';
 import { FORWARD_TEXT_MAX, ShareType } from './channels.ts';
 

@@ -20,18 +20,18 @@ import {
 import { AppError, appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import { formatYuan } from '#lib/platform/money.ts';
-import { imageUrl } from '#lib/media/images.ts';
+import { imageUrl } from '#lib/media/index.ts';
 import { isRouteName, routeByName } from '#lib/platform/routes.ts';
 import { readContentVersion } from '#lib/platform/content-cache.server.ts';
-import { getShopDetail } from '#lib/shop/shops.server.ts';
+import { getShopDetail } from '#lib/shop/index.server.ts';
 import { truncate } from '#lib/platform/text.ts';
-import { getBrandSale, getProductDetail } from '#lib/catalog/catalog.server.ts';
-import { isVenueKind, listTopBrands } from '#lib/catalog/venues.server.ts';
-import { couponShareInfo } from '#lib/coupons/share.server.ts';
-import { activeKeeper } from '#lib/distribution/attribution.server.ts';
-import { LiveStatus } from '#lib/live/status.ts';
-import { liveRoute } from '#lib/live/routes.ts';
-import type { Membership } from '#lib/membership/roles.ts';
+import { getBrandSale, getProductDetail } from '#lib/catalog/index.server.ts';
+import { isVenueKind, listTopBrands } from '#lib/catalog/index.server.ts';
+import { couponShareInfo } from '#lib/coupons/index.server.ts';
+import { activeKeeper } from '#lib/attribution/index.server.ts';
+import { LiveStatus } from '#lib/live/index.ts';
+import { liveRoute } from '#lib/live/index.ts';
+import type { Membership } from '#lib/membership/index.ts';
 import {
   FORWARD_TYPES,
   ShareChannel,

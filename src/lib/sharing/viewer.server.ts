@@ -1,6 +1,6 @@
 /** Who asks for a share: the session's user and their membership of the shop, never the query. */
 import type { APIContext } from 'astro';
-import { SESSION_COOKIE, getSession } from '#lib/identity/sessions.server.ts';
+import { SESSION_COOKIE, getSession } from '#lib/identity/index.server.ts';
 import type { ShareRequest, Viewer } from './share.server.ts';
 
 export async function shareViewer(context: APIContext, shopId: string): Promise<Viewer | null> {

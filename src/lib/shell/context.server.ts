@@ -5,11 +5,11 @@
 import type { AstroCookies } from 'astro';
 import { buildLink, type LinkTarget } from '#lib/platform/links.ts';
 import type { SiteOrigin } from '#lib/platform/origin.ts';
-import { roleLetter } from '#lib/membership/roles.ts';
+import { roleLetter } from '#lib/membership/index.ts';
 import type { RoleLetter, RouteDef } from '#lib/platform/routes.ts';
-import type { ConfigMap } from '#lib/shop/config.server.ts';
-import type { SessionUser, ShopMembership } from '#lib/identity/sessions.server.ts';
-import type { ShopDetail } from '#lib/shop/shops.server.ts';
+import type { ConfigMap } from '#lib/shop/index.server.ts';
+import type { SessionUser, ShopMembership } from '#lib/identity/index.server.ts';
+import type { ShopDetail } from '#lib/shop/index.server.ts';
 
 export const SHOP_COOKIE = 'shop_id';
 export const RETURN_COOKIE = 'shop_return';

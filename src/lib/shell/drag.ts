@@ -4,7 +4,7 @@
  * floating helper group and the small live window both move this way. A move under 10 px is a
  * tap (shell §9 move threshold); after a drag, the click under the finger is swallowed.
  */
-import { clampFloating } from './floating.ts';
+import { clampFloating } from '#lib/platform/floating.ts';
 
 const MOVE_THRESHOLD_PX = 10;
 

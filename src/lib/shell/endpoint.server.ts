@@ -14,8 +14,8 @@ import {
   parseParams,
   parseQuery,
 } from '#lib/platform/http.server.ts';
-import { refuseCrossSite, requireRole, requireUser } from '#lib/membership/auth.server.ts';
-import type { SessionUser } from '#lib/identity/sessions.server.ts';
+import { refuseCrossSite, requireRole, requireUser } from '#lib/membership/index.server.ts';
+import type { SessionUser } from '#lib/identity/index.server.ts';
 
 export interface EndpointInput<C extends AnyContract> {
   params: ParamsOf<C>;

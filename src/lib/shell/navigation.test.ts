@@ -3,7 +3,6 @@ import { routeByName } from '#lib/platform/routes.ts';
 import {
   canonicalLocation,
   guardRoute,
-  safeReturnPath,
   stripMessagingQuery,
   type GuardInput,
 } from './navigation.ts';
@@ -172,16 +171,5 @@ describe('guardRoute', () => {
     expect(
       guard('decoration', '/decoration?shopId=1001', { ...mayManage, role: 'M' as const }),
     ).toEqual({ kind: 'render', needLoginPopup: false });
-  });
-});
-
-describe('safeReturnPath', () => {
-  it('follows only paths of this site', () => {
-    expect(safeReturnPath('/brand?shopId=1001')).toBe('/brand?shopId=1001');
-    expect(safeReturnPath('//evil.example/x')).toBeNull();
-    expect(safeReturnPath('https://evil.example')).toBeNull();
-    expect(safeReturnPath('/\\evil')).toBeNull();
-    expect(safeReturnPath('/\t/evil.example')).toBeNull();
-    expect(safeReturnPath(undefined)).toBeNull();
   });
 });

@@ -3,10 +3,10 @@
  * commerce §2 route guard): first `canonicalLocation`, then `guardRoute`, each in its order.
  */
 import type { RoleLetter, RouteDef } from '#lib/platform/routes.ts';
-import { RETURNED_FROM_AUTH, memberAuthUrl } from '#lib/shell/answers.ts';
+import { RETURNED_FROM_AUTH, memberAuthUrl } from '#lib/platform/answers.ts';
 import { carryQuery } from '#lib/platform/carry.ts';
 import { Messages } from '#lib/platform/errors.ts';
-import { roleAllows } from '#lib/membership/roles.ts';
+import { roleAllows } from '#lib/membership/index.ts';
 
 /** Query keys the messaging app appends to shared links (shell §5); stripped with a redirect. */
 export const MESSAGING_APP_KEYS = ['from', 'scene', 'subscene', 'clicktime'] as const;
@@ -136,13 +136,4 @@ export function guardRoute(input: GuardInput): NavigationDecision {
     return { kind: 'refuse' };
   }
   return { kind: 'render', needLoginPopup: false };
-}
-
-/** A stored return URL is only followed when it is a path of this site. */
-export function safeReturnPath(value: string | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
-    return null;
-  // Browsers drop tabs and newlines from URLs: "/\t/evil" would become "//evil".
-  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
-  return value;
 }

@@ -7,8 +7,8 @@
  * hides; its link goes to decoration; closing or following it ends it.
  */
 import { shopKey, userKey } from '#lib/platform/storage-keys.ts';
-import type { FeatureCode } from '#lib/shop/features.ts';
-import { SKIN_CHANGED_KEY, SKIN_TIP_UNTIL_KEY, secondsLeft, tipUntil } from './skin-tip.ts';
+import type { FeatureCode } from '#lib/shop/index.ts';
+import { SKIN_CHANGED_KEY, SKIN_TIP_UNTIL_KEY, secondsLeft, tipUntil } from '#lib/shop/index.ts';
 
 export const COUPON_CHECK_INTERVAL_MS = 60_000;
 
@@ -20,7 +20,7 @@ async function couponNotice(): Promise<void> {
   if (!notice || !shopId || !data.userId) return;
   if (sessionStorage.getItem(shopKey(shopId, 'dismissed:couponNotice')) !== null) return;
   try {
-    const { featureOn } = await import('#lib/shop/kept-calls.ts');
+    const { featureOn } = await import('#lib/shop/ui/kept-calls.ts');
     if (!(await featureOn(shopId, notice.dataset.feature as FeatureCode))) return;
   } catch {
     return; // Unknown whether the shop shows it: a hint, so nothing.
@@ -29,7 +29,7 @@ async function couponNotice(): Promise<void> {
   let checked = readChecked(localStorage.getItem(key));
   if (!checked || Date.now() - checked.at >= COUPON_CHECK_INTERVAL_MS) {
     try {
-      const { unusedCouponCount } = await import('#lib/coupons/count.ts');
+      const { unusedCouponCount } = await import('#lib/coupons/ui/count.ts');
       checked = { at: Date.now(), total: await unusedCouponCount(shopId) };
       localStorage.setItem(key, JSON.stringify(checked));
     } catch {
@@ -91,7 +91,7 @@ function skinTip(): void {
   // The skin's name, from the skin info the browser keeps (the skin page kept the new one).
   const name = tip.querySelector<HTMLElement>('[data-skin-name]');
   if (name) {
-    import('#lib/shop/kept-calls.ts')
+    import('#lib/shop/ui/kept-calls.ts')
       .then(({ skinInfo }) => skinInfo(shopId))
       .then((skin) => {
         if (skin) name.textContent = `「${skin.name}」`;

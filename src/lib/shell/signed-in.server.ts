@@ -18,10 +18,10 @@ import {
   type PageKeyInput,
 } from '#lib/platform/page-cache.server.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { USER_READ_MAX_AGE_MS, cachedUserRead } from '#lib/identity/viewer.server.ts';
-import type { ShopMembership } from '#lib/identity/sessions.server.ts';
-import { countCartSkus } from '#lib/cart/cart.server.ts';
-import { ownerIdentity, type OwnerIdentity } from '#lib/membership/membership.server.ts';
+import { USER_READ_MAX_AGE_MS, cachedUserRead } from '#lib/identity/index.server.ts';
+import type { ShopMembership } from '#lib/identity/index.server.ts';
+import { countCartSkus } from '#lib/cart/index.server.ts';
+import { ownerIdentity, type OwnerIdentity } from '#lib/membership/index.server.ts';
 
 /**
  * Routes kept per user, with how long at most. A route belongs here only when everything it

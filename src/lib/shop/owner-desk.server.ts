@@ -6,8 +6,8 @@
 import { and, eq, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { afterSales, orders, shops, withdrawals } from '#lib/platform/db/schema.ts';
-import { OrderStatus, RefundStatus } from '#lib/orders/status.ts';
-import { WithdrawalStatus } from '#lib/distribution/status.ts';
+import { OrderStatus, RefundStatus } from '#lib/orders/index.ts';
+import { WithdrawalStatus } from '#lib/distribution/index.ts';
 import { ShopStatus } from './status.ts';
 
 export interface OwnerDesk {

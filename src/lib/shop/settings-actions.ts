@@ -8,7 +8,7 @@ import type { SellerQr } from './settings.server.ts';
 
 async function client() {
   const [{ call }, { ShopSettingContracts }] = await Promise.all([
-    import('#lib/shell/client.ts'),
+    import('#lib/platform/client.ts'),
     import('./settings-contracts.ts'),
   ]);
   return { call, ShopSettingContracts };

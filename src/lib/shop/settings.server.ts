@@ -20,7 +20,7 @@ import {
   shrunkJpeg,
   storePicture,
   type PictureRules,
-} from '#lib/media/pictures.server.ts';
+} from '#lib/media/index.server.ts';
 import { ShopStatus } from './status.ts';
 import { checkShopSettings, type ShopSettingsInput } from './settings.ts';
 

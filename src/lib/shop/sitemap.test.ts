@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_NOW, memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { seedHandles } from '#demo/handles.ts';
-import { shopSitemap, sitemapIndex } from './sitemap.server.ts';
+import { shopSitemap, sitemapIndex } from './ui/sitemap.server.ts';
 
 let database: Database;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import {
   smallint,
   text,
 } from 'drizzle-orm/pg-core';
-import { id, ref, createdAt, at } from '#lib/platform/db/columns.ts';
+import { id, ref, createdAt } from '#lib/platform/db/columns.ts';
 import { ShopStatus } from './status.ts';
 import { users } from '#lib/identity/tables.server.ts';
 
@@ -85,22 +85,6 @@ export const shops = pgTable(
   ],
 );
 
-/** Banners by location key: indexBanner, brandBanner, proDetailBanner. */
-export const banners = pgTable('banners', {
-  id: id(),
-  shopId: text('shop_id')
-    .notNull()
-    .references(() => shops.id),
-  location: text('location').notNull(),
-  title: text('title').notNull().default(''),
-  imageUrl: text('image_url').notNull(),
-  /** The internal target: { route, params }. */
-  link: jsonb('link').$type<{ route: string; params?: Record<string, string> }>(),
-  sort: integer('sort').notNull().default(0),
-  startAt: at('start_at'),
-  endAt: at('end_at'),
-});
-
 /** Home modules: market, category, brandWall, newBornZone, diamond (icon list). */
 export const homeResources = pgTable('home_resources', {
   id: id(),
@@ -165,21 +149,6 @@ export const popupCloses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.code] })],
 );
-
-/**
- * The home page's decoration (decoration): the manager edits the draft, previews it and publishes
- * it; shoppers see the published layout. Both are HomeLayout documents (shop/decoration.ts).
- */
-export const shopDecorations = pgTable('shop_decorations', {
-  shopId: text('shop_id')
-    .primaryKey()
-    .references(() => shops.id),
-  draft: jsonb('draft').$type<Record<string, unknown>>().notNull(),
-  published: jsonb('published').$type<Record<string, unknown>>(),
-  publishedAt: at('published_at'),
-  publishedBy: ref('published_by').references(() => users.id),
-  updatedAt: at('updated_at').notNull().defaultNow(),
-});
 
 /** A shop's own values of config map entries (shell §3), over the platform's config_entries. */
 export const shopConfigEntries = pgTable(

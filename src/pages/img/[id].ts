@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { parseImageWidth, renderImage } from '#lib/media/images.server.ts';
+import { parseImageWidth, renderImage } from '#lib/media/index.server.ts';
 
 function text(status: number, message: string): Response {
   return new Response(message, {

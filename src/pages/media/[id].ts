@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getPublicMedia } from '#lib/media/media.server.ts';
+import { getPublicMedia } from '#lib/media/index.server.ts';
 
 /** Stored pictures. A media row never changes, so it may be cached for a year. */
 export const GET: APIRoute = async ({ params, locals }) => {

@@ -3,9 +3,9 @@
  * whether the shopper has 预约'd it; the answer (one row per user and room on the server) sets
  * the button and the count. A visitor's button is a login link the login popup takes over.
  */
-import { ApiError, call } from '#lib/shell/client.ts';
-import { toast } from '#lib/shell/toast.ts';
-import { LiveChannelContracts } from '#lib/live/channel-contracts.ts';
+import { ApiError, call } from '#lib/platform/client.ts';
+import { toast } from '#lib/platform/toast.ts';
+import { LiveChannelContracts } from '#lib/live/index.ts';
 
 const box = document.querySelector<HTMLElement>('[data-reminder]');
 const remind = box?.querySelector<HTMLButtonElement>('[data-remind]');

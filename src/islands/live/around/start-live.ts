@@ -3,8 +3,8 @@
  * owner; the server checks again). Once live, the page opens again: the room is on its living
  * page now (a preheat page of a live room redirects there).
  */
-import { ApiError, call } from '#lib/shell/client.ts';
-import { LiveContracts } from '#lib/live/live-contracts.ts';
+import { ApiError, call } from '#lib/platform/client.ts';
+import { LiveContracts } from '#lib/live/index.ts';
 
 const button = document.querySelector<HTMLButtonElement>('[data-start-live]');
 button?.addEventListener('click', () => {

@@ -4,8 +4,8 @@
  * 立即购买 goes on to checkout as the product page does. A visitor gets the login popup first.
  */
 import { useEffect, useState } from 'react';
-import { openLoginPopup } from '#lib/identity/store.ts';
-import type { LiveBuyProduct } from '#lib/live/room-page.server.ts';
+import { openLoginPopup } from '#lib/identity/index.ts';
+import type { LiveBuyProduct } from '#lib/live/ui/room-page.server.ts';
 import { SkuSheet } from '../../cart/SkuPicker.tsx';
 
 interface Props {

@@ -4,12 +4,12 @@
  * host's actions, the coupon popup when the host drops one, and the player. Everything the page
  * rendered is already there; this adds what happens next.
  */
-import { ApiError, call } from '#lib/shell/client.ts';
-import { toast } from '#lib/shell/toast.ts';
-import { LiveContracts } from '#lib/live/live-contracts.ts';
-import { LIKE_BATCH_MAX, LIKE_FLUSH_MS, LATEST_MESSAGES, checkComment } from '#lib/live/room.ts';
-import type { LiveMessage } from '#lib/live/room.server.ts';
-import type { RoomStats } from '#lib/live/room-hub.server.ts';
+import { ApiError, call } from '#lib/platform/client.ts';
+import { toast } from '#lib/platform/toast.ts';
+import { LiveContracts } from '#lib/live/index.ts';
+import { LIKE_BATCH_MAX, LIKE_FLUSH_MS, LATEST_MESSAGES, checkComment } from '#lib/live/index.ts';
+import type { LiveMessage } from '#lib/live/index.server.ts';
+import type { RoomStats } from '#lib/live/index.server.ts';
 import { startPlayer } from './player.ts';
 
 const root = document.querySelector<HTMLElement>('[data-live-room]');
@@ -220,7 +220,7 @@ function start(room: HTMLElement): void {
     if (!dialog || room.dataset.loggedIn !== 'true') return;
     const popup = await call(LiveContracts.couponPopup, { params, query }, { silent: true });
     if (!popup) return;
-    const view = await import('#lib/coupons/popup-view.ts');
+    const view = await import('#lib/coupons/ui/popup-view.ts');
     await view.showCouponPopup(dialog, popup);
   }
 }

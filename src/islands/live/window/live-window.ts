@@ -4,8 +4,8 @@
  * closes it (sessionStorage, per shop). A page restored from the back-forward cache checks again,
  * so a window closed on another page stays closed here too.
  */
-import { liveWindowClosedKey } from '#lib/live/live-window.ts';
-import { dragWithinBounds } from '#lib/shell/drag.ts';
+import { liveWindowClosedKey } from '#lib/live/index.ts';
+import { dragWithinBounds } from '#lib/shell/index.ts';
 
 const win = document.querySelector<HTMLElement>('[data-live-window]');
 if (win) {

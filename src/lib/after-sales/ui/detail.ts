@@ -1,6 +1,6 @@
 /** The view rules of 售后详情. */
 import { formatYuan } from '#lib/platform/money.ts';
-import { RefundStatus } from '#lib/orders/status.ts';
+import { RefundStatus } from '#lib/orders/index.ts';
 import type { AfterSaleView } from '../contracts.ts';
 
 /** The line under the status: what happens next, or why it ended so. */

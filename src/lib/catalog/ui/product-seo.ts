@@ -1,5 +1,5 @@
 /** What the product page tells search engines and link previews: its description and JSON-LD. */
-import { imageUrl } from '#lib/media/images.ts';
+import { imageUrl } from '#lib/media/index.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import { truncate } from '#lib/platform/text.ts';
 import type { ProductDetail } from '../catalog.server.ts';

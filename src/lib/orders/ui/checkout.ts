@@ -3,7 +3,7 @@
  * insurance and coupon the shopper chose; whether the price changed on submit.
  */
 import { z } from 'zod';
-import { MAX_PIECES_PER_SKU } from '#lib/cart/contracts.ts';
+import { MAX_PIECES_PER_SKU } from '#lib/cart/index.ts';
 import { matching } from '#lib/platform/page-query.ts';
 
 const toNumber = (value: string | undefined) => (value === undefined ? undefined : Number(value));

@@ -15,7 +15,7 @@ import { database } from '#lib/platform/app.server.ts';
 import { env } from '#lib/platform/env.server.ts';
 import { isCrossSiteWrite } from '#lib/platform/csrf.server.ts';
 import { describeFault, json, maintenanceAnswer } from '#lib/platform/http.server.ts';
-import { answerVendorRoot } from '#lib/identity/vendor-root.server.ts';
+import { answerVendorRoot } from '#lib/identity/index.server.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

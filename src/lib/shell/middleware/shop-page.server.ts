@@ -5,12 +5,12 @@
  * (endpoints, files, the shell's own pages) have none, and every later step lets them through.
  */
 import type { NavigationDecision } from '#lib/shell/navigation.ts';
-import type { SessionRead, ShopMembership } from '#lib/identity/sessions.server.ts';
-import type { Versions } from '#lib/identity/viewer.server.ts';
+import type { SessionRead, ShopMembership } from '#lib/identity/index.server.ts';
+import type { Versions } from '#lib/identity/index.server.ts';
 import type { PageKeyInput } from '#lib/platform/page-cache.server.ts';
 import type { RouteDef } from '#lib/platform/routes.ts';
-import type { ConfigMap } from '#lib/shop/config.ts';
-import type { ShopDetail } from '#lib/shop/shops.server.ts';
+import type { ConfigMap } from '#lib/shop/index.ts';
+import type { ShopDetail } from '#lib/shop/index.server.ts';
 
 export interface ShopPage {
   /** The URL asked for: a later rewrite (forbidden) renders another page for this one. */

@@ -5,11 +5,11 @@
  * did not come from another site; a refused page renders the forbidden page in its place.
  */
 import type { MiddlewareHandler } from 'astro';
-import { readViewer } from '#lib/identity/viewer.server.ts';
-import { noteArrival } from '#lib/distribution/attribution.server.ts';
-import { MemberRole, roleLetter, switchableRoles } from '#lib/membership/roles.ts';
-import { switchRole } from '#lib/membership/membership.server.ts';
-import { liveReminderDue } from '#lib/live/reminder-notice.server.ts';
+import { readViewer } from '#lib/identity/index.server.ts';
+import { noteArrival } from '#lib/attribution/index.server.ts';
+import { MemberRole, roleLetter, switchableRoles } from '#lib/membership/index.ts';
+import { switchRole } from '#lib/membership/index.server.ts';
+import { liveReminderDue } from '#lib/live/index.server.ts';
 import { isOwnNavigation } from '#lib/platform/csrf.server.ts';
 import { guardRoute } from '#lib/shell/navigation.ts';
 import { rememberReturn, rememberShop } from '#lib/shell/context.server.ts';

@@ -1,7 +1,7 @@
-import { IdentityContracts } from '#lib/identity/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { messagingApp } from '#lib/identity/messaging-app/index.server.ts';
-import { finishMemberAuth } from '#lib/identity/member-auth.server.ts';
+import { IdentityContracts } from '#lib/identity/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { messagingApp } from '#lib/identity/index.server.ts';
+import { finishMemberAuth } from '#lib/membership/index.server.ts';
 
 /**
  * WeChat's authorize page comes back here with ?code=&state= (no code when the user refused): signs

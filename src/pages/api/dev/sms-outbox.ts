@@ -1,7 +1,7 @@
-import { IdentityContracts } from '#lib/identity/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { readOutbox } from '#lib/identity/sms/outbox.server.ts';
-import { devOutboxEnabled } from '#lib/identity/sms/index.server.ts';
+import { IdentityContracts } from '#lib/identity/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { readOutbox } from '#lib/identity/index.server.ts';
+import { devOutboxEnabled } from '#lib/identity/index.server.ts';
 
 /** The console SMS provider's outbox for one phone, newest first; 404 whenever it is off. */
 export const GET = endpoint(

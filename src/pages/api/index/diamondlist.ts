@@ -1,7 +1,7 @@
-import { CatalogContracts } from '#lib/catalog/contracts.ts';
+import { CatalogContracts } from '#lib/catalog/index.ts';
 import { shopIdSchema } from '#lib/platform/ids.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listDiamonds } from '#lib/catalog/commodity.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listDiamonds } from '#lib/catalog/index.server.ts';
 
 /**
  * The home page's icon list (diamond module) of the shop named by shopBizCode, in its

@@ -1,9 +1,9 @@
-import { IdentityContracts } from '#lib/identity/contracts.ts';
+import { IdentityContracts } from '#lib/identity/index.ts';
 import { env } from '#lib/platform/env.server.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { messagingApp } from '#lib/identity/messaging-app/index.server.ts';
-import { beginMemberAuth } from '#lib/identity/member-auth.server.ts';
-import { SHOP_COOKIE } from '#lib/shell/context.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { messagingApp } from '#lib/identity/index.server.ts';
+import { beginMemberAuth } from '#lib/membership/index.server.ts';
+import { SHOP_COOKIE } from '#lib/shell/index.server.ts';
 
 /**
  * Login redirect (shell §7): GET /api/member/auth?backUrl= sends the browser to WeChat's

@@ -1,7 +1,7 @@
-import { IdentityContracts } from '#lib/identity/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { logout } from '#lib/identity/phone-login.server.ts';
-import { SESSION_COOKIE, clearSessionCookies } from '#lib/identity/sessions.server.ts';
+import { IdentityContracts } from '#lib/identity/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { logout } from '#lib/identity/index.server.ts';
+import { SESSION_COOKIE, clearSessionCookies } from '#lib/identity/index.server.ts';
 
 /** Ends the caller's session on the server and clears its cookies; code 0 even without one. */
 export const POST = endpoint(IdentityContracts.logout, async ({ context }) => {

@@ -1,9 +1,9 @@
-import { IdentityContracts } from '#lib/identity/contracts.ts';
+import { IdentityContracts } from '#lib/identity/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { messagingApp } from '#lib/identity/messaging-app/index.server.ts';
-import { jsSdkConfig } from '#lib/identity/messaging-app/signature.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { messagingApp } from '#lib/identity/index.server.ts';
+import { jsSdkConfig } from '#lib/identity/index.server.ts';
 
 /**
  * GET /api/member/signature?url= (shell §7): the messaging app's JS-SDK config for a page of

@@ -1,9 +1,9 @@
-import { OrderContracts } from '#lib/orders/contracts.ts';
+import { OrderContracts } from '#lib/orders/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { cancelOrder } from '#lib/orders/commands.server.ts';
-import { readOrderDetail } from '#lib/orders/queries.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { cancelOrder } from '#lib/orders/index.server.ts';
+import { readOrderDetail } from '#lib/orders/index.server.ts';
 
 /** 取消订单: the caller's unpaid order, with a reason; stock and coupon come back. */
 export const POST = endpoint(OrderContracts.cancel, async ({ query, body, user, context }) => {

@@ -1,11 +1,11 @@
-import { OrderContracts } from '#lib/orders/contracts.ts';
+import { OrderContracts } from '#lib/orders/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { applyLineRefund } from '#lib/orders/commands.server.ts';
-import { readOrderDetail } from '#lib/orders/queries.server.ts';
-import { auditChannel } from '#lib/after-sales/after-sale-view.ts';
-import { isInApp } from '#lib/shell/context.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { applyLineRefund } from '#lib/after-sales/index.server.ts';
+import { readOrderDetail } from '#lib/orders/index.server.ts';
+import { auditChannel } from '#lib/after-sales/index.ts';
+import { isInApp } from '#lib/shell/index.server.ts';
 
 /** A line of the caller's paid, unshipped order goes under refund review. */
 export const POST = endpoint(OrderContracts.cancelLine, async ({ query, body, user, context }) => {

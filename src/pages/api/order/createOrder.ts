@@ -1,9 +1,9 @@
-import { OrderContracts } from '#lib/orders/contracts.ts';
+import { OrderContracts } from '#lib/orders/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { couponChoiceOf } from '#lib/coupons/checkout.ts';
-import { placeOrder } from '#lib/orders/place-order.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { couponChoiceOf } from '#lib/coupons/index.ts';
+import { placeOrder } from '#lib/orders/index.server.ts';
 
 /**
  * 提交订单 (query shopBizCode). The distributor is the page link's (the request client adds the

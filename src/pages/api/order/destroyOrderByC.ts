@@ -1,8 +1,8 @@
-import { OrderContracts } from '#lib/orders/contracts.ts';
+import { OrderContracts } from '#lib/orders/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { hideOrder } from '#lib/orders/commands.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { hideOrder } from '#lib/orders/index.server.ts';
 
 /** Removes the caller's completed or cancelled order from their list (query orderNo). */
 export const POST = endpoint(OrderContracts.hide, async ({ query, user, context }) => {

@@ -1,8 +1,8 @@
-import { OrderContracts } from '#lib/orders/contracts.ts';
+import { OrderContracts } from '#lib/orders/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { readOrderDetail } from '#lib/orders/queries.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { readOrderDetail } from '#lib/orders/index.server.ts';
 
 /** One order of the caller (订单详情); anyone else's answers 订单不存在. */
 export const GET = endpoint(OrderContracts.detail, async ({ query, user, context }) => {

@@ -1,9 +1,9 @@
-import { OrderContracts } from '#lib/orders/contracts.ts';
+import { OrderContracts } from '#lib/orders/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { couponChoiceOf } from '#lib/coupons/checkout.ts';
-import { previewCheckout } from '#lib/orders/place-order.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { couponChoiceOf } from '#lib/coupons/index.ts';
+import { previewCheckout } from '#lib/orders/index.server.ts';
 
 /** 确认订单: the checkout (立即购买 or the cart's selected lines) priced now for the caller. */
 export const POST = endpoint(OrderContracts.preview, async ({ query, body, user, context }) => {

@@ -1,8 +1,8 @@
-import { OrderContracts } from '#lib/orders/contracts.ts';
+import { OrderContracts } from '#lib/orders/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listOrders } from '#lib/orders/queries.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listOrders } from '#lib/orders/index.server.ts';
 
 /** The order list (订单 tab): a tab's orders of the caller in the shop, a page, every tab's count. */
 export const GET = endpoint(OrderContracts.list, async ({ query, user, context }) => {

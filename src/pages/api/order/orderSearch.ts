@@ -1,8 +1,8 @@
-import { OrderContracts } from '#lib/orders/contracts.ts';
+import { OrderContracts } from '#lib/orders/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { searchOrders } from '#lib/orders/queries.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { searchOrders } from '#lib/orders/index.server.ts';
 
 /** The caller's own orders by a part of a product name or by order number (a read). */
 export const POST = endpoint(OrderContracts.search, async ({ query, body, user, context }) => {

@@ -1,8 +1,8 @@
-import { OrderContracts } from '#lib/orders/contracts.ts';
+import { OrderContracts } from '#lib/orders/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { pendingPaymentOrders } from '#lib/orders/queries.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { pendingPaymentOrders } from '#lib/orders/index.server.ts';
 
 /** The caller's unpaid orders still within their deadline (the unpaid-order guide, 10 per page). */
 export const GET = endpoint(OrderContracts.pendingPayment, async ({ query, user, context }) => {

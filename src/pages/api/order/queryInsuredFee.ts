@@ -1,8 +1,8 @@
-import { OrderContracts } from '#lib/orders/contracts.ts';
+import { OrderContracts } from '#lib/orders/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { previewCheckout } from '#lib/orders/place-order.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { previewCheckout } from '#lib/orders/index.server.ts';
 
 /** 运费险: what insuring the checkout costs per order and what each policy pays for a return. */
 export const POST = endpoint(OrderContracts.insuredFee, async ({ query, body, user, context }) => {

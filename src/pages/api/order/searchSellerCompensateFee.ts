@@ -1,6 +1,6 @@
-import { InsuranceContracts } from '#lib/insurance/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listShopClaims } from '#lib/insurance/insurance.server.ts';
+import { InsuranceContracts } from '#lib/insurance/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listShopClaims } from '#lib/insurance/index.server.ts';
 
 /** The shop's freight insurance compensations (运费险赔付), for its owner. */
 export const GET = endpoint(InsuranceContracts.compensateFees, async ({ query, user, context }) =>

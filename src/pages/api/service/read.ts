@@ -1,6 +1,6 @@
-import { ServiceContracts } from '#lib/service/service-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { markReadByShopper } from '#lib/service/conversations.server.ts';
+import { ServiceContracts } from '#lib/service/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { markReadByShopper } from '#lib/service/index.server.ts';
 
 /** The shopper has read the shop's replies. */
 export const POST = endpoint(ServiceContracts.read, ({ query, user, context }) =>

@@ -1,7 +1,7 @@
-import { ServiceContracts } from '#lib/service/service-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { ServiceContracts } from '#lib/service/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 import { readUpload } from '#lib/platform/upload.server.ts';
-import { storeServiceImage } from '#lib/service/images.server.ts';
+import { storeServiceImage } from '#lib/service/index.server.ts';
 
 /** A chat picture (raw bytes), stored private to the sender until a message shows it. */
 export const POST = endpoint(ServiceContracts.upload, async ({ user, context }) => {

@@ -1,6 +1,6 @@
-import { ShopSettingContracts } from '#lib/shop/settings-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { readShopSettings, saveShopSettings } from '#lib/shop/settings.server.ts';
+import { ShopSettingContracts } from '#lib/shop/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { readShopSettings, saveShopSettings } from '#lib/shop/index.server.ts';
 
 /** store-setting: the shop's settings, for its owner. */
 export const GET = endpoint(ShopSettingContracts.settings, ({ query, user, context }) =>

@@ -1,9 +1,9 @@
-import { CouponContracts } from '#lib/coupons/contracts.ts';
+import { CouponContracts } from '#lib/coupons/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { drawCoupon } from '#lib/coupons/draw.server.ts';
-import { centerCoupons } from '#lib/coupons/center.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { drawCoupon } from '#lib/coupons/index.server.ts';
+import { centerCoupons } from '#lib/coupons/index.server.ts';
 
 /** 立即领取: one coupon of the centre; answers its new state for the caller. */
 export const POST = endpoint(

@@ -1,7 +1,7 @@
-import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { centerCoupons } from '#lib/coupons/center.server.ts';
-import { getSessionUser, SESSION_COOKIE } from '#lib/identity/sessions.server.ts';
+import { CouponContracts } from '#lib/coupons/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { centerCoupons } from '#lib/coupons/index.server.ts';
+import { getSessionUser, SESSION_COOKIE } from '#lib/identity/index.server.ts';
 
 /** The coupons on offer in a category (all without one), with the caller's button. */
 export const GET = endpoint(CouponContracts.byCategory, async ({ query, context }) => {

@@ -1,6 +1,6 @@
-import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listMyCoupons } from '#lib/coupons/mine.server.ts';
+import { CouponContracts } from '#lib/coupons/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listMyCoupons } from '#lib/coupons/index.server.ts';
 
 /** How many unused coupons the caller holds in the shop. */
 export const GET = endpoint(CouponContracts.count, async ({ query, user, context }) => {

@@ -1,7 +1,7 @@
-import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { productCoupons } from '#lib/coupons/for-product.server.ts';
-import { getSessionUser, SESSION_COOKIE } from '#lib/identity/sessions.server.ts';
+import { CouponContracts } from '#lib/coupons/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { productCoupons } from '#lib/coupons/index.server.ts';
+import { getSessionUser, SESSION_COOKIE } from '#lib/identity/index.server.ts';
 
 /** The centre's coupons that apply to the product, with the caller's button (领券 on its page). */
 export const GET = endpoint(CouponContracts.productCoupons, async ({ query, context }) => {

@@ -1,6 +1,6 @@
-import { CouponContracts, TAB_OF_STATUS } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listMyCoupons } from '#lib/coupons/mine.server.ts';
+import { CouponContracts, TAB_OF_STATUS } from '#lib/coupons/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listMyCoupons } from '#lib/coupons/index.server.ts';
 
 /** The shell's coupon list: a page of the caller's coupons in one status, with totalSize. */
 export const GET = endpoint(CouponContracts.list, async ({ query, user, context }) => {

@@ -1,6 +1,6 @@
-import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listMyCoupons } from '#lib/coupons/mine.server.ts';
+import { CouponContracts } from '#lib/coupons/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listMyCoupons } from '#lib/coupons/index.server.ts';
 
 /** 我的优惠券: the caller's coupons in the shop by tab, with the tab counts. */
 export const GET = endpoint(CouponContracts.mine, async ({ query, user, context }) =>

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { renderProductPreview } from '#lib/catalog/preview.server.ts';
+import { renderProductPreview } from '#lib/catalog/index.server.ts';
 
 function text(status: number, message: string): Response {
   return new Response(message, {

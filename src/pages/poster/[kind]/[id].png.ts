@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { isRowId, isShopId } from '#lib/platform/ids.ts';
-import { isPosterKind } from '#lib/sharing/rules.ts';
-import { renderPoster } from '#lib/sharing/poster.server.ts';
+import { isPosterKind } from '#lib/sharing/index.ts';
+import { renderPoster } from '#lib/sharing/index.server.ts';
 
 function text(status: number, message: string): Response {
   return new Response(message, {

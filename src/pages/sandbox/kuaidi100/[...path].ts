@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { env } from '#lib/platform/env.server.ts';
-import { handleKuaidi100Request } from '#lib/orders/kuaidi100/sandbox/service.server.ts';
+import { handleKuaidi100Request } from '#lib/orders/index.server.ts';
 
 /**
  * The Kuaidi100 sandbox (orders/kuaidi100/sandbox/): POST poll/query.do (实时查询) and POST poll

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { unlessSandbox } from '#lib/payments/sandbox/cashier.server.ts';
-import { handleSandboxRequest } from '#lib/payments/sandbox/gateway.server.ts';
+import { unlessSandbox } from '#lib/payments/index.server.ts';
+import { handleSandboxRequest } from '#lib/payments/index.server.ts';
 
 /**
  * The sandbox WeChat Pay gateway's API v3 (payments/sandbox/gateway.server.ts): every method,

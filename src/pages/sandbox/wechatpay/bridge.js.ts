@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { sandboxBridgeServed } from '#lib/payments/sandbox/cashier.server.ts';
-import { BRIDGE_SCRIPT } from '#lib/payments/sandbox/bridge-script.ts';
+import { sandboxBridgeServed } from '#lib/payments/index.server.ts';
+import { BRIDGE_SCRIPT } from '#lib/payments/index.ts';
 
 /**
  * The sandbox messaging app's bridge stand-in (payments/sandbox/bridge-script.ts), a script of

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { handleWeixinSandboxRequest } from '#lib/identity/messaging-app/sandbox.server.ts';
+import { handleWeixinSandboxRequest } from '#lib/identity/index.server.ts';
 
 /**
  * The sandbox WeChat gateway's API (identity/messaging-app/sandbox.server.ts): sns/oauth2/

@@ -1,10 +1,10 @@
-import { CatalogContracts } from '#lib/catalog/contracts.ts';
+import { CatalogContracts } from '#lib/catalog/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { searchSimilar } from '#lib/catalog/image-search.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { searchSimilar } from '#lib/catalog/index.server.ts';
 import { readUpload } from '#lib/platform/upload.server.ts';
-import { getShopDetail } from '#lib/shop/shops.server.ts';
+import { getShopDetail } from '#lib/shop/index.server.ts';
 
 const RESULTS = 20;
 /**

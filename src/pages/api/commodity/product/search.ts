@@ -1,8 +1,8 @@
-import { CatalogContracts } from '#lib/catalog/contracts.ts';
+import { CatalogContracts } from '#lib/catalog/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { searchProducts } from '#lib/catalog/search.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { searchProducts } from '#lib/catalog/index.server.ts';
 
 /**
  * Keyword search for islands and other clients: one page of the shop's matching products (prices

@@ -1,7 +1,7 @@
-import { ShopContracts } from '#lib/shop/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { getConfigMap } from '#lib/shop/config.server.ts';
-import { SHOP_COOKIE } from '#lib/shell/context.server.ts';
+import { ShopContracts } from '#lib/shop/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { getConfigMap } from '#lib/shop/index.server.ts';
+import { SHOP_COOKIE } from '#lib/shell/index.server.ts';
 import { isShopId } from '#lib/platform/ids.ts';
 
 /**

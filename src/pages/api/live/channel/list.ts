@@ -1,6 +1,6 @@
-import { LiveChannelContracts } from '#lib/live/channel-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { readChannel } from '#lib/live/channel.server.ts';
+import { LiveChannelContracts } from '#lib/live/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { readChannel } from '#lib/live/index.server.ts';
 
 /** A channel's rooms by state: 直播中, 预告, 回放. */
 export const GET = endpoint(LiveChannelContracts.channel, ({ query, context }) =>

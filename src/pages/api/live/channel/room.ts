@@ -1,7 +1,7 @@
-import { LiveChannelContracts } from '#lib/live/channel-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { SESSION_COOKIE, getSessionUser } from '#lib/identity/sessions.server.ts';
-import { readRoomInfo } from '#lib/live/channel.server.ts';
+import { LiveChannelContracts } from '#lib/live/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { SESSION_COOKIE, getSessionUser } from '#lib/identity/index.server.ts';
+import { readRoomInfo } from '#lib/live/index.server.ts';
 
 /** One room of the shop with the caller's 预约 (none for a visitor). */
 export const GET = endpoint(LiveChannelContracts.room, async ({ query, context }) => {

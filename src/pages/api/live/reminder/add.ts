@@ -1,6 +1,6 @@
-import { LiveChannelContracts } from '#lib/live/channel-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { remindRoom } from '#lib/live/channel.server.ts';
+import { LiveChannelContracts } from '#lib/live/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { remindRoom } from '#lib/live/index.server.ts';
 
 /** 预约 an upcoming room: one reminder per user and room. */
 export const POST = endpoint(LiveChannelContracts.remind, ({ query, body, user, context }) =>

@@ -1,6 +1,6 @@
-import { LiveChannelContracts } from '#lib/live/channel-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { cancelReminder } from '#lib/live/channel.server.ts';
+import { LiveChannelContracts } from '#lib/live/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { cancelReminder } from '#lib/live/index.server.ts';
 
 /** 取消预约. */
 export const POST = endpoint(LiveChannelContracts.cancel, ({ query, body, user, context }) =>

@@ -1,8 +1,8 @@
-import { LiveContracts } from '#lib/live/live-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { readRoomView } from '#lib/live/room.server.ts';
-import { roomHub } from '#lib/live/room-hub.server.ts';
-import { getSessionUser, SESSION_COOKIE } from '#lib/identity/sessions.server.ts';
+import { LiveContracts } from '#lib/live/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { readRoomView } from '#lib/live/index.server.ts';
+import { roomHub } from '#lib/live/index.server.ts';
+import { getSessionUser, SESSION_COOKIE } from '#lib/identity/index.server.ts';
 
 /** The room as opened: anyone may watch; the host's flag for the shop's owner. */
 export const GET = endpoint(LiveContracts.room, async ({ params, query, context }) => {

@@ -1,6 +1,6 @@
-import { SharingContracts } from '#lib/sharing/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { resolveShareCode } from '#lib/sharing/share.server.ts';
+import { SharingContracts } from '#lib/sharing/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { resolveShareCode } from '#lib/sharing/index.server.ts';
 
 /** A share code to its link. */
 export const GET = endpoint(SharingContracts.normalShare, ({ query, context }) =>

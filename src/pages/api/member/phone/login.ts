@@ -1,14 +1,14 @@
-import { IdentityContracts } from '#lib/identity/contracts.ts';
+import { IdentityContracts } from '#lib/identity/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { LOGIN_CODE, loginProblem } from '#lib/identity/login.ts';
-import { safeReturnPath } from '#lib/shell/navigation.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { LOGIN_CODE, loginProblem } from '#lib/identity/index.ts';
+import { safeReturnPath } from '#lib/platform/back.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 import { requestClientAddress } from '#lib/platform/http.server.ts';
-import { loginWithPhone } from '#lib/identity/phone-login.server.ts';
-import { isKnownPhone, rememberKnownPhone } from '#lib/identity/known-phones.server.ts';
-import { SESSION_COOKIE, setSessionCookies } from '#lib/identity/sessions.server.ts';
-import { RETURN_COOKIE } from '#lib/shell/context.server.ts';
+import { loginWithPhone } from '#lib/identity/index.server.ts';
+import { isKnownPhone, rememberKnownPhone } from '#lib/identity/index.server.ts';
+import { SESSION_COOKIE, setSessionCookies } from '#lib/identity/index.server.ts';
+import { RETURN_COOKIE } from '#lib/shell/index.server.ts';
 
 /**
  * Logs in with { phone, verifyCode }: a new session in the httpOnly cookie (the one the request

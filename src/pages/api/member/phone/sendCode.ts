@@ -1,11 +1,11 @@
-import { IdentityContracts } from '#lib/identity/contracts.ts';
+import { IdentityContracts } from '#lib/identity/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { sendCodeProblem } from '#lib/identity/login.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { sendCodeProblem } from '#lib/identity/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 import { requestClientAddress } from '#lib/platform/http.server.ts';
-import { PURPOSE_BY_TYPE, issueCode } from '#lib/identity/sms-codes.server.ts';
-import { isKnownPhone } from '#lib/identity/known-phones.server.ts';
+import { PURPOSE_BY_TYPE, issueCode } from '#lib/identity/index.server.ts';
+import { isKnownPhone } from '#lib/identity/index.server.ts';
 
 /**
  * Sends a login code: { phone, type?: 2 }. The answer never tells whether the phone has an

@@ -1,7 +1,7 @@
-import { SharingContracts } from '#lib/sharing/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { confirmShare } from '#lib/sharing/share.server.ts';
-import { shareViewer } from '#lib/sharing/viewer.server.ts';
+import { SharingContracts } from '#lib/sharing/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { confirmShare } from '#lib/sharing/index.server.ts';
+import { shareViewer } from '#lib/sharing/index.server.ts';
 
 /** Share confirm: one share event per requestId; a repeat answers success and writes nothing. */
 export const POST = endpoint(SharingContracts.confirm, async ({ query, body, user, context }) => {

@@ -1,10 +1,10 @@
-import { AfterSaleContracts } from '#lib/after-sales/contracts.ts';
+import { AfterSaleContracts } from '#lib/after-sales/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { applyAfterSale } from '#lib/after-sales/after-sales.server.ts';
-import { auditChannel } from '#lib/after-sales/after-sale-view.ts';
-import { isInApp } from '#lib/shell/context.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { applyAfterSale } from '#lib/after-sales/index.server.ts';
+import { auditChannel } from '#lib/after-sales/index.ts';
+import { isInApp } from '#lib/shell/index.server.ts';
 
 /** 申请售后 on a line of the caller's order; asked inside the messaging app: audit channel 2. */
 export const POST = endpoint(AfterSaleContracts.apply, async ({ query, body, user, context }) => {

@@ -1,8 +1,8 @@
-import { AfterSaleContracts } from '#lib/after-sales/contracts.ts';
+import { AfterSaleContracts } from '#lib/after-sales/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listOrderAfterSales } from '#lib/after-sales/after-sales.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listOrderAfterSales } from '#lib/after-sales/index.server.ts';
 
 /** The caller's after-sales of one of their orders. */
 export const GET = endpoint(AfterSaleContracts.ofOrder, async ({ query, user, context }) => {

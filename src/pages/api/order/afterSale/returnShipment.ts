@@ -1,8 +1,8 @@
-import { AfterSaleContracts } from '#lib/after-sales/contracts.ts';
+import { AfterSaleContracts } from '#lib/after-sales/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { shipReturn } from '#lib/after-sales/after-sales.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { shipReturn } from '#lib/after-sales/index.server.ts';
 
 /** After an approved 退货退款: the parcel the caller sends the goods back in. */
 export const POST = endpoint(

@@ -1,8 +1,8 @@
-import { OrderContracts } from '#lib/orders/contracts.ts';
+import { OrderContracts } from '#lib/orders/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { readOrderGroup } from '#lib/orders/queries.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { readOrderGroup } from '#lib/orders/index.server.ts';
 
 /** One checkout of the caller: its orders and what is to be paid. */
 export const GET = endpoint(OrderContracts.combineDetail, async ({ query, user, context }) => {

@@ -1,8 +1,8 @@
-import { OrderContracts } from '#lib/orders/contracts.ts';
+import { OrderContracts } from '#lib/orders/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { readDistributorOrder } from '#lib/orders/queries.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { readDistributorOrder } from '#lib/orders/index.server.ts';
 
 /** One promotion order: the region only for a keeper, the whole delivery for the one who ships it. */
 export const GET = endpoint(OrderContracts.distributorDetail, async ({ query, user, context }) => {

@@ -1,8 +1,8 @@
-import { OrderContracts } from '#lib/orders/contracts.ts';
+import { OrderContracts } from '#lib/orders/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { searchDistributorOrders } from '#lib/orders/queries.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { searchDistributorOrders } from '#lib/orders/index.server.ts';
 
 /** The distributor's promotion orders by product name or order number. */
 export const POST = endpoint(

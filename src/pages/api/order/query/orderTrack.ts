@@ -1,8 +1,8 @@
-import { OrderContracts } from '#lib/orders/contracts.ts';
+import { OrderContracts } from '#lib/orders/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { readOrderTrack } from '#lib/orders/queries.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { readOrderTrack } from '#lib/orders/index.server.ts';
 
 /** What happened to the caller's order, oldest first. */
 export const GET = endpoint(OrderContracts.orderTrack, async ({ query, user, context }) => {

@@ -1,11 +1,11 @@
-import { OrderContracts } from '#lib/orders/contracts.ts';
+import { OrderContracts } from '#lib/orders/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { carrierName } from '#lib/orders/carriers.ts';
-import { shipOrder } from '#lib/orders/commands.server.ts';
-import { readDistributorOrder } from '#lib/orders/queries.server.ts';
-import { logisticsTracker } from '#lib/orders/kuaidi100/tracker.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { carrierName } from '#lib/orders/index.ts';
+import { shipOrder } from '#lib/orders/index.server.ts';
+import { readDistributorOrder } from '#lib/orders/index.server.ts';
+import { logisticsTracker } from '#lib/orders/index.server.ts';
 
 /**
  * 发货: the shop's owner ships a paid order with a carrier and tracking number; the parcel is

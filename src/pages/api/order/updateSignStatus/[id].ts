@@ -1,9 +1,9 @@
-import { OrderContracts } from '#lib/orders/contracts.ts';
+import { OrderContracts } from '#lib/orders/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { confirmReceipt } from '#lib/orders/commands.server.ts';
-import { readOrderDetail } from '#lib/orders/queries.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { confirmReceipt } from '#lib/orders/index.server.ts';
+import { readOrderDetail } from '#lib/orders/index.server.ts';
 
 /** 确认收货 of the caller's shipped order (a GET that changes state: other sites are refused). */
 export const GET = endpoint(

@@ -1,7 +1,7 @@
-import { PaymentContracts } from '#lib/payments/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { paymentGateway } from '#lib/payments/gateway.server.ts';
-import { receivePaymentNotification } from '#lib/payments/notify.server.ts';
+import { PaymentContracts } from '#lib/payments/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { paymentGateway } from '#lib/payments/index.server.ts';
+import { receivePaymentNotification } from '#lib/payments/index.server.ts';
 
 /** The gateway's payment notification: verified, applied once, answered after the commit. */
 export const POST = endpoint(PaymentContracts.notify, async ({ context }) => {

@@ -1,8 +1,8 @@
-import { PaymentContracts } from '#lib/payments/contracts.ts';
+import { PaymentContracts } from '#lib/payments/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { readCashier } from '#lib/payments/payments.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { readCashier } from '#lib/payments/index.server.ts';
 
 /** 收银台: the caller's unpaid orders named by orderNo or groupNo, and how they can be paid here. */
 export const POST = endpoint(PaymentContracts.channels, async ({ query, body, user, context }) => {

@@ -1,9 +1,9 @@
-import { PaymentContracts } from '#lib/payments/contracts.ts';
+import { PaymentContracts } from '#lib/payments/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { checkArrive } from '#lib/payments/payments.server.ts';
-import { paymentGateway } from '#lib/payments/gateway.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { checkArrive } from '#lib/payments/index.server.ts';
+import { paymentGateway } from '#lib/payments/index.server.ts';
 
 /** Whether the caller's payment arrived (the success page polls it; a late notice is asked for). */
 export const GET = endpoint(PaymentContracts.checkArrive, async ({ query, user, context }) => {

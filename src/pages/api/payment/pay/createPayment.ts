@@ -1,10 +1,10 @@
-import { PaymentContracts } from '#lib/payments/contracts.ts';
+import { PaymentContracts } from '#lib/payments/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 import { requestClientAddress } from '#lib/platform/http.server.ts';
-import { createPayment } from '#lib/payments/payments.server.ts';
-import { paymentGateway } from '#lib/payments/gateway.server.ts';
+import { createPayment } from '#lib/payments/index.server.ts';
+import { paymentGateway } from '#lib/payments/index.server.ts';
 
 /**
  * Opens the payment of the caller's unpaid orders through the channel of where the page is open;

@@ -1,7 +1,7 @@
-import { ServiceContracts } from '#lib/service/service-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { shopConversations } from '#lib/service/conversations.server.ts';
-import { unreadBadge } from '#lib/service/messages.ts';
+import { ServiceContracts } from '#lib/service/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { shopConversations } from '#lib/service/index.server.ts';
+import { unreadBadge } from '#lib/service/index.ts';
 
 /** The shop's conversations (open first, newest first) for its owner and customer service. */
 export const GET = endpoint(ServiceContracts.conversations, async ({ query, user, context }) => {

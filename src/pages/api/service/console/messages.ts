@@ -1,6 +1,6 @@
-import { ServiceContracts } from '#lib/service/service-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { consoleHistory } from '#lib/service/conversations.server.ts';
+import { ServiceContracts } from '#lib/service/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { consoleHistory } from '#lib/service/index.server.ts';
 
 /** One of the shop's conversations, 20 messages a page. */
 export const GET = endpoint(ServiceContracts.consoleMessages, ({ query, user, context }) =>

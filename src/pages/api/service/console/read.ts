@@ -1,6 +1,6 @@
-import { ServiceContracts } from '#lib/service/service-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { markReadByShop } from '#lib/service/conversations.server.ts';
+import { ServiceContracts } from '#lib/service/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { markReadByShop } from '#lib/service/index.server.ts';
 
 /** The shop's side has read a conversation. */
 export const POST = endpoint(ServiceContracts.consoleRead, ({ query, user, context }) =>

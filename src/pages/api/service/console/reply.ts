@@ -1,8 +1,8 @@
-import { ServiceContracts, sendInputOf } from '#lib/service/service-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { ServiceContracts, sendInputOf } from '#lib/service/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
-import { replyAsShop } from '#lib/service/conversations.server.ts';
+import { replyAsShop } from '#lib/service/index.server.ts';
 
 /** The shop's owner or customer service replies. */
 export const POST = endpoint(ServiceContracts.reply, ({ query, body, user, context }) => {

@@ -1,8 +1,8 @@
-import { ServiceContracts } from '#lib/service/service-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { streamHolders } from '#lib/identity/stream-holders.server.ts';
-import { requireShopStaff } from '#lib/service/conversations.server.ts';
-import { consoleStream } from '#lib/service/streams.server.ts';
+import { ServiceContracts } from '#lib/service/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { streamHolders } from '#lib/identity/index.server.ts';
+import { requireShopStaff } from '#lib/service/index.server.ts';
+import { consoleStream } from '#lib/service/index.server.ts';
 
 /** Server-sent events of every conversation of the shop, for its owner and customer service. */
 export const GET = endpoint(ServiceContracts.consoleStream, async ({ query, user, context }) => {

@@ -1,6 +1,6 @@
-import { ServiceContracts } from '#lib/service/service-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { launchConsultation } from '#lib/service/conversations.server.ts';
+import { ServiceContracts } from '#lib/service/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { launchConsultation } from '#lib/service/index.server.ts';
 
 /** 发起咨询: the shopper's conversation, with a product or order card first when named. */
 export const POST = endpoint(ServiceContracts.launch, ({ query, body, user, context }) =>

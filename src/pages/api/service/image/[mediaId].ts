@@ -1,7 +1,7 @@
-import { ServiceContracts } from '#lib/service/service-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { ServiceContracts } from '#lib/service/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 import { notFound } from '#lib/platform/http.server.ts';
-import { readServiceImage } from '#lib/service/images.server.ts';
+import { readServiceImage } from '#lib/service/index.server.ts';
 
 /** A chat picture, for its sender and the two sides of its conversation (others: not found). */
 export const GET = endpoint(ServiceContracts.image, async ({ params, user, context }) => {

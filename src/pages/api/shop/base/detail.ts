@@ -1,8 +1,8 @@
-import { ShopContracts } from '#lib/shop/contracts.ts';
+import { ShopContracts } from '#lib/shop/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { getShopDetail } from '#lib/shop/shops.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { getShopDetail } from '#lib/shop/index.server.ts';
 
 /** The shop is named by shopId, or by the shopBizCode the request client adds from the page URL. */
 export const GET = endpoint(ShopContracts.detail, ({ query, context }) => {

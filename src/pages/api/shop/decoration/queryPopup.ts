@@ -1,6 +1,6 @@
-import { ShopContracts } from '#lib/shop/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { skinPopupFor } from '#lib/shop/skin-popup.server.ts';
+import { ShopContracts } from '#lib/shop/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { skinPopupFor } from '#lib/shop/index.server.ts';
 
 /** The skin popup due for this administrator, or null. */
 export const GET = endpoint(ShopContracts.skinPopup, async ({ query, user, context }) =>

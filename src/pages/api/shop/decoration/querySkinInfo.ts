@@ -1,6 +1,6 @@
-import { ShopContracts } from '#lib/shop/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { skinInfo } from '#lib/shop/skins.server.ts';
+import { ShopContracts } from '#lib/shop/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { skinInfo } from '#lib/shop/index.server.ts';
 
 /** GET ?shopBizCode= → the skin the shop wears: { id, name, homePreviewUrl, theme }, or null. */
 export const GET = endpoint(ShopContracts.skinInfo, ({ query, context }) =>

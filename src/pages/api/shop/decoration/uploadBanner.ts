@@ -1,8 +1,8 @@
-import { DecorationContracts } from '#lib/shop/decoration-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { DecorationContracts } from '#lib/decoration/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 import { readUpload } from '#lib/platform/upload.server.ts';
-import { requireRole } from '#lib/membership/auth.server.ts';
-import { storeBannerPicture } from '#lib/shop/decoration.server.ts';
+import { requireRole } from '#lib/membership/index.server.ts';
+import { storeBannerPicture } from '#lib/decoration/index.server.ts';
 
 /** POST uploadBanner?shopBizCode= with the raw picture → { imageUrl }. Managers only. */
 export const POST = endpoint(DecorationContracts.uploadBanner, async ({ query, context }) => {

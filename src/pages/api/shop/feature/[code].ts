@@ -1,6 +1,6 @@
-import { ShopConfigContracts } from '#lib/shop/config-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { setFeature } from '#lib/shop/features.server.ts';
+import { ShopConfigContracts } from '#lib/shop/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { setFeature } from '#lib/shop/index.server.ts';
 
 /** POST ?shopBizCode= { enableStatus } → the switch turned. Managers. */
 export const POST = endpoint(ShopConfigContracts.saveFeature, ({ params, query, body, context }) =>

@@ -1,7 +1,7 @@
-import { ShopConfigContracts } from '#lib/shop/config-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { featureStatuses } from '#lib/shop/features.ts';
-import { shopFeatures } from '#lib/shop/features.server.ts';
+import { ShopConfigContracts } from '#lib/shop/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { featureStatuses } from '#lib/shop/index.ts';
+import { shopFeatures } from '#lib/shop/index.server.ts';
 import { readContentVersion } from '#lib/platform/content-cache.server.ts';
 
 /** GET ?shopBizCode= → [{ code, enableStatus }] for every feature code of the shop. */

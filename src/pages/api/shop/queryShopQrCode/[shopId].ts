@@ -1,7 +1,7 @@
-import { SharingContracts } from '#lib/sharing/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { shopQrCode } from '#lib/sharing/share.server.ts';
-import { shareRequest } from '#lib/sharing/viewer.server.ts';
+import { SharingContracts } from '#lib/sharing/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { shopQrCode } from '#lib/sharing/index.server.ts';
+import { shareRequest } from '#lib/sharing/index.server.ts';
 
 /** The shop's link (naming the caller when a shop keeper) and its QR code. */
 export const GET = endpoint(SharingContracts.shopQrCode, async ({ params, context }) =>

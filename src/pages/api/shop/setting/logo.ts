@@ -1,8 +1,8 @@
-import { ShopSettingContracts } from '#lib/shop/settings-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { ShopSettingContracts } from '#lib/shop/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 import { readUpload } from '#lib/platform/upload.server.ts';
-import { requireRole } from '#lib/membership/auth.server.ts';
-import { uploadShopLogo, requireShopOwner } from '#lib/shop/settings.server.ts';
+import { requireRole } from '#lib/membership/index.server.ts';
+import { uploadShopLogo, requireShopOwner } from '#lib/shop/index.server.ts';
 
 /** A logo picture (raw bytes) by the shop's owner: stored as a square, the shop's on 保存. */
 export const POST = endpoint(ShopSettingContracts.uploadLogo, async ({ query, user, context }) => {

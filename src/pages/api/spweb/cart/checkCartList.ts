@@ -1,8 +1,8 @@
-import { CartContracts } from '#lib/cart/contracts.ts';
+import { CartContracts } from '#lib/cart/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { readCart } from '#lib/cart/cart.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { readCart } from '#lib/cart/index.server.ts';
 
 /** The caller's cart in the shop named by shopBizCode: lines by sale, 失效商品, totals. */
 export const POST = endpoint(CartContracts.list, async ({ query, user, context }) => {

@@ -1,8 +1,8 @@
-import { CartContracts } from '#lib/cart/contracts.ts';
+import { CartContracts } from '#lib/cart/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { deleteCartLines } from '#lib/cart/cart.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { deleteCartLines } from '#lib/cart/index.server.ts';
 
 /** Deletes the caller's lines of the SKUs named (`?skuNos=a&skuNos=b`); answers the cart. */
 export const DELETE = endpoint(CartContracts.remove, async ({ query, user, context }) => {

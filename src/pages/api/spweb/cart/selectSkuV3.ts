@@ -1,8 +1,8 @@
-import { CartContracts } from '#lib/cart/contracts.ts';
+import { CartContracts } from '#lib/cart/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { selectCartLines, type CartTarget } from '#lib/cart/cart.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { selectCartLines, type CartTarget } from '#lib/cart/index.server.ts';
 
 /** Selects or unselects the caller's lines: the SKUs named, one sale's, or all; answers the cart. */
 export const POST = endpoint(CartContracts.select, async ({ query, body, user, context }) => {

@@ -1,6 +1,6 @@
-import { LotteryContracts } from '#lib/lottery/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { drawLottery } from '#lib/lottery/draw.server.ts';
+import { LotteryContracts } from '#lib/lottery/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { drawLottery } from '#lib/lottery/index.server.ts';
 
 /** 抽奖: spends one of the caller's chances and answers the prize won. */
 export const POST = endpoint(LotteryContracts.draw, async ({ query, body, user, context }) =>

@@ -1,7 +1,7 @@
-import { LotteryContracts } from '#lib/lottery/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { lotteryConfig } from '#lib/lottery/lottery.server.ts';
-import { getSessionUser, SESSION_COOKIE } from '#lib/identity/sessions.server.ts';
+import { LotteryContracts } from '#lib/lottery/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { lotteryConfig } from '#lib/lottery/index.server.ts';
+import { getSessionUser, SESSION_COOKIE } from '#lib/identity/index.server.ts';
 
 /** The lottery named (or the shop's current one, null when none) with the caller's chances. */
 export const POST = endpoint(LotteryContracts.searchConfig, async ({ query, body, context }) => {

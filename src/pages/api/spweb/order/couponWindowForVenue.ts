@@ -1,7 +1,7 @@
-import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { popupFor } from '#lib/coupons/popups.server.ts';
-import { getSessionUser, SESSION_COOKIE } from '#lib/identity/sessions.server.ts';
+import { CouponContracts } from '#lib/coupons/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { popupFor } from '#lib/coupons/index.server.ts';
+import { getSessionUser, SESSION_COOKIE } from '#lib/identity/index.server.ts';
 
 /** The coupon popup of a venue for the caller; null when there is none for them. */
 export const GET = endpoint(CouponContracts.venuePopup, async ({ query, context }) => {

@@ -1,8 +1,8 @@
-import { CouponContracts } from '#lib/coupons/contracts.ts';
+import { CouponContracts } from '#lib/coupons/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { drawForBrand } from '#lib/coupons/center.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { drawForBrand } from '#lib/coupons/index.server.ts';
 
 /** 领取 on a brand page; without the brand: 参数缺失！ (shell §8). */
 export const POST = endpoint(

@@ -1,6 +1,6 @@
-import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { drawCouponList } from '#lib/coupons/popups.server.ts';
+import { CouponContracts } from '#lib/coupons/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { drawCouponList } from '#lib/coupons/index.server.ts';
 
 /** Draws a popup's coupons (or several of the centre's) for the caller. */
 export const POST = endpoint(CouponContracts.drawList, async ({ query, body, user, context }) =>

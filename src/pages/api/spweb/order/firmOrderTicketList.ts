@@ -1,7 +1,7 @@
-import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { couponChoiceOf } from '#lib/coupons/checkout.ts';
-import { checkoutTickets } from '#lib/coupons/checkout.server.ts';
+import { CouponContracts } from '#lib/coupons/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { couponChoiceOf } from '#lib/coupons/index.ts';
+import { checkoutTickets } from '#lib/orders/index.server.ts';
 
 /** The checkout's coupons (the order preview's body): usable, unusable with why, the one chosen. */
 export const POST = endpoint(

@@ -1,6 +1,6 @@
-import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { recommendCheckoutCoupon } from '#lib/coupons/checkout.server.ts';
+import { CouponContracts } from '#lib/coupons/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { recommendCheckoutCoupon } from '#lib/orders/index.server.ts';
 
 /** The best coupon for the checkout: the one the order confirmation preselects. */
 export const POST = endpoint(

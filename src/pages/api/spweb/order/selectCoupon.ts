@@ -1,7 +1,7 @@
-import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { couponChoiceOf } from '#lib/coupons/checkout.ts';
-import { selectCheckoutCoupon } from '#lib/coupons/checkout.server.ts';
+import { CouponContracts } from '#lib/coupons/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { couponChoiceOf } from '#lib/coupons/index.ts';
+import { selectCheckoutCoupon } from '#lib/orders/index.server.ts';
 
 /** The checkout priced with the coupon chosen ('none': without): its coupon amount and total. */
 export const POST = endpoint(CouponContracts.selectCoupon, async ({ query, body, user, context }) =>

@@ -1,6 +1,6 @@
-import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { usableCoupons } from '#lib/coupons/for-product.server.ts';
+import { CouponContracts } from '#lib/coupons/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { usableCoupons } from '#lib/coupons/index.server.ts';
 
 /** The caller's coupons usable now in the shop (on the product, when one is named). */
 export const GET = endpoint(CouponContracts.usableTickets, async ({ query, user, context }) =>

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { sandboxBridgePay, unlessSandbox } from '#lib/payments/sandbox/cashier.server.ts';
-import type { JsapiPayParams } from '#lib/payments/wechatpay/protocol.ts';
+import { sandboxBridgePay, unlessSandbox } from '#lib/payments/index.server.ts';
+import type { JsapiPayParams } from '#lib/payments/index.ts';
 
 /**
  * The sandbox messaging app's pay bridge: what `getBrandWCPayRequest` does with a page's pay

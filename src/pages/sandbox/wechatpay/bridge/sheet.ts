@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { readSandboxCashier, unlessSandbox } from '#lib/payments/sandbox/cashier.server.ts';
+import { readSandboxCashier, unlessSandbox } from '#lib/payments/index.server.ts';
 
 /**
  * What the sandbox app's pay sheet shows for a JSAPI prepay id: merchant, description, amount

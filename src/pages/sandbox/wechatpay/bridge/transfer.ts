@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { unlessSandbox } from '#lib/payments/sandbox/cashier.server.ts';
-import { isSameOriginPost } from '#lib/payments/sandbox/cashier.ts';
-import { receiptSheet, sandboxConfirmReceipt } from '#lib/payments/sandbox/transfers.server.ts';
+import { unlessSandbox } from '#lib/payments/index.server.ts';
+import { isSameOriginPost } from '#lib/payments/index.ts';
+import { receiptSheet, sandboxConfirmReceipt } from '#lib/payments/index.server.ts';
 
 const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 

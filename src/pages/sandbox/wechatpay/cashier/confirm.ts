@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { handleCashierPost, unlessSandbox } from '#lib/payments/sandbox/cashier.server.ts';
+import { handleCashierPost, unlessSandbox } from '#lib/payments/index.server.ts';
 
 /** The sandbox cashier page's 确认支付 (a form post from the page itself). */
 export const POST: APIRoute = ({ request, locals }) =>

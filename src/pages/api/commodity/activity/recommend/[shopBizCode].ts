@@ -1,6 +1,6 @@
-import { CatalogContracts } from '#lib/catalog/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listRecommendedSales } from '#lib/catalog/commodity.server.ts';
+import { CatalogContracts } from '#lib/catalog/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listRecommendedSales } from '#lib/catalog/index.server.ts';
 
 /**
  * Recommended brand sales: the shop's running sales whose products sold most, at most 10, as

@@ -1,7 +1,7 @@
-import { BlacklistContracts } from '#lib/catalog/blacklist-contracts.ts';
-import { listHiddenSales } from '#lib/catalog/blacklist.server.ts';
-import { shopOfPath } from '#lib/catalog/markups.server.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { BlacklistContracts } from '#lib/catalog/index.ts';
+import { listHiddenSales } from '#lib/catalog/index.server.ts';
+import { shopOfPath } from '#lib/catalog/index.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 
 /** The shop's hidden sales with brand, title and when they were hidden, one page. */
 export const GET = endpoint(BlacklistContracts.pageFrom, ({ params, query, context }) =>

@@ -1,6 +1,6 @@
-import { MarkupContracts } from '#lib/catalog/markups-contracts.ts';
-import { readActivityAddPrice } from '#lib/catalog/markups.server.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { MarkupContracts } from '#lib/catalog/index.ts';
+import { readActivityAddPrice } from '#lib/catalog/index.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 
 /** One of the shop's own sales: its markup and the limit it is held to. */
 export const GET = endpoint(MarkupContracts.queryActivityAddPrice, ({ params, query, context }) =>

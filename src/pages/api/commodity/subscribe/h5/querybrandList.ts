@@ -1,7 +1,7 @@
-import { CatalogContracts } from '#lib/catalog/contracts.ts';
+import { CatalogContracts } from '#lib/catalog/index.ts';
 import { shopIdSchema } from '#lib/platform/ids.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listBrandsWithSales } from '#lib/catalog/commodity.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listBrandsWithSales } from '#lib/catalog/index.server.ts';
 
 /**
  * The brandList page's data: the brands with a running sale in the shop (query shopBizCode), in

@@ -1,6 +1,6 @@
-import { CatalogContracts } from '#lib/catalog/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listBanners } from '#lib/catalog/commodity.server.ts';
+import { CatalogContracts } from '#lib/catalog/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listBanners } from '#lib/catalog/index.server.ts';
 
 /**
  * The live banners of one location (indexBanner, brandBanner, proDetailBanner) in the shop's

@@ -1,6 +1,6 @@
-import { CatalogContracts } from '#lib/catalog/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listSaleTags, pageSales } from '#lib/catalog/commodity.server.ts';
+import { CatalogContracts } from '#lib/catalog/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listSaleTags, pageSales } from '#lib/catalog/index.server.ts';
 
 /**
  * The sale tabs with counts: `{ total, list: { tagNo, name, activityCount }[] }`, where

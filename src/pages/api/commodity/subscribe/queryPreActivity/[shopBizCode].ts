@@ -1,6 +1,6 @@
-import { CatalogContracts } from '#lib/catalog/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listUpcomingSales } from '#lib/catalog/commodity.server.ts';
+import { CatalogContracts } from '#lib/catalog/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listUpcomingSales } from '#lib/catalog/index.server.ts';
 
 /**
  * The upcoming sales, soonest first: `{ total, list }`, list items `{ activityNo, title,

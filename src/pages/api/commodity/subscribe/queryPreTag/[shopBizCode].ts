@@ -1,6 +1,6 @@
-import { CatalogContracts } from '#lib/catalog/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listUpcomingDays } from '#lib/catalog/commodity.server.ts';
+import { CatalogContracts } from '#lib/catalog/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listUpcomingDays } from '#lib/catalog/index.server.ts';
 
 /**
  * The upcoming sales grouped by the day they start (the forecast's day tabs), soonest first:

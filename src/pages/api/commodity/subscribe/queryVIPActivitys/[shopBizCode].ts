@@ -1,6 +1,6 @@
-import { CatalogContracts } from '#lib/catalog/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listMemberSales } from '#lib/catalog/commodity.server.ts';
+import { CatalogContracts } from '#lib/catalog/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listMemberSales } from '#lib/catalog/index.server.ts';
 
 /**
  * Sales for members. We keep no members-only flag on sales, so this answers the running sales of

@@ -1,6 +1,6 @@
-import { ShopConfigContracts } from '#lib/shop/config-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { resetShopConfigEntry, saveShopConfigEntry } from '#lib/shop/config.server.ts';
+import { ShopConfigContracts } from '#lib/shop/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { resetShopConfigEntry, saveShopConfigEntry } from '#lib/shop/index.server.ts';
 
 /** POST ?shopBizCode= { value } → the shop's own value of the entry, checked by its schema. Managers. */
 export const POST = endpoint(

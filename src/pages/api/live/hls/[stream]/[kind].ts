@@ -1,7 +1,7 @@
-import { LiveContracts } from '#lib/live/live-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { streamSegmentsExist } from '#lib/live/room-stream.server.ts';
-import { livePlaylist, parseStream, vodPlaylist } from '#lib/live/room-stream.ts';
+import { LiveContracts } from '#lib/live/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { streamSegmentsExist } from '#lib/live/index.server.ts';
+import { livePlaylist, parseStream, vodPlaylist } from '#lib/live/index.ts';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 

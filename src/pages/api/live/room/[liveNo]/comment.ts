@@ -1,6 +1,6 @@
-import { LiveContracts } from '#lib/live/live-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { postComment } from '#lib/live/room.server.ts';
+import { LiveContracts } from '#lib/live/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { postComment } from '#lib/live/index.server.ts';
 
 /** 发送: a comment in the room (50 characters, the word filter, 1 per 2 s and 10 a minute). */
 export const POST = endpoint(LiveContracts.comment, ({ params, query, body, user, context }) =>

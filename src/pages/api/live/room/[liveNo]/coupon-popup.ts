@@ -1,8 +1,8 @@
-import { LiveContracts } from '#lib/live/live-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { findRoom } from '#lib/live/room.server.ts';
-import { popupFor } from '#lib/coupons/popups.server.ts';
-import { getSessionUser, SESSION_COOKIE } from '#lib/identity/sessions.server.ts';
+import { LiveContracts } from '#lib/live/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { findRoom } from '#lib/live/index.server.ts';
+import { popupFor } from '#lib/coupons/index.server.ts';
+import { getSessionUser, SESSION_COOKIE } from '#lib/identity/index.server.ts';
 
 /** The room's coupon popup with the coupons this shopper may still draw (a visitor: null). */
 export const GET = endpoint(LiveContracts.couponPopup, async ({ params, query, context }) => {

@@ -1,6 +1,6 @@
-import { LiveContracts } from '#lib/live/live-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { dropCoupon } from '#lib/live/room.server.ts';
+import { LiveContracts } from '#lib/live/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { dropCoupon } from '#lib/live/index.server.ts';
 
 /** 发券 (the host): drops the room's coupon popup to every viewer. */
 export const POST = endpoint(LiveContracts.coupon, ({ params, query, user, context }) =>

@@ -1,12 +1,12 @@
-import { LiveContracts } from '#lib/live/live-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { LiveContracts } from '#lib/live/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 import { requestClientAddress } from '#lib/platform/http.server.ts';
-import { streamHolders } from '#lib/identity/stream-holders.server.ts';
+import { streamHolders } from '#lib/identity/index.server.ts';
 import { eventStream, lastEventId, takeStreamSlot } from '#lib/platform/sse.server.ts';
 import { clientKey } from '#lib/platform/client-address.server.ts';
-import { SESSION_COOKIE, getSessionUser } from '#lib/identity/sessions.server.ts';
-import { countView, findRoom, viewerKey } from '#lib/live/room.server.ts';
-import { openRoomStream } from '#lib/live/room-hub.server.ts';
+import { SESSION_COOKIE, getSessionUser } from '#lib/identity/index.server.ts';
+import { countView, findRoom, viewerKey } from '#lib/live/index.server.ts';
+import { openRoomStream } from '#lib/live/index.server.ts';
 
 /**
  * The room's server-sent events (no login needed to watch): hello, then what was stored after

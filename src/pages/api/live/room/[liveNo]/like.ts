@@ -1,6 +1,6 @@
-import { LiveContracts } from '#lib/live/live-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { likeRoom } from '#lib/live/room.server.ts';
+import { LiveContracts } from '#lib/live/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { likeRoom } from '#lib/live/index.server.ts';
 
 /** 点赞: the taps of up to a second, added in one update. */
 export const POST = endpoint(LiveContracts.like, ({ params, query, body, user, context }) =>

@@ -1,6 +1,6 @@
-import { LiveContracts } from '#lib/live/live-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { pinComment } from '#lib/live/room.server.ts';
+import { LiveContracts } from '#lib/live/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { pinComment } from '#lib/live/index.server.ts';
 
 /** 置顶 (the host): pins a comment, or unpins with null. */
 export const POST = endpoint(LiveContracts.pin, ({ params, query, body, user, context }) =>

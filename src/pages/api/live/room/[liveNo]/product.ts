@@ -1,6 +1,6 @@
-import { LiveContracts } from '#lib/live/live-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { switchProduct } from '#lib/live/room.server.ts';
+import { LiveContracts } from '#lib/live/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { switchProduct } from '#lib/live/index.server.ts';
 
 /** 讲解 (the host): switches the product being explained. */
 export const POST = endpoint(LiveContracts.product, ({ params, query, body, user, context }) =>

@@ -1,7 +1,7 @@
-import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { requireRole } from '#lib/membership/auth.server.ts';
-import { shareableCoupons } from '#lib/coupons/share.server.ts';
+import { CouponContracts } from '#lib/coupons/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { requireRole } from '#lib/membership/index.server.ts';
+import { shareableCoupons } from '#lib/coupons/index.server.ts';
 
 /** The shop's shareable coupons for a shop keeper of the shop, each link naming the caller. */
 export const GET = endpoint(CouponContracts.shareCoupons, async ({ params, context }) => {

@@ -1,6 +1,6 @@
-import { SharingContracts } from '#lib/sharing/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { posterTopBrands } from '#lib/sharing/share.server.ts';
+import { SharingContracts } from '#lib/sharing/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { posterTopBrands } from '#lib/sharing/index.server.ts';
 
 /** The brands the shop poster shows. */
 export const GET = endpoint(SharingContracts.posterTopBrand, ({ query, context }) =>

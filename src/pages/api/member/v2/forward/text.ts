@@ -1,6 +1,6 @@
-import { SharingContracts } from '#lib/sharing/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { saveForwardText } from '#lib/sharing/share.server.ts';
+import { SharingContracts } from '#lib/sharing/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { saveForwardText } from '#lib/sharing/index.server.ts';
 
 /** editForward: saves one forwarding text (empty: back to the default). */
 export const POST = endpoint(SharingContracts.saveForwardText, ({ query, body, user, context }) =>

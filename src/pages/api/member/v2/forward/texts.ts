@@ -1,6 +1,6 @@
-import { SharingContracts } from '#lib/sharing/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listForwardTexts } from '#lib/sharing/share.server.ts';
+import { SharingContracts } from '#lib/sharing/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listForwardTexts } from '#lib/sharing/index.server.ts';
 
 /** editForward: the shop keeper's forwarding texts. */
 export const GET = endpoint(SharingContracts.forwardTexts, ({ query, user, context }) =>

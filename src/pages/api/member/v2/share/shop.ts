@@ -1,7 +1,7 @@
-import { SharingContracts } from '#lib/sharing/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { shareInfo } from '#lib/sharing/share.server.ts';
-import { shareRequest } from '#lib/sharing/viewer.server.ts';
+import { SharingContracts } from '#lib/sharing/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { shareInfo } from '#lib/sharing/index.server.ts';
+import { shareRequest } from '#lib/sharing/index.server.ts';
 
 /** Any content's share info (the share sheet's call). */
 export const POST = endpoint(SharingContracts.shareContent, async ({ query, body, context }) =>

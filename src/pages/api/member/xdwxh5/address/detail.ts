@@ -1,6 +1,6 @@
-import { AddressContracts } from '#lib/addresses/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { addressDetail } from '#lib/addresses/addresses.server.ts';
+import { AddressContracts } from '#lib/addresses/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { addressDetail } from '#lib/addresses/index.server.ts';
 
 /** GET ?id= → one of the caller's addresses; someone else's answers like a missing one. */
 export const GET = endpoint(AddressContracts.detail, ({ query, user, context }) =>

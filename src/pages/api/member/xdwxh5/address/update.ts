@@ -1,6 +1,6 @@
-import { AddressContracts } from '#lib/addresses/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { updateAddress } from '#lib/addresses/addresses.server.ts';
+import { AddressContracts } from '#lib/addresses/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { updateAddress } from '#lib/addresses/index.server.ts';
 
 /** Changes one of the caller's addresses; someone else's answers like a missing one. */
 export const POST = endpoint(

@@ -1,6 +1,6 @@
-import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { getMember } from '#lib/membership/membership.server.ts';
+import { MembershipContracts } from '#lib/membership/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { getMember } from '#lib/membership/index.server.ts';
 
 /** GET ?shopBizCode= → { administrator, currentRole }: whether the binding has gone through. */
 export const GET = endpoint(MembershipContracts.adminCheck, async ({ query, user, context }) => {

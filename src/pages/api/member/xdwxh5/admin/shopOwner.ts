@@ -1,6 +1,6 @@
-import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { adminBindInfo } from '#lib/membership/membership.server.ts';
+import { MembershipContracts } from '#lib/membership/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { adminBindInfo } from '#lib/membership/index.server.ts';
 
 /** GET ?shopBizCode= → the shop owner as the application shows them (the client caches 120 s). */
 export const GET = endpoint(MembershipContracts.shopOwner, async ({ query, user, context }) => {

@@ -1,6 +1,6 @@
-import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { switchRole } from '#lib/membership/membership.server.ts';
+import { MembershipContracts } from '#lib/membership/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { switchRole } from '#lib/membership/index.server.ts';
 
 /**
  * GET ?shopBizCode=&role=1|3|4|5 → { currentRole }. A GET in the specification although it

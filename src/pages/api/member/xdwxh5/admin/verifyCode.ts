@@ -1,7 +1,7 @@
-import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { MembershipContracts } from '#lib/membership/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 import { requestClientAddress } from '#lib/platform/http.server.ts';
-import { sendAdminCode } from '#lib/membership/membership.server.ts';
+import { sendAdminCode } from '#lib/membership/index.server.ts';
 
 /**
  * GET ?shopBizCode= → sends the shop owner a code authorising this user as administrator;

@@ -1,6 +1,6 @@
-import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { bindPersonalCard } from '#lib/distribution/cards.server.ts';
+import { DistributionContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { bindPersonalCard } from '#lib/distribution/index.server.ts';
 
 /** 绑定银行卡 in the keeper's verified real name. */
 export const POST = endpoint(DistributionContracts.bindCard, ({ body, user, context }) =>

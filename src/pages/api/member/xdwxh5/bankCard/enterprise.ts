@@ -1,7 +1,7 @@
-import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { startEnterpriseCard } from '#lib/distribution/cards.server.ts';
-import { payoutProvider } from '#lib/distribution/payouts.server.ts';
+import { DistributionContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { startEnterpriseCard } from '#lib/distribution/index.server.ts';
+import { payoutProvider } from '#lib/distribution/index.server.ts';
 
 /** 企业银行卡: saved as verifying; a small amount is sent to the account. */
 export const POST = endpoint(DistributionContracts.bindEnterpriseCard, ({ body, user, context }) =>

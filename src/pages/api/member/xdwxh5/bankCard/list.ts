@@ -1,6 +1,6 @@
-import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listBankCards } from '#lib/distribution/cards.server.ts';
+import { DistributionContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listBankCards } from '#lib/distribution/index.server.ts';
 
 /** The keeper's bank cards. */
 export const GET = endpoint(DistributionContracts.bankCards, async ({ user, context }) => ({

@@ -1,6 +1,6 @@
-import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { rankCustomers } from '#lib/distribution/customers.server.ts';
+import { DistributionReportContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { rankCustomers } from '#lib/distribution/index.server.ts';
 
 /** 客户贡献排行: the caller's customers of a period, ranked. */
 export const GET = endpoint(DistributionReportContracts.contribution, ({ query, user, context }) =>

@@ -1,6 +1,6 @@
-import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listCustomers } from '#lib/distribution/customers.server.ts';
+import { DistributionReportContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listCustomers } from '#lib/distribution/index.server.ts';
 
 /** 我的客户: the customers attributed to the caller, masked. */
 export const GET = endpoint(DistributionReportContracts.customers, ({ query, user, context }) =>

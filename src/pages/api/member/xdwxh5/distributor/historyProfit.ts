@@ -1,6 +1,6 @@
-import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { readHistoryIncome } from '#lib/distribution/reports.server.ts';
+import { DistributionReportContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { readHistoryIncome } from '#lib/distribution/index.server.ts';
 
 /** History profit (shopBizCode, year): the caller's year month by month. */
 export const GET = endpoint(DistributionReportContracts.historyProfit, ({ query, user, context }) =>

@@ -1,6 +1,6 @@
-import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { profitSummary } from '#lib/distribution/ledger.server.ts';
+import { DistributionContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { profitSummary } from '#lib/commission/index.server.ts';
 
 /** GET ?shopBizCode= → { balanceCents, frozenCents }: the shop keeper's own money. Shop keepers. */
 export const GET = endpoint(DistributionContracts.profit, ({ query, user, context }) =>

@@ -1,6 +1,6 @@
-import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { getKeeperShopInfo } from '#lib/recruiting/shop-info.server.ts';
+import { RecruitingContracts } from '#lib/recruiting/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { getKeeperShopInfo } from '#lib/recruiting/index.server.ts';
 
 /** GET ?shopBizCode= → the caller's shop name, intro, avatar and invitation code. Shop keepers. */
 export const GET = endpoint(RecruitingContracts.shopInfo, ({ query, user, context }) =>

@@ -1,6 +1,6 @@
-import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { unbindKeeper } from '#lib/recruiting/unbinding.server.ts';
+import { RecruitingContracts } from '#lib/recruiting/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { unbindKeeper } from '#lib/recruiting/index.server.ts';
 import { requestClientAddress } from '#lib/platform/http.server.ts';
 
 /** POST ?shopBizCode= { verifyCode } → the caller leaves the shop: { currentRole: 1 }. Shop keepers. */

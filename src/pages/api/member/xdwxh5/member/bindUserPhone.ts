@@ -1,8 +1,8 @@
-import { IdentityContracts } from '#lib/identity/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { IdentityContracts } from '#lib/identity/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 import { requestClientAddress } from '#lib/platform/http.server.ts';
-import { bindUserPhone } from '#lib/identity/phone-binding.server.ts';
-import { LOGIN_ID_COOKIE, SESSION_DAYS } from '#lib/identity/sessions.server.ts';
+import { bindUserPhone } from '#lib/identity/index.server.ts';
+import { LOGIN_ID_COOKIE, SESSION_DAYS } from '#lib/identity/index.server.ts';
 
 /**
  * POST bindUserPhone (shell §7) { phone, verifyCode? }: binds a phone to the signed-in account —

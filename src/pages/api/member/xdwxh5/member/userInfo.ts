@@ -1,8 +1,8 @@
-import { MembershipContracts } from '#lib/membership/contracts.ts';
+import { MembershipContracts } from '#lib/membership/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { getUserInfo } from '#lib/membership/member.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { getUserInfo } from '#lib/membership/index.server.ts';
 
 /**
  * GET user info (shell §3, §7 "Member info by shopId"): the signed-in user's standing in the shop

@@ -1,5 +1,5 @@
-import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { MembershipContracts } from '#lib/membership/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 import { register } from './_register.ts';
 
 /** POST register/{shopId}: the user becomes a shop keeper here → { currentRole: 3 }. */

@@ -1,6 +1,6 @@
 /** The shop-keeper application calls (register, registerSchool, register/tw) share one command. */
 import type { APIContext } from 'astro';
-import { registerShopKeeper, type RegisterChannel } from '#lib/membership/membership.server.ts';
+import { registerShopKeeper, type RegisterChannel } from '#lib/membership/index.server.ts';
 
 export function register(
   context: APIContext,

@@ -1,6 +1,6 @@
-import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { registrationState } from '#lib/membership/membership.server.ts';
+import { MembershipContracts } from '#lib/membership/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { registrationState } from '#lib/membership/index.server.ts';
 
 /** GET ?shopBizCode= → { registered, distributorDisable, currentRole }. */
 export const GET = endpoint(MembershipContracts.registrationState, ({ query, user, context }) =>

@@ -1,5 +1,5 @@
-import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { MembershipContracts } from '#lib/membership/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 import { register } from '../register/_register.ts';
 
 /** POST registerSchool/{shopId}: the same application, arriving from the business school. */

@@ -1,8 +1,8 @@
-import { ShopSettingContracts } from '#lib/shop/settings-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { ShopSettingContracts } from '#lib/shop/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 import { readUpload } from '#lib/platform/upload.server.ts';
-import { requireRole } from '#lib/membership/auth.server.ts';
-import { uploadSellerQr, requireShopOwner } from '#lib/shop/settings.server.ts';
+import { requireRole } from '#lib/membership/index.server.ts';
+import { uploadSellerQr, requireShopOwner } from '#lib/shop/index.server.ts';
 
 /** im-setting 上传/更换: the consultation QR code (raw bytes), the shop's at once. */
 export const POST = endpoint(

@@ -1,6 +1,6 @@
-import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { applyWithdrawal } from '#lib/distribution/withdrawals.server.ts';
+import { DistributionContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { applyWithdrawal } from '#lib/distribution/index.server.ts';
 
 /** 申请提现: the amount moves to 提现中 until the shop owner decides. */
 export const POST = endpoint(DistributionContracts.cash, ({ query, body, user, context }) =>

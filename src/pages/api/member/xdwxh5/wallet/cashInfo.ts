@@ -1,6 +1,6 @@
-import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { readCashInfo } from '#lib/distribution/withdrawals.server.ts';
+import { DistributionContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { readCashInfo } from '#lib/distribution/index.server.ts';
 
 /** What 申请提现 shows before confirming. */
 export const GET = endpoint(DistributionContracts.cashInfo, ({ query, user, context }) =>

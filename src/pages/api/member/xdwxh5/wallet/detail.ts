@@ -1,6 +1,6 @@
-import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { readWallet } from '#lib/distribution/withdrawals.server.ts';
+import { DistributionContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { readWallet } from '#lib/distribution/index.server.ts';
 
 /** 我的钱包: the keeper's balances and movements in the shop of the query. */
 export const GET = endpoint(DistributionContracts.wallet, ({ query, user, context }) =>

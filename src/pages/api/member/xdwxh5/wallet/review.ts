@@ -1,7 +1,7 @@
-import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { reviewWithdrawal } from '#lib/distribution/withdrawals.server.ts';
-import { payoutProvider, walletPayouts } from '#lib/distribution/payouts.server.ts';
+import { DistributionContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { reviewWithdrawal } from '#lib/distribution/index.server.ts';
+import { payoutProvider, walletPayouts } from '#lib/distribution/index.server.ts';
 
 /** The owner approves (the payout is sent) or rejects with a reason (the money goes back). */
 export const POST = endpoint(

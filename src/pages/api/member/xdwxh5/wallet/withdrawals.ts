@@ -1,6 +1,6 @@
-import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listWithdrawals } from '#lib/distribution/withdrawals.server.ts';
+import { DistributionContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listWithdrawals } from '#lib/distribution/index.server.ts';
 
 /** 提现记录, newest first. */
 export const GET = endpoint(DistributionContracts.withdrawals, ({ query, user, context }) =>

@@ -1,7 +1,7 @@
-import { AfterSaleContracts } from '#lib/after-sales/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { AfterSaleContracts } from '#lib/after-sales/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 import { notFound } from '#lib/platform/http.server.ts';
-import { readAfterSalePhoto } from '#lib/after-sales/photos.server.ts';
+import { readAfterSalePhoto } from '#lib/after-sales/index.server.ts';
 
 /** A private after-sale photo, for its uploader and the shop's owner only (others: not found). */
 export const GET = endpoint(AfterSaleContracts.photo, async ({ params, user, context }) => {

@@ -1,6 +1,6 @@
-import { AfterSaleContracts } from '#lib/after-sales/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listShopAfterSales } from '#lib/after-sales/after-sales.server.ts';
+import { AfterSaleContracts } from '#lib/after-sales/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listShopAfterSales } from '#lib/after-sales/index.server.ts';
 
 /** The owner's review screen: this shop's after-sales, those waiting first. */
 export const GET = endpoint(AfterSaleContracts.shopList, async ({ query, user, context }) =>

@@ -1,7 +1,7 @@
-import { AfterSaleContracts } from '#lib/after-sales/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { receiveReturn } from '#lib/after-sales/after-sales.server.ts';
-import { paymentGateway } from '#lib/payments/gateway.server.ts';
+import { AfterSaleContracts } from '#lib/after-sales/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { receiveReturn } from '#lib/after-sales/index.server.ts';
+import { paymentGateway } from '#lib/payments/index.server.ts';
 
 /** The owner has the returned goods: back to stock, and the line is refunded. */
 export const POST = endpoint(

@@ -1,7 +1,7 @@
-import { AfterSaleContracts } from '#lib/after-sales/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { reviewAfterSale } from '#lib/after-sales/after-sales.server.ts';
-import { paymentGateway } from '#lib/payments/gateway.server.ts';
+import { AfterSaleContracts } from '#lib/after-sales/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { reviewAfterSale } from '#lib/after-sales/index.server.ts';
+import { paymentGateway } from '#lib/payments/index.server.ts';
 
 /** The owner approves (an approved 仅退款 is refunded at once) or refuses with a reason. */
 export const POST = endpoint(AfterSaleContracts.review, async ({ query, body, user, context }) => {

@@ -1,6 +1,6 @@
-import { AfterSaleContracts } from '#lib/after-sales/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { waitingAuditCount } from '#lib/after-sales/after-sales.server.ts';
+import { AfterSaleContracts } from '#lib/after-sales/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { waitingAuditCount } from '#lib/after-sales/index.server.ts';
 
 /** How many of the owner's shop's after-sales wait for review. */
 export const GET = endpoint(

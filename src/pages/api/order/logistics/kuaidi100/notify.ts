@@ -1,6 +1,6 @@
-import { OrderContracts } from '#lib/orders/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { logisticsTracker, receiveKuaidi100Push } from '#lib/orders/kuaidi100/tracker.server.ts';
+import { OrderContracts } from '#lib/orders/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { logisticsTracker, receiveKuaidi100Push } from '#lib/orders/index.server.ts';
 
 /** Kuaidi100's push (a form of param and sign): verified, stored once, answered as it expects. */
 export const POST = endpoint(OrderContracts.kuaidi100Notify, async ({ context }) => {

@@ -1,8 +1,8 @@
-import { OrderContracts } from '#lib/orders/contracts.ts';
+import { OrderContracts } from '#lib/orders/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { readOrderGroupInfo } from '#lib/orders/queries.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { readOrderGroupInfo } from '#lib/orders/index.server.ts';
 
 /** The short form of the caller's checkout: its order numbers, status and amount. */
 export const GET = endpoint(OrderContracts.groupInfo, async ({ query, user, context }) => {

@@ -1,7 +1,7 @@
-import { PaymentContracts } from '#lib/payments/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { paymentGateway } from '#lib/payments/gateway.server.ts';
-import { receiveRefundNotification } from '#lib/payments/notify.server.ts';
+import { PaymentContracts } from '#lib/payments/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { paymentGateway } from '#lib/payments/index.server.ts';
+import { receiveRefundNotification } from '#lib/payments/index.server.ts';
 
 /** The gateway's refund notification: verified, applied once, answered after the commit. */
 export const POST = endpoint(PaymentContracts.refundNotify, async ({ context }) => {

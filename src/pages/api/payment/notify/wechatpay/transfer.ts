@@ -1,7 +1,7 @@
-import { PaymentContracts } from '#lib/payments/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { paymentGateway } from '#lib/payments/gateway.server.ts';
-import { receiveTransferNotification } from '#lib/distribution/wallet-payouts.server.ts';
+import { PaymentContracts } from '#lib/payments/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { paymentGateway } from '#lib/payments/index.server.ts';
+import { receiveTransferNotification } from '#lib/distribution/index.server.ts';
 
 /** WeChat's transfer-bill notification: verified, applied to the withdrawal once, then answered. */
 export const POST = endpoint(PaymentContracts.transferNotify, async ({ context }) => {

@@ -1,8 +1,8 @@
-import { SharingContracts } from '#lib/sharing/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { ShareType } from '#lib/sharing/rules.ts';
-import { shareInfo } from '#lib/sharing/share.server.ts';
-import { shareRequest } from '#lib/sharing/viewer.server.ts';
+import { SharingContracts } from '#lib/sharing/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { ShareType } from '#lib/sharing/index.ts';
+import { shareInfo } from '#lib/sharing/index.server.ts';
+import { shareRequest } from '#lib/sharing/index.server.ts';
 
 /** A venue's share info (type 2, the 会场 by its number). */
 export const POST = endpoint(

@@ -1,6 +1,6 @@
-import { ShopContracts } from '#lib/shop/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { selectSkin } from '#lib/shop/skins.server.ts';
+import { ShopContracts } from '#lib/shop/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { selectSkin } from '#lib/shop/index.server.ts';
 
 /** POST saveSelectedSkin/{skinId}?shopBizCode= → 换肤成功. Managers only. */
 export const POST = endpoint(ShopContracts.selectSkin, async ({ params, query, context }) => {

@@ -1,7 +1,7 @@
-import { BlacklistContracts } from '#lib/catalog/blacklist-contracts.ts';
-import { hideSale } from '#lib/catalog/blacklist.server.ts';
-import { shopOfPath } from '#lib/catalog/markups.server.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { BlacklistContracts } from '#lib/catalog/index.ts';
+import { hideSale } from '#lib/catalog/index.server.ts';
+import { shopOfPath } from '#lib/catalog/index.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 
 /** Hides one of the shop's sales from every shopper page (idempotent). */
 export const POST = endpoint(BlacklistContracts.hide, ({ params, query, user, context }) =>

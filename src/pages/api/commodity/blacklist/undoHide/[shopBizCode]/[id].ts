@@ -1,7 +1,7 @@
-import { BlacklistContracts } from '#lib/catalog/blacklist-contracts.ts';
-import { undoHide } from '#lib/catalog/blacklist.server.ts';
-import { shopOfPath } from '#lib/catalog/markups.server.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { BlacklistContracts } from '#lib/catalog/index.ts';
+import { undoHide } from '#lib/catalog/index.server.ts';
+import { shopOfPath } from '#lib/catalog/index.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 
 /** Ends a black-list row: its sale shows again (idempotent). */
 export const POST = endpoint(BlacklistContracts.undoHide, ({ params, query, user, context }) =>

@@ -1,6 +1,6 @@
-import { CatalogContracts } from '#lib/catalog/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { productsExist } from '#lib/catalog/commodity.server.ts';
+import { CatalogContracts } from '#lib/catalog/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { productsExist } from '#lib/catalog/index.server.ts';
 
 /**
  * Which of the products (productNoStr: comma-separated numbers, at most 50) are live in the

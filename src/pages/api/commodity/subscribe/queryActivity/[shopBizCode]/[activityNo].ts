@@ -1,8 +1,8 @@
-import { CatalogContracts } from '#lib/catalog/contracts.ts';
+import { CatalogContracts } from '#lib/catalog/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { getBrandSale } from '#lib/catalog/catalog.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { getBrandSale } from '#lib/catalog/index.server.ts';
 
 /**
  * One brand sale of the shop with its products (getBrandSale): `{ activityNo, title, subtitle,

@@ -1,6 +1,6 @@
-import { CatalogContracts } from '#lib/catalog/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listSaleTags } from '#lib/catalog/commodity.server.ts';
+import { CatalogContracts } from '#lib/catalog/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listSaleTags } from '#lib/catalog/index.server.ts';
 
 /**
  * The home page's sale tabs (activity tags) in the shop's order: `{ tagNo, name }[]`. Empty for

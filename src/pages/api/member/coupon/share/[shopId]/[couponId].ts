@@ -1,7 +1,7 @@
-import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { requireRole } from '#lib/membership/auth.server.ts';
-import { couponShareInfo } from '#lib/coupons/share.server.ts';
+import { CouponContracts } from '#lib/coupons/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { requireRole } from '#lib/membership/index.server.ts';
+import { couponShareInfo } from '#lib/coupons/index.server.ts';
 
 /** A shareable coupon's card for a shop keeper of the shop; the link names the caller. */
 export const GET = endpoint(CouponContracts.share, async ({ params, context }) => {

@@ -1,7 +1,7 @@
-import { SharingContracts } from '#lib/sharing/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { forcastShareInfo } from '#lib/sharing/share.server.ts';
-import { shareRequest } from '#lib/sharing/viewer.server.ts';
+import { SharingContracts } from '#lib/sharing/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { forcastShareInfo } from '#lib/sharing/index.server.ts';
+import { shareRequest } from '#lib/sharing/index.server.ts';
 
 /** The upcoming sales page (forcast) as a share. */
 export const GET = endpoint(SharingContracts.forcastShare, async ({ params, context }) =>

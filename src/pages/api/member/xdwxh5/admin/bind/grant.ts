@@ -1,6 +1,6 @@
-import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { approveAdminGrant } from '#lib/membership/admin-grants.server.ts';
+import { MembershipContracts } from '#lib/membership/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { approveAdminGrant } from '#lib/membership/index.server.ts';
 
 /**
  * POST { grant } → 授权成功 { shopBizCode }: the shop's owner approves the applicant of a QR

@@ -1,7 +1,7 @@
-import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { MembershipContracts } from '#lib/membership/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 import { requestClientAddress } from '#lib/platform/http.server.ts';
-import { bindAdminWithCode } from '#lib/membership/membership.server.ts';
+import { bindAdminWithCode } from '#lib/membership/index.server.ts';
 
 /**
  * GET ?shopBizCode=&verifyCode= → binds this user as administrator with the code the owner's

@@ -1,6 +1,6 @@
-import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { createAdminGrant } from '#lib/membership/admin-grants.server.ts';
+import { MembershipContracts } from '#lib/membership/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { createAdminGrant } from '#lib/membership/index.server.ts';
 
 /**
  * GET ?shopBizCode=&userVerifyCode= → { qrSvg, url, expiresAt }: a one-time grant (10 minutes,

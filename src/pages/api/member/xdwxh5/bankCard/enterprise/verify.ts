@@ -1,7 +1,7 @@
-import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { verifyEnterpriseCard } from '#lib/distribution/cards.server.ts';
-import { yuanToCents } from '#lib/distribution/withdrawal.ts';
+import { DistributionContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { verifyEnterpriseCard } from '#lib/distribution/index.server.ts';
+import { yuanToCents } from '#lib/distribution/index.ts';
 
 /** 验证企业银行卡 with the amount received. */
 export const POST = endpoint(

@@ -1,7 +1,7 @@
-import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { readMonthlyBill } from '#lib/distribution/reports.server.ts';
-import { billMonth } from '#lib/distribution/reports.ts';
+import { DistributionReportContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { readMonthlyBill } from '#lib/distribution/index.server.ts';
+import { billMonth } from '#lib/distribution/index.ts';
 
 /** 月度账单: the caller's bill of a month (this month by default; never a future one). */
 export const GET = endpoint(DistributionReportContracts.monthlyBill, ({ query, user, context }) =>

@@ -1,6 +1,6 @@
-import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { recentBills } from '#lib/distribution/reports.server.ts';
+import { DistributionReportContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { recentBills } from '#lib/distribution/index.server.ts';
 
 /** 账单查询: the caller's last twelve months. */
 export const GET = endpoint(

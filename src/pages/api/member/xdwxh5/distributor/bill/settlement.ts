@@ -1,6 +1,6 @@
-import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listSettlements } from '#lib/distribution/reports.server.ts';
+import { DistributionReportContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listSettlements } from '#lib/distribution/index.server.ts';
 
 /** 结算账单: the caller's settlements and claw-backs of a month. */
 export const GET = endpoint(

@@ -1,6 +1,6 @@
-import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { readCustomer } from '#lib/distribution/customers.server.ts';
+import { DistributionReportContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { readCustomer } from '#lib/distribution/index.server.ts';
 
 /** One of the caller's customers with their orders through the caller (another's: 客户不存在). */
 export const GET = endpoint(

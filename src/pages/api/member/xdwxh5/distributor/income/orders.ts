@@ -1,6 +1,6 @@
-import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listIncomeLines } from '#lib/distribution/reports.server.ts';
+import { DistributionReportContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listIncomeLines } from '#lib/distribution/index.server.ts';
 
 /** 收益明细: the caller's commission per order line, optionally of one state. */
 export const GET = endpoint(DistributionReportContracts.incomeOrders, ({ query, user, context }) =>

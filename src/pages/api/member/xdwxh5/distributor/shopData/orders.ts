@@ -1,6 +1,6 @@
-import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listShopDataOrders } from '#lib/distribution/shop-data.server.ts';
+import { DistributionReportContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listShopDataOrders } from '#lib/distribution/index.server.ts';
 
 /** The shop's order list of 数据中心: the latest orders paid through the caller. */
 export const GET = endpoint(

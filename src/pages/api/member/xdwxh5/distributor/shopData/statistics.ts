@@ -1,6 +1,6 @@
-import { DistributionReportContracts } from '#lib/distribution/reports-contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { readShopData } from '#lib/distribution/shop-data.server.ts';
+import { DistributionReportContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { readShopData } from '#lib/distribution/index.server.ts';
 
 /** Shop member statistics: the caller's visits, orders, sales and new customers per day. */
 export const GET = endpoint(

@@ -1,6 +1,6 @@
-import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { updateKeeperShopInfo } from '#lib/recruiting/shop-info.server.ts';
+import { RecruitingContracts } from '#lib/recruiting/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { updateKeeperShopInfo } from '#lib/recruiting/index.server.ts';
 
 /** POST ?shopBizCode= { shopName, intro } → the saved shop info (cleaned). Shop keepers. */
 export const POST = endpoint(RecruitingContracts.shopInfoUpdate, ({ query, body, user, context }) =>

@@ -1,6 +1,6 @@
-import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { shopManagerPhone } from '#lib/recruiting/unbinding.server.ts';
+import { RecruitingContracts } from '#lib/recruiting/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { shopManagerPhone } from '#lib/recruiting/index.server.ts';
 
 /** GET ?shopBizCode= → the shop manager's nickname and masked phone. Shop keepers. */
 export const GET = endpoint(RecruitingContracts.shopManagerPhone, ({ query, user, context }) =>

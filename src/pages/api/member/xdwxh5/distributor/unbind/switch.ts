@@ -1,6 +1,6 @@
-import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { unbindSwitch } from '#lib/recruiting/unbinding.server.ts';
+import { RecruitingContracts } from '#lib/recruiting/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { unbindSwitch } from '#lib/recruiting/index.server.ts';
 
 /** GET ?shopBizCode= → { open, reason, phone }: may the caller leave the shop now. Shop keepers. */
 export const GET = endpoint(RecruitingContracts.unbindSwitch, ({ query, user, context }) =>

@@ -1,6 +1,6 @@
-import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { whiteListStatus } from '#lib/recruiting/invitations.server.ts';
+import { RecruitingContracts } from '#lib/recruiting/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { whiteListStatus } from '#lib/recruiting/index.server.ts';
 
 /** GET ?shopBizCode= → { inWhiteList, reason }: may the caller invite keepers. Shop keepers. */
 export const GET = endpoint(RecruitingContracts.whiteListStatus, ({ query, user, context }) =>

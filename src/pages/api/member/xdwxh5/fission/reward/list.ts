@@ -1,6 +1,6 @@
-import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { invitedKeepers } from '#lib/recruiting/invitations.server.ts';
+import { RecruitingContracts } from '#lib/recruiting/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { invitedKeepers } from '#lib/recruiting/index.server.ts';
 
 /** GET ?shopBizCode=&pageNum=&pageSize= → the caller's 有效邀请, masked. Shop keepers. */
 export const GET = endpoint(RecruitingContracts.rewardList, ({ query, user, context }) =>

@@ -1,6 +1,6 @@
-import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { contractState } from '#lib/membership/membership.server.ts';
+import { MembershipContracts } from '#lib/membership/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { contractState } from '#lib/membership/index.server.ts';
 
 /** GET ?shopBizCode= → { currentRole, maxRole, signAgreement, needSign } (shell §3). */
 export const GET = endpoint(MembershipContracts.contractCheck, ({ query, user, context }) =>

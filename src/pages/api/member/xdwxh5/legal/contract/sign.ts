@@ -1,6 +1,6 @@
-import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { signContract } from '#lib/membership/membership.server.ts';
+import { MembershipContracts } from '#lib/membership/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { signContract } from '#lib/membership/index.server.ts';
 
 /** POST ?shopBizCode= (empty body) → code 0, data true: the member has signed the contract. */
 export const POST = endpoint(MembershipContracts.contractSign, async ({ query, user, context }) => {

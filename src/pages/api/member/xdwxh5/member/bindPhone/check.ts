@@ -1,7 +1,7 @@
-import { IdentityContracts } from '#lib/identity/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { bindPhoneStatus } from '#lib/identity/phone-binding.server.ts';
-import { isInApp } from '#lib/shell/context.server.ts';
+import { IdentityContracts } from '#lib/identity/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { bindPhoneStatus } from '#lib/identity/index.server.ts';
+import { isInApp } from '#lib/shell/index.server.ts';
 
 /**
  * GET bindPhone check (shell §7): { isBindPhone, userDefaultPhone, needIntercept } for the

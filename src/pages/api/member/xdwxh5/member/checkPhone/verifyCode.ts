@@ -1,7 +1,7 @@
-import { IdentityContracts } from '#lib/identity/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { IdentityContracts } from '#lib/identity/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 import { requestClientAddress } from '#lib/platform/http.server.ts';
-import { sendBindCode } from '#lib/identity/phone-binding.server.ts';
+import { sendBindCode } from '#lib/identity/index.server.ts';
 
 /**
  * POST checkPhone/verifyCode (shell §7) { phone }: sends the code that binds another phone to

@@ -1,6 +1,6 @@
-import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { ownerIdentity } from '#lib/membership/membership.server.ts';
+import { MembershipContracts } from '#lib/membership/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { ownerIdentity } from '#lib/membership/index.server.ts';
 
 /** GET ?shopBizCode= → { needBind, shopName, phone (masked, when needBind) }. */
 export const GET = endpoint(MembershipContracts.ownerIdentityCheck, ({ query, user, context }) =>

@@ -1,6 +1,6 @@
-import { CatalogContracts } from '#lib/catalog/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { listHotKeys } from '#lib/catalog/search.server.ts';
+import { CatalogContracts } from '#lib/catalog/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { listHotKeys } from '#lib/catalog/index.server.ts';
 
 /** The shop's hot search keys (shell §3): hotName and type, 5 being the search box's key. */
 export const GET = endpoint(CatalogContracts.hotKeys, ({ params, context }) =>

@@ -1,6 +1,6 @@
-import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { rejectAdminGrant } from '#lib/membership/admin-grants.server.ts';
+import { MembershipContracts } from '#lib/membership/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { rejectAdminGrant } from '#lib/membership/index.server.ts';
 
 /**
  * POST { grant } → 已拒绝授权: the shop's owner refuses the applicant of a QR grant; the grant is

@@ -1,6 +1,6 @@
-import { RecruitingContracts } from '#lib/recruiting/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { deleteCompose } from '#lib/recruiting/compose.server.ts';
+import { RecruitingContracts } from '#lib/recruiting/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { deleteCompose } from '#lib/recruiting/index.server.ts';
 
 /** POST delete/{composeId}?shopBizCode= → deletes one of the caller's 搭配. Shop keepers. */
 export const POST = endpoint(

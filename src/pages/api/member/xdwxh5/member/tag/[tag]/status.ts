@@ -1,6 +1,6 @@
-import { GuideContracts } from '#lib/guides/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { tagsExist } from '#lib/guides/tags.server.ts';
+import { GuideContracts } from '#lib/guides/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { tagsExist } from '#lib/guides/index.server.ts';
 
 /** Whether the caller has seen this tag in the shop. */
 export const GET = endpoint(GuideContracts.status, async ({ params, query, user, context }) => {

@@ -1,6 +1,6 @@
-import { GuideContracts } from '#lib/guides/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { markTagSeen } from '#lib/guides/tags.server.ts';
+import { GuideContracts } from '#lib/guides/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { markTagSeen } from '#lib/guides/index.server.ts';
 
 /** The shop keeper saw this guide. */
 export const POST = endpoint(

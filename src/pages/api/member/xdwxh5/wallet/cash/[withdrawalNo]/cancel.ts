@@ -1,7 +1,7 @@
-import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { walletPayouts } from '#lib/distribution/payouts.server.ts';
-import { cancelWalletWithdrawal } from '#lib/distribution/wallet-payouts.server.ts';
+import { DistributionContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { walletPayouts } from '#lib/distribution/index.server.ts';
+import { cancelWalletWithdrawal } from '#lib/distribution/index.server.ts';
 
 /** 取消收款: the unconfirmed transfer bill is cancelled; the money comes back once. */
 export const POST = endpoint(

@@ -1,8 +1,8 @@
-import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { WITHDRAWAL_STATUS_TEXT } from '#lib/distribution/status.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { walletPayouts } from '#lib/distribution/payouts.server.ts';
-import { checkWalletWithdrawal } from '#lib/distribution/wallet-payouts.server.ts';
+import { DistributionContracts } from '#lib/distribution/index.ts';
+import { WITHDRAWAL_STATUS_TEXT } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { walletPayouts } from '#lib/distribution/index.server.ts';
+import { checkWalletWithdrawal } from '#lib/distribution/index.server.ts';
 
 /** After the confirm-receipt sheet: WeChat is asked about the bill, the answer applied once. */
 export const POST = endpoint(

@@ -1,7 +1,7 @@
-import { DistributionContracts } from '#lib/distribution/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { walletPayouts } from '#lib/distribution/payouts.server.ts';
-import { receiptRequest } from '#lib/distribution/wallet-payouts.server.ts';
+import { DistributionContracts } from '#lib/distribution/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { walletPayouts } from '#lib/distribution/index.server.ts';
+import { receiptRequest } from '#lib/distribution/index.server.ts';
 
 /** 确认收款: the confirm-receipt sheet's parameters (merchant, app, package_info). */
 export const GET = endpoint(

@@ -1,6 +1,6 @@
-import { SharingContracts } from '#lib/sharing/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { checkForwardText } from '#lib/sharing/rules.ts';
+import { SharingContracts } from '#lib/sharing/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { checkForwardText } from '#lib/sharing/index.ts';
 
 /** A forwarding text as it would be saved: sanitised, at most 100 characters. */
 export const POST = endpoint(SharingContracts.contentCheck, ({ body }) => {

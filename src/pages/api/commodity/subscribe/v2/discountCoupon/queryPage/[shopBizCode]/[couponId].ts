@@ -1,6 +1,6 @@
-import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { couponProducts, templateOffer } from '#lib/coupons/products.server.ts';
+import { CouponContracts } from '#lib/coupons/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { couponProducts, templateOffer } from '#lib/coupons/index.server.ts';
 
 /** 可用商品: the coupon and one page of the products on sale it applies to. */
 export const POST = endpoint(CouponContracts.couponProducts, async ({ params, body, context }) => {

@@ -1,6 +1,6 @@
-import { MembershipContracts } from '#lib/membership/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { adminBindInfo } from '#lib/membership/membership.server.ts';
+import { MembershipContracts } from '#lib/membership/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { adminBindInfo } from '#lib/membership/index.server.ts';
 
 /**
  * GET bind/info/display/{shopBizCode} → { shopName, shopLogoUrl, hasOwner, ownerNickname,

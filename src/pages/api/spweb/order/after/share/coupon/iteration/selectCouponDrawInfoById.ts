@@ -1,8 +1,8 @@
-import { CouponContracts } from '#lib/coupons/contracts.ts';
+import { CouponContracts } from '#lib/coupons/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { handoutCoupon } from '#lib/coupons/share.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { handoutCoupon } from '#lib/coupons/index.server.ts';
 
 /** The caller's button for a handed-out coupon. */
 export const GET = endpoint(CouponContracts.handoutState, async ({ query, user, context }) => {

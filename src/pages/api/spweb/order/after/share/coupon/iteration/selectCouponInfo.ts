@@ -1,8 +1,8 @@
-import { CouponContracts } from '#lib/coupons/contracts.ts';
+import { CouponContracts } from '#lib/coupons/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { handoutCoupon } from '#lib/coupons/share.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { handoutCoupon } from '#lib/coupons/index.server.ts';
 
 /** A handed-out coupon as a receive page shows it; 优惠券不存在 when it is not offered there. */
 export const GET = endpoint(CouponContracts.handoutInfo, async ({ query, context }) => {

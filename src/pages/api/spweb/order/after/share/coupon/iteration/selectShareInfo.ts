@@ -1,7 +1,7 @@
-import { CouponContracts } from '#lib/coupons/contracts.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
+import { CouponContracts } from '#lib/coupons/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
 import { isRowId } from '#lib/platform/ids.ts';
-import { couponShareInfo, linkSharer } from '#lib/coupons/share.server.ts';
+import { couponShareInfo, linkSharer } from '#lib/coupons/index.server.ts';
 
 /**
  * A receive page's share card. The link names the caller only when they are a shop keeper of the

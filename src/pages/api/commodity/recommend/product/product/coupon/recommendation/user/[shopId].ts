@@ -1,8 +1,8 @@
-import { CouponContracts } from '#lib/coupons/contracts.ts';
+import { CouponContracts } from '#lib/coupons/index.ts';
 import { Errors } from '#lib/errors.ts';
 import { appError } from '#lib/platform/errors.ts';
-import { endpoint } from '#lib/shell/endpoint.server.ts';
-import { couponRecommendation, templateOffer } from '#lib/coupons/products.server.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { couponRecommendation, templateOffer } from '#lib/coupons/index.server.ts';
 
 /** A short list of the products on sale the coupon applies to (type 1 热销, 2 凑单). */
 export const POST = endpoint(

@@ -1,0 +1,5 @@
+/**
+ * The guides area's server door (docs/architecture.md "Doors"): the queries and commands other
+ * areas and pages may call. Everything else in the folder is the area's own.
+ */
+export { markTagSeen, tagsExist } from './tags.server.ts';

@@ -1,0 +1,5 @@
+/**
+ * The media area's door (docs/architecture.md "Doors"): what pages, islands and other areas may
+ * use: contracts, errors, statuses, rules and view types. Browser-safe: no server module.
+ */
+export { imageSrcSet, imageUrl, mediaId } from './images.ts';

@@ -1,0 +1,167 @@
+/**
+ * The home page's modules, read in one go (shell §3 market resource, hot keys; §7 home calls), in
+ * the order the shop's published decoration gives them (decoration.server.ts); a manager's
+ * preview reads the draft instead.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '#lib/platform/db/client.server.ts';
+import {
+  activities,
+  activityTags,
+  categories,
+  homeResources,
+  hotSearchKeys,
+} from '#lib/platform/db/schema.ts';
+import { listOngoingSales, type SaleSummary } from '#lib/catalog/index.server.ts';
+import { productCardsByNo, type ProductCard } from '#lib/catalog/index.server.ts';
+import { listBanners, type BannerView } from '#lib/catalog/index.server.ts';
+import { listUpcomingSaleCards } from '#lib/catalog/index.server.ts';
+import { HotKeyType } from '#lib/catalog/index.ts';
+import type { ModuleKind } from '#lib/decoration/index.ts';
+import { homeDecoration } from '#lib/decoration/index.server.ts';
+
+export const SALES_PAGE_SIZE = 6;
+/** The upcoming sales the home page previews. */
+const UPCOMING_PREVIEW_SIZE = 3;
+
+export interface Home {
+  /** The modules to render, in order; hidden ones are absent. */
+  modules: ModuleKind[];
+  hotKey: string | null;
+  banners: BannerView[];
+  diamonds: { name: string; iconUrl: string; route: string }[];
+  market: {
+    title: string;
+    bgColor: string | null;
+    bgImg: string | null;
+    link: string | null;
+    products: ProductCard[];
+  } | null;
+  newBorn: { title: string; bgColor: string | null; products: ProductCard[] } | null;
+  tags: { tagNo: string; name: string }[];
+  currentTag: string | null;
+  sales: SaleSummary[];
+  salesTotal: number;
+  page: number;
+  upcoming: { activityNo: string; title: string; startAt: Date; bannerUrl: string | null }[];
+  brandWall: { name: string; logoUrl: string | null; activityNo: string }[];
+  categories: { name: string; iconUrl: string | null }[];
+}
+
+export async function getHome(
+  db: DbOrTx,
+  shopId: string,
+  options: {
+    tagNo?: string | undefined;
+    page?: number;
+    now?: Date;
+    /** The manager's preview: the draft's modules and banners instead of the published ones. */
+    preview?: boolean;
+  } = {},
+): Promise<Home> {
+  const now = options.now ?? new Date();
+  const page = Math.max(1, Math.min(options.page ?? 1, 100));
+  const [decoration, hotKey, bannerRows, resources, tags, allSales, upcoming, categoryRows] =
+    await Promise.all([
+      homeDecoration(db, shopId, { preview: options.preview ?? false }),
+      db
+        .select({ hotName: hotSearchKeys.hotName })
+        .from(hotSearchKeys)
+        .where(and(eq(hotSearchKeys.shopId, shopId), eq(hotSearchKeys.type, HotKeyType.SearchBox)))
+        .orderBy(asc(hotSearchKeys.sort))
+        .limit(1),
+      listBanners(db, shopId, 'indexBanner', now),
+      db
+        .select()
+        .from(homeResources)
+        .where(eq(homeResources.shopId, shopId))
+        .orderBy(asc(homeResources.sort)),
+      db
+        .select({ id: activityTags.id, tagNo: activityTags.tagNo, name: activityTags.name })
+        .from(activityTags)
+        .where(eq(activityTags.shopId, shopId))
+        .orderBy(asc(activityTags.sort)),
+      listOngoingSales(db, shopId, now),
+      listUpcomingSaleCards(db, shopId, { now, limit: UPCOMING_PREVIEW_SIZE }),
+      db
+        .select({ name: categories.name, iconUrl: categories.iconUrl })
+        .from(categories)
+        .orderBy(asc(categories.sort)),
+    ]);
+
+  const resource = (kind: string) => resources.find((r) => r.kind === kind);
+  const productNosOf = (kind: string) => {
+    const nos = resource(kind)?.content.productNos;
+    return Array.isArray(nos) ? nos.filter((n): n is string => typeof n === 'string') : [];
+  };
+  const [marketProducts, newBornProducts] = await Promise.all([
+    productCardsByNo(db, shopId, productNosOf('market')),
+    productCardsByNo(db, shopId, productNosOf('newBornZone')),
+  ]);
+
+  // The first tab shows every running sale; the others only theirs.
+  const currentTag = tags.find((t) => t.tagNo === options.tagNo) ?? null;
+  const tagSales = currentTag
+    ? await db
+        .select({ activityNo: activities.activityNo })
+        .from(activities)
+        .where(eq(activities.tagId, currentTag.id))
+        .then((rows) => new Set(rows.map((r) => r.activityNo)))
+    : null;
+  const sales = tagSales ? allSales.filter((s) => tagSales.has(s.activityNo)) : allSales;
+
+  const diamondItems = resource('diamond')?.content.items;
+  const market = resource('market');
+  const newBorn = resource('newBornZone');
+  const seenBrands = new Set<string>();
+  return {
+    modules: decoration.modules,
+    hotKey: hotKey[0]?.hotName ?? null,
+    banners: decoration.banners
+      ? decoration.banners.map((b) => ({
+          title: b.title,
+          imageUrl: b.imageUrl,
+          link: b.link ? { route: b.link.route, params: b.link.params ?? {} } : null,
+        }))
+      : bannerRows.map((b) => ({
+          title: b.title,
+          imageUrl: b.imageUrl,
+          link: b.link ?? null,
+        })),
+    diamonds: Array.isArray(diamondItems)
+      ? diamondItems.filter(
+          (d): d is { name: string; iconUrl: string; route: string } =>
+            typeof d === 'object' && d !== null && 'route' in d && 'name' in d,
+        )
+      : [],
+    market: market
+      ? {
+          title: market.title,
+          bgColor: market.bgColor,
+          bgImg: market.bgImg,
+          link: market.linkUrl,
+          products: marketProducts,
+        }
+      : null,
+    newBorn: newBorn
+      ? { title: newBorn.title, bgColor: newBorn.bgColor, products: newBornProducts }
+      : null,
+    tags: tags.map(({ tagNo, name }) => ({ tagNo, name })),
+    currentTag: currentTag?.tagNo ?? null,
+    sales: sales.slice((page - 1) * SALES_PAGE_SIZE, page * SALES_PAGE_SIZE),
+    salesTotal: sales.length,
+    page,
+    upcoming: upcoming.map(({ activityNo, title, startAt, bannerUrl }) => ({
+      activityNo,
+      title,
+      startAt,
+      bannerUrl,
+    })),
+    brandWall: allSales.flatMap((s) => {
+      if (seenBrands.has(s.brandName)) return [];
+      seenBrands.add(s.brandName);
+      return [{ name: s.brandName, logoUrl: s.brandLogoUrl, activityNo: s.activityNo }];
+    }),
+    categories: categoryRows,
+  };
+}
