@@ -18,6 +18,7 @@ import {
 import type { CityRegions, Region } from '#lib/addresses/index.ts';
 import { provinceRegions, saveAddress, splitPasted } from '#lib/addresses/index.ts';
 import { toast } from '#lib/platform/toast.ts';
+import { FormField, controlProps } from '../../ui/FormField.tsx';
 import { useHydrated } from '../use-hydrated.ts';
 import './AddressForm.css';
 
@@ -202,6 +203,15 @@ export default function AddressForm(props: AddressFormProps) {
     ) : null;
   const describedBy = (field: string) =>
     error?.field === field ? `${id}-${field}-error` : undefined;
+  // The kit's field, in this form's look: the error under the row, named after the control.
+  const errorOf = (field: string) => (error?.field === field ? error.message : null);
+  const field = (name: string) => ({
+    id: `${id}-${name}`,
+    error: errorOf(name),
+    className: 'address-field',
+    errorClassName: 'address-error',
+  });
+  const control = (name: string) => controlProps(`${id}-${name}`, { error: errorOf(name) });
 
   return (
     <form ref={form} className="address-form" onSubmit={submit} noValidate>
@@ -233,35 +243,27 @@ export default function AddressForm(props: AddressFormProps) {
       </section>
 
       <section className="address-fields">
-        <div className="address-field">
-          <label htmlFor={`${id}-name`}>收货人</label>
+        <FormField {...field('name')} label="收货人">
           <input
-            id={`${id}-name`}
+            {...control('name')}
             value={name}
             maxLength={NAME_MAX}
             autoComplete="name"
             placeholder="收货人姓名"
-            aria-invalid={error?.field === 'name'}
-            aria-describedby={describedBy('name')}
             onChange={(e) => setName(e.target.value)}
           />
-        </div>
-        {fieldError('name')}
-        <div className="address-field">
-          <label htmlFor={`${id}-phone`}>手机号码</label>
+        </FormField>
+        <FormField {...field('phone')} label="手机号码">
           <input
-            id={`${id}-phone`}
+            {...control('phone')}
             value={phone}
             type="tel"
             inputMode="numeric"
             autoComplete="tel"
             placeholder="收货人手机号"
-            aria-invalid={error?.field === 'phone'}
-            aria-describedby={describedBy('phone')}
             onChange={(e) => setPhone(e.target.value.slice(0, 20))}
           />
-        </div>
-        {fieldError('phone')}
+        </FormField>
         <div className="address-field">
           <span className="address-label" id={`${id}-region-label`}>
             所在地区
@@ -283,20 +285,16 @@ export default function AddressForm(props: AddressFormProps) {
           </a>
         </div>
         {fieldError('region')}
-        <div className="address-field top">
-          <label htmlFor={`${id}-detail`}>详细地址</label>
+        <FormField {...field('detail')} className="address-field top" label="详细地址">
           <textarea
-            id={`${id}-detail`}
+            {...control('detail')}
             value={detail}
             maxLength={DETAIL_MAX}
             rows={2}
             placeholder="街道、楼牌号等"
-            aria-invalid={error?.field === 'detail'}
-            aria-describedby={describedBy('detail')}
             onChange={(e) => setDetail(e.target.value)}
           />
-        </div>
-        {fieldError('detail')}
+        </FormField>
       </section>
 
       <section className="address-fields">

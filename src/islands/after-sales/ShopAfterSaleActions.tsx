@@ -61,7 +61,7 @@ export default function ShopAfterSaleActions(props: Props) {
       {has('refuse') && (
         <button
           type="button"
-          className="sa-btn"
+          className="sa-btn ui-pill"
           disabled={!hydrated}
           aria-label={`拒绝：${props.productName}`}
           onClick={() => setAsking('refuse')}
@@ -72,7 +72,7 @@ export default function ShopAfterSaleActions(props: Props) {
       {has('approve') && (
         <button
           type="button"
-          className="sa-btn solid"
+          className="sa-btn ui-pill solid"
           disabled={!hydrated}
           aria-label={`同意：${props.productName}`}
           onClick={() => setAsking('approve')}
@@ -83,7 +83,7 @@ export default function ShopAfterSaleActions(props: Props) {
       {has('receiveReturn') && (
         <button
           type="button"
-          className="sa-btn solid"
+          className="sa-btn ui-pill solid"
           disabled={!hydrated}
           aria-label={`确认收货并退款：${props.productName}`}
           onClick={() => setAsking('receiveReturn')}

@@ -37,7 +37,7 @@ export default function SaleVisibility(props: Props) {
     <div className="sv">
       <button
         type="button"
-        className={props.action === 'hide' ? 'sv-btn' : 'sv-btn solid'}
+        className={props.action === 'hide' ? 'sv-btn ui-pill' : 'sv-btn ui-pill accent'}
         disabled={!hydrated || busy}
         aria-label={`${label}：${props.title}`}
         onClick={() => (props.action === 'hide' ? setAsking(true) : run())}

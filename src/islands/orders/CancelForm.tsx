@@ -39,7 +39,7 @@ export default function CancelForm(props: Props) {
       <div className="cancel-bar">
         <button
           type="button"
-          className="order-btn solid"
+          className="order-btn ui-pill solid"
           onClick={submit}
           disabled={busy || !hydrated}
         >

@@ -54,7 +54,7 @@ export default function OrderActions(props: Props) {
       {props.hide && (
         <button
           type="button"
-          className="order-btn"
+          className="order-btn ui-pill"
           disabled={!hydrated}
           onClick={() => setAsking('hide')}
         >
@@ -64,7 +64,7 @@ export default function OrderActions(props: Props) {
       {props.confirm && (
         <button
           type="button"
-          className="order-btn solid"
+          className="order-btn ui-pill solid"
           disabled={!hydrated}
           onClick={() => setAsking('confirm')}
         >

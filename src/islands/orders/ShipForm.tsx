@@ -68,7 +68,7 @@ export default function ShipForm(props: Props) {
           placeholder="请输入快递单号"
         />
       </label>
-      <button type="submit" className="order-btn solid" disabled={busy || !hydrated}>
+      <button type="submit" className="order-btn ui-pill solid" disabled={busy || !hydrated}>
         确认发货
       </button>
     </form>
