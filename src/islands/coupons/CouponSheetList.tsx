@@ -1,5 +1,5 @@
 /**
- * The list inside the product page's 领券 sheet (components/CouponRow.astro): the coupon centre's
+ * The list inside the product page's 领券 sheet (coupons/ui/CouponRow.astro): the coupon centre's
  * coupons for the product with this shopper's buttons (立即领取 / 去使用 / 已领取 / 已抢光, the
  * centre's DrawButton), asked for each time the sheet opens. Not an Astro island: the row's
  * script loads this module on the first tap and renders it into the open dialog, so a product

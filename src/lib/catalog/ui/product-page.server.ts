@@ -30,7 +30,7 @@ export async function readProductPage(
       : [],
     // 领券: the coupon centre's coupons that apply to this product. Read with no shopper (this
     // page is shared by every signed-in shopper of a kind, decision 015); the sheet
-    // (components/CouponRow.astro) asks for the shopper's buttons when it opens.
+    // (coupons/ui/CouponRow.astro) asks for the shopper's buttons when it opens.
     features[Feature.ProductCoupons]
       ? productCouponTags(db, {
           shopId,
