@@ -58,6 +58,18 @@ describe('the boundary checker on small fixture trees', () => {
   });
 });
 
+describe('modules imported for what they do on load', () => {
+  it('must be named in package.json "sideEffects", or the build may drop them', () => {
+    const report = checkBoundaries(fixture('side-effects'));
+    expect(report.unlistedSideEffects).toEqual([
+      { from: 'src/components/Room.astro <script>', to: 'src/lib/live/ui/unlisted.ts' },
+    ]);
+    expect(describeReport(report)).toEqual([
+      'src/components/Room.astro <script> imports src/lib/live/ui/unlisted.ts for what it does on load, but package.json "sideEffects" does not name it: the build would drop it',
+    ]);
+  });
+});
+
 describe('the area walls on a fixture tree', () => {
   const report = checkBoundaries(fixture('walls'));
 

@@ -59,6 +59,11 @@ export interface BoundaryReport {
    * module of the area's `ui/` instead.
    */
   lazyDoors: DoorBreach[];
+  /**
+   * `import './x.ts'` of a module package.json's "sideEffects" does not name: the bundler may
+   * drop a module imported only for what it does on load, so the page would lose that script.
+   */
+  unlistedSideEffects: DoorBreach[];
   foreignWrites: ForeignWrite[];
   /** Each value-import cycle as the files around it, the first file repeated at the end. */
   cycles: string[][];
@@ -72,6 +77,8 @@ interface ImportEdge {
   dynamic: boolean;
   /** `import type` / `export type`: erased, so not a value import, but still a way into an area. */
   typeOnly: boolean;
+  /** `import './x.ts'`: imported only for what the module does when it loads. */
+  bare?: boolean;
 }
 
 /** A module of the project: a .ts/.tsx file, or one of the two halves of an .astro file. */
@@ -97,6 +104,8 @@ export function checkBoundaries(projectDir: string): BoundaryReport {
   const unresolved: Unresolved[] = [];
   const doorBreaches: DoorBreach[] = [];
   const lazyDoors: DoorBreach[] = [];
+  const unlistedSideEffects: DoorBreach[] = [];
+  const sideEffects = readSideEffects(root);
   const edges = new Map<string, { to: string; dynamic: boolean }[]>();
   for (const node of nodes.values()) {
     const targets = [];
@@ -107,6 +116,11 @@ export function checkBoundaries(projectDir: string): BoundaryReport {
         continue;
       }
       if (passesWall(node.id, to) === false) doorBreaches.push({ from: node.id, to });
+      if (edge.bare && sideEffects && to.startsWith('src/') && !to.endsWith('.css')) {
+        if (!sideEffects.some((pattern) => path.matchesGlob(to, pattern))) {
+          unlistedSideEffects.push({ from: node.id, to });
+        }
+      }
       if (edge.dynamic && isIndexDoor(to) && areaOf(node.id) !== areaOf(to)) {
         lazyDoors.push({ from: node.id, to });
       }
@@ -122,6 +136,7 @@ export function checkBoundaries(projectDir: string): BoundaryReport {
       (a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to),
     ),
     lazyDoors,
+    unlistedSideEffects,
     foreignWrites: foreignWrites(root, aliases, [...nodes.values()]),
     cycles: findCycles(nodes, edges),
     unresolved,
@@ -298,6 +313,10 @@ export function describeReport(report: BoundaryReport): string[] {
         ? `${from} is on the ground floor and imports the ${areaOf(to)} area: ${to}`
         : `${from} imports ${to} past the ${areaOf(to)} area's doors (index.ts, index.server.ts, ui/)`,
     ),
+    ...report.unlistedSideEffects.map(
+      ({ from, to }) =>
+        `${from} imports ${to} for what it does on load, but package.json "sideEffects" does not name it: the build would drop it`,
+    ),
     ...report.lazyDoors.map(
       ({ from, to }) =>
         `${from} loads the door ${to} lazily: the chunk would carry the whole area; load a module of its ui/ instead`,
@@ -457,7 +476,8 @@ function moduleImports(code: string, fileName: string): ImportEdge[] {
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const typeOnly = node.importClause?.phaseModifier === ts.SyntaxKind.TypeKeyword;
-      found.push({ specifier: node.moduleSpecifier.text, dynamic: false, typeOnly });
+      const bare = node.importClause === undefined;
+      found.push({ specifier: node.moduleSpecifier.text, dynamic: false, typeOnly, bare });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
       if (ts.isStringLiteral(node.moduleSpecifier)) {
         const typeOnly = node.isTypeOnly;
@@ -475,6 +495,18 @@ function moduleImports(code: string, fileName: string): ImportEdge[] {
   };
   visit(source);
   return found;
+}
+
+/**
+ * package.json "sideEffects" as project-relative globs, or undefined when it does not say (then
+ * the bundler keeps every module, and nothing needs listing).
+ */
+function readSideEffects(root: string): string[] | undefined {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    sideEffects?: unknown;
+  };
+  if (!Array.isArray(manifest.sideEffects)) return undefined;
+  return manifest.sideEffects.map((pattern: string) => pattern.replace(/^\.\//, ''));
 }
 
 /** package.json "imports": `{ "#lib/*": "./src/lib/*" }`. */
