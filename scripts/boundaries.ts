@@ -7,8 +7,9 @@
  *
  * Browser code is what Vite bundles for the browser: islands, stores, the request client, the
  * browser login calls, the shell script, area contracts, and every `<script>` of an .astro file.
- * Components (src/components/**) render on the server but are held to the same rule, so a piece
- * of the page never reaches for the database. Server-only code is `*.server.ts`, the database
+ * Components (src/components/**, and each area's screens and components in ui/*.astro) render on
+ * the server but are held to the same rule, so a piece of the page never reaches for the
+ * database: the page reads, the screen shows. Server-only code is `*.server.ts`, the database
  * folder, Node's built-in modules and the packages that only run on Node.
  *
  * Imports are read with the TypeScript parser. `import type` and `export type` are erased, so
@@ -314,6 +315,8 @@ export function describeReport(report: BoundaryReport): string[] {
 function isBrowserEntry(id: string): boolean {
   if (id.endsWith(SCRIPT_SUFFIX)) return true;
   if (id.startsWith('src/islands/') || id.startsWith('src/components/')) return true;
+  // An area's screens and components (ui/*.astro) are pieces of the page too.
+  if (/^src\/lib\/[^/]+\/ui\/[^/]+\.astro$/.test(id)) return true;
   if (id === 'src/lib/platform/client.ts' || id === 'src/lib/identity/api.ts') return true;
   if (/^src\/lib\/[^/]+\/(store|contracts|index)\.ts$/.test(id)) return true;
   return /^src\/lib\/shell\/[^/]+\.ts$/.test(id) && !isServerOnly(id);

@@ -1,5 +1,5 @@
 /**
- * The share sheet (components/ShareSheet.astro) once a share button is tapped: asks for the share
+ * The share sheet (sharing/ui/ShareSheet.astro) once a share button is tapped: asks for the share
  * info, then offers 复制链接 (the link naming the sharer) and 保存海报 (the server's poster,
  * 长按保存). Inside the messaging app it also says where the app's own share menu is. Plain
  * TypeScript, loaded on the first tap.
