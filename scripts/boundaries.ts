@@ -158,7 +158,7 @@ export function areaOf(id: string): string | undefined {
  * reads that fill them, which join several areas and so stay out of the area's `index.server.ts`.
  */
 const isDoor = (id: string) =>
-  /^src\/lib\/[^/]+\/index(\.server)?\.ts$/.test(id) || /^src\/lib\/[^/]+\/ui\/[^/]+$/.test(id);
+  /^src\/lib\/[^/]+\/index(\.server)?\.ts$/.test(id) || /^src\/lib\/[^/]+\/ui\//.test(id);
 const isIndexDoor = (id: string) => /^src\/lib\/[^/]+\/index(\.server)?\.ts$/.test(id);
 const isTables = (id: string) => /^src\/lib\/[^/]+\/tables\.server\.ts$/.test(id);
 /** The barrel drizzle-kit reads: it gathers every area's tables, and nothing else may. */
@@ -315,8 +315,9 @@ export function describeReport(report: BoundaryReport): string[] {
 function isBrowserEntry(id: string): boolean {
   if (id.endsWith(SCRIPT_SUFFIX)) return true;
   if (id.startsWith('src/islands/') || id.startsWith('src/components/')) return true;
-  // An area's screens and components (ui/*.astro) are pieces of the page too.
-  if (/^src\/lib\/[^/]+\/ui\/[^/]+\.astro$/.test(id)) return true;
+  // An area's screens and components (ui/*.astro) are pieces of the page too, and its islands
+  // (ui/*.tsx) run in the browser.
+  if (/^src\/lib\/[^/]+\/ui\/.+\.(astro|tsx)$/.test(id)) return true;
   if (id === 'src/lib/platform/client.ts' || id === 'src/lib/identity/api.ts') return true;
   if (/^src\/lib\/[^/]+\/(store|contracts|index)\.ts$/.test(id)) return true;
   return /^src\/lib\/shell\/[^/]+\.ts$/.test(id) && !isServerOnly(id);
