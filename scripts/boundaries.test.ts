@@ -36,6 +36,10 @@ describe('the boundary checker on small fixture trees', () => {
         entry: 'src/lib/identity/store.ts',
         chain: ['src/lib/identity/store.ts', 'src/lib/identity/sessions.server.ts'],
       },
+      {
+        entry: 'src/lib/cart/ui/CartView.astro',
+        chain: ['src/lib/cart/ui/CartView.astro', 'src/lib/cart/cart.server.ts'],
+      },
     ]);
     expect(report.cycles).toEqual([]);
     expect(describeReport(report)).toContain(

@@ -7,8 +7,9 @@
  *
  * Browser code is what Vite bundles for the browser: islands, stores, the request client, the
  * browser login calls, the shell script, area contracts, and every `<script>` of an .astro file.
- * Components (src/components/**) render on the server but are held to the same rule, so a piece
- * of the page never reaches for the database. Server-only code is `*.server.ts`, the database
+ * Components (src/components/**, and each area's screens and components in ui/*.astro) render on
+ * the server but are held to the same rule, so a piece of the page never reaches for the
+ * database: the page reads, the screen shows. Server-only code is `*.server.ts`, the database
  * folder, Node's built-in modules and the packages that only run on Node.
  *
  * Imports are read with the TypeScript parser. `import type` and `export type` are erased, so
@@ -172,7 +173,7 @@ export function areaOf(id: string): string | undefined {
  * reads that fill them, which join several areas and so stay out of the area's `index.server.ts`.
  */
 const isDoor = (id: string) =>
-  /^src\/lib\/[^/]+\/index(\.server)?\.ts$/.test(id) || /^src\/lib\/[^/]+\/ui\/[^/]+$/.test(id);
+  /^src\/lib\/[^/]+\/index(\.server)?\.ts$/.test(id) || /^src\/lib\/[^/]+\/ui\//.test(id);
 const isIndexDoor = (id: string) => /^src\/lib\/[^/]+\/index(\.server)?\.ts$/.test(id);
 const isTables = (id: string) => /^src\/lib\/[^/]+\/tables\.server\.ts$/.test(id);
 /** The barrel drizzle-kit reads: it gathers every area's tables, and nothing else may. */
@@ -333,6 +334,9 @@ export function describeReport(report: BoundaryReport): string[] {
 function isBrowserEntry(id: string): boolean {
   if (id.endsWith(SCRIPT_SUFFIX)) return true;
   if (id.startsWith('src/islands/') || id.startsWith('src/components/')) return true;
+  // An area's screens and components (ui/*.astro) are pieces of the page too, and its islands
+  // (ui/*.tsx) run in the browser.
+  if (/^src\/lib\/[^/]+\/ui\/.+\.(astro|tsx)$/.test(id)) return true;
   if (id === 'src/lib/platform/client.ts' || id === 'src/lib/identity/api.ts') return true;
   if (/^src\/lib\/[^/]+\/(store|contracts|index)\.ts$/.test(id)) return true;
   return /^src\/lib\/shell\/[^/]+\.ts$/.test(id) && !isServerOnly(id);

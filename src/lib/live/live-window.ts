@@ -1,7 +1,7 @@
 /**
  * The small live window (shell §2, §9): which pages show it, where it may be dragged, and the
  * key that keeps it closed for the browser session. Isomorphic; the window itself is
- * components/LiveWindow.astro and its script islands/live/window/live-window.ts.
+ * components/LiveWindow.astro and its script lib/live/ui/window/live-window.ts.
  */
 import type { RouteName } from '#lib/platform/routes.ts';
 import { shopKey } from '#lib/platform/storage-keys.ts';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_NOW, memoryDatabase } from '#tests/fixtures/db.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
-import { SALES_PAGE_SIZE, getHome } from './ui/home.server.ts';
+import { getHome } from './ui/home.server.ts';
+import { SALES_PAGE_SIZE } from './ui/home.ts';
 import { seedHandles } from '#demo/handles.ts';
 
 const { shop1001 } = seedHandles;

@@ -8,7 +8,7 @@ import { AppError } from '#lib/platform/errors.ts';
 import { readProductDetail } from '#lib/catalog/index.server.ts';
 import { imageUrl } from '#lib/media/index.ts';
 import { Errors } from '#lib/errors.ts';
-import type { PickerSku } from '../../../islands/cart/SkuPicker.tsx';
+import type { PickerSku } from '../../cart/ui/SkuPicker.tsx';
 import { readRoomView, type LiveRoomView } from '../room.server.ts';
 import { roomHub } from '../room-hub.server.ts';
 

@@ -19,8 +19,8 @@ import { listUpcomingSaleCards } from '#lib/catalog/index.server.ts';
 import { HotKeyType } from '#lib/catalog/index.ts';
 import type { ModuleKind } from '#lib/decoration/index.ts';
 import { homeDecoration } from '#lib/decoration/index.server.ts';
+import { SALES_PAGE_SIZE } from './home.ts';
 
-export const SALES_PAGE_SIZE = 6;
 /** The upcoming sales the home page previews. */
 const UPCOMING_PREVIEW_SIZE = 3;
 
