@@ -38,28 +38,8 @@ export default defineConfig({
   security: {
     // Cross-site writes are refused by src/middleware.ts, which answers in the API envelope.
     checkOrigin: false,
-    // Pages send a Content-Security-Policy header: scripts and style sheets only from the shop
-    // itself or hashed by Astro (its inline scripts and styles), nothing framed, nothing posted
-    // elsewhere. Pictures may come from https (avatars of the messaging app). Inline style
-    // attributes (a shop's skin colours, a progress width) cannot run code and are allowed. The
-    // messaging app's JS-SDK (share cards) is the one outside script, from its own host.
-    csp: {
-      algorithm: 'SHA-256',
-      directives: [
-        "default-src 'self'",
-        "img-src 'self' data: blob: https:",
-        "connect-src 'self'",
-        // The live room's player: hls.js feeds the video from a blob: MediaSource.
-        "media-src 'self' blob:",
-        "font-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-      ],
-      scriptDirective: { resources: ["'self'", 'https://res.wx.qq.com'] },
-      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
-    },
+    // Each page's Content-Security-Policy is its own (src/lib/platform/page-policy.server.ts):
+    // the framework's would list every inline script and style of the build on every page.
   },
   vite: {
     define: { __APP_VERSION__: JSON.stringify(appVersion) },

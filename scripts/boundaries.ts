@@ -537,6 +537,8 @@ function resolveImport(
   specifier: string,
 ): string | undefined {
   let target: string;
+  // A file imported as text or as its URL (`?raw`, `?url`) is still that file.
+  specifier = specifier.replace(/\?(?:raw|url)$/, '');
   if (specifier.startsWith('.')) {
     target = path.resolve(path.dirname(fromFile), specifier);
   } else if (specifier.startsWith('#')) {

@@ -7,9 +7,18 @@ import { sequence } from 'astro:middleware';
 import {
   anonymousCache,
   edge,
+  pagePolicyStep,
   personalCache,
   shopContext,
   viewer,
 } from '#lib/shell/index.server.ts';
 
-export const onRequest = sequence(edge, shopContext, anonymousCache, viewer, personalCache);
+export const onRequest = sequence(
+  pagePolicyStep,
+  edge,
+  shopContext,
+  anonymousCache,
+  viewer,
+  personalCache,
+  pagePolicyStep,
+);

@@ -6,6 +6,7 @@ export { RETURN_COOKIE, SHOP_COOKIE, isInApp } from './context.server.ts';
 export { endpoint } from './endpoint.server.ts';
 export { anonymousCache } from './middleware/anonymous-cache.server.ts';
 export { edge } from './middleware/edge.server.ts';
+export { pagePolicyStep } from './middleware/page-policy.server.ts';
 export { personalCache } from './middleware/personal-cache.server.ts';
 export { shopContext } from './middleware/shop-context.server.ts';
 export { viewer } from './middleware/viewer.server.ts';
