@@ -7,10 +7,10 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { get as httpGet } from 'node:http';
 import autocannon from 'autocannon';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/fixtures/chromium.ts';
+import { jsTotals, pageScripts } from '../tests/fixtures/page-js.ts';
 import { spawnShop, type ShopProcess } from '../tests/fixtures/server.ts';
 import { COMMENTS_PER_SECOND, LIVE_VIEWERS, measureLive } from './bench-live.ts';
 
@@ -83,62 +83,8 @@ async function load(
   return { reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-async function get(url: URL, cookie?: string): Promise<string> {
-  const response = await fetch(url, { headers: { ...HEADERS, ...(cookie && { cookie }) } });
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  return response.text();
-}
-
-// Module specifiers in JS: `import x from "…"`, `export … from "…"`, `import "…"`, `import("…")`.
-// Minified dynamic imports may use a template literal without substitutions.
-const JS_IMPORT = /\bfrom\s*["']([^"']+)["']|\bimport\s*\(?\s*["'`]([^"'`$]+)["'`]/g;
-
-/** Every URL the page's HTML loads as script: script src, modulepreload, island modules, inline module imports. */
-function scriptsInHtml(html: string): string[] {
-  const found: string[] = [];
-  for (const [tag] of html.matchAll(/<(?:script|link|astro-island)\b[^>]*>/gi)) {
-    const isPreload = /^<link/i.test(tag) && /\brel\s*=\s*["']?modulepreload\b/i.test(tag);
-    for (const [, name, value] of tag.matchAll(/\s([\w-]+)\s*=\s*["']([^"']*)["']/g)) {
-      // Astro islands fetch their component and renderer modules when they hydrate.
-      const islandUrl = /^(component|renderer|before-hydration)-url$/i.test(name!);
-      if ((/^<script/i.test(tag) && name === 'src') || (isPreload && name === 'href') || islandUrl)
-        found.push(value!);
-    }
-  }
-  for (const [, body] of html.matchAll(
-    /<script\b[^>]*type\s*=\s*["']?module\b[^>]*>([\s\S]*?)<\/script>/gi,
-  )) {
-    for (const m of body!.matchAll(JS_IMPORT)) {
-      const spec = m[1] ?? m[2]!;
-      if (spec.startsWith('/_astro/')) found.push(spec);
-    }
-  }
-  return found.filter((src) => src !== '');
-}
-
-/** Downloads the page's JavaScript and everything it imports, once per file. */
 async function pageJs(pageUrl: URL, cookie?: string): Promise<NonNullable<Row['js']>> {
-  const queue = scriptsInHtml(await get(pageUrl, cookie)).map((src) => new URL(src, pageUrl));
-  const seen = new Set<string>();
-  const totals = { files: 0, raw: 0, gzip: 0, brotli: 0 };
-  for (let url = queue.shift(); url; url = queue.shift()) {
-    // Only our own origin: third-party scripts are not ours to shrink.
-    if (url.origin !== pageUrl.origin || seen.has(url.pathname)) continue;
-    seen.add(url.pathname);
-    const code = Buffer.from(await get(url));
-    totals.files += 1;
-    totals.raw += code.length;
-    totals.gzip += gzipSync(code, { level: 9 }).length;
-    totals.brotli += brotliCompressSync(code, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
-    }).length;
-    for (const m of code.toString().matchAll(JS_IMPORT)) {
-      const spec = m[1] ?? m[2]!;
-      // Bare specifiers cannot load in a browser; only relative or absolute paths are files.
-      if (/^(\.{1,2}\/|\/)/.test(spec)) queue.push(new URL(spec, url));
-    }
-  }
-  return totals;
+  return jsTotals(await pageScripts(pageUrl, cookie));
 }
 
 function printTable(rows: Row[]): void {

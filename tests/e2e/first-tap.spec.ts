@@ -10,6 +10,7 @@ import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { seedHandles } from '#demo/handles.ts';
 import { freshPhone } from '../fixtures/accounts.ts';
+import { pageScripts } from '../fixtures/page-js.ts';
 
 const PRODUCT = seedHandles.shop1001.sales.senyeRunning.products[0]!;
 const SKU_NO = PRODUCT.skuNos[0]!;
@@ -102,4 +103,29 @@ test('the login form takes a phone typed and 获取验证码 tapped at load on a
   await expect(page.locator('.login-send')).toHaveText(/\d+s/, { timeout: 30_000 });
   expect(await shop.smsCode(phone)).toMatch(/^\d{6}$/);
   await expect(page.getByLabel('手机号', { exact: true })).toHaveValue(phone);
+});
+
+test('shopper pages ship no schema library: the browser sends what the contract names', async ({
+  page,
+}) => {
+  await shop.signIn(page.context(), freshPhone());
+  const cookie = (await page.context().cookies())
+    .map(({ name, value }) => `${name}=${value}`)
+    .join('; ');
+  for (const [path, signedIn] of [
+    ['/index?shopId=1001', false],
+    [`/productDetail?productNo=${PRODUCT.productNo}&shopId=1001`, false],
+    ['/search?keyword=%E6%A3%AE%E9%87%8E&shopId=1001', false],
+    [`/productDetail?productNo=${PRODUCT.productNo}&shopId=1001`, true],
+    ['/cart?shopId=1001', true],
+    ['/confirmationOrder?from=cart&shopId=1001', true],
+    ['/order?shopId=1001', true],
+    ['/coupon-center?shopId=1001', true],
+    ['/my?shopId=1001', true],
+  ] as const) {
+    const scripts = await pageScripts(new URL(path, shop.url), signedIn ? cookie : undefined);
+    expect(scripts.length, path).toBeGreaterThan(0);
+    const withZod = scripts.filter((s) => /\$ZodType|ZodError/.test(s.code)).map((s) => s.path);
+    expect(withZod, `${path}${signedIn ? ' (signed in)' : ''}`).toEqual([]);
+  }
 });

@@ -6,17 +6,17 @@ import type { Address, AddressFields, SplitAddress } from './addresses.ts';
 import type { CityRegions } from './regions.ts';
 
 async function client() {
-  const [{ call }, { AddressContracts }] = await Promise.all([
+  const [{ call }, { AddressEndpoints }] = await Promise.all([
     import('#lib/platform/client.ts'),
-    import('./contracts.ts'),
+    import('./endpoints.ts'),
   ]);
-  return { call, AddressContracts };
+  return { call, AddressEndpoints };
 }
 
 /** 智能识别. Rejects after the request client's toast. */
 export async function splitPasted(text: string): Promise<SplitAddress> {
-  const { call, AddressContracts } = await client();
-  return call(AddressContracts.split, { body: { text } });
+  const { call, AddressEndpoints } = await client();
+  return call(AddressEndpoints.split, { body: { text } });
 }
 
 const provinces = new Map<string, Promise<CityRegions[]>>();
@@ -25,8 +25,8 @@ const provinces = new Map<string, Promise<CityRegions[]>>();
 export function provinceRegions(code: string): Promise<CityRegions[]> {
   let found = provinces.get(code);
   if (!found) {
-    found = client().then(({ call, AddressContracts }) =>
-      call(AddressContracts.regions, { query: { province: code } }),
+    found = client().then(({ call, AddressEndpoints }) =>
+      call(AddressEndpoints.regions, { query: { province: code } }),
     );
     found.catch(() => provinces.delete(code));
     provinces.set(code, found);
@@ -36,13 +36,13 @@ export function provinceRegions(code: string): Promise<CityRegions[]> {
 
 /** Adds (no id) or changes an address; resolves with it as saved. */
 export async function saveAddress(id: number | null, fields: AddressFields): Promise<Address> {
-  const { call, AddressContracts } = await client();
+  const { call, AddressEndpoints } = await client();
   return id === null
-    ? call(AddressContracts.add, { body: fields })
-    : call(AddressContracts.update, { body: { id, ...fields } });
+    ? call(AddressEndpoints.add, { body: fields })
+    : call(AddressEndpoints.update, { body: { id, ...fields } });
 }
 
 export async function removeAddress(id: number): Promise<void> {
-  const { call, AddressContracts } = await client();
-  await call(AddressContracts.delete, { body: { id } });
+  const { call, AddressEndpoints } = await client();
+  await call(AddressEndpoints.delete, { body: { id } });
 }

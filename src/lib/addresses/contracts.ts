@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
-import { MAX_ROW_ID, rowIdSchema } from '#lib/platform/ids.ts';
+import { MAX_ROW_ID } from '#lib/platform/ids.ts';
+import { rowIdSchema } from '#lib/platform/id-schemas.ts';
 import { PASTE_MAX, type Address, type SplitAddress } from './addresses.ts';
 import type { CityRegions, RegionPath } from './regions.ts';
 

@@ -6,11 +6,11 @@
 import type { AfterSaleKind, AfterSaleView } from './contracts.ts';
 
 async function client() {
-  const [{ call }, { AfterSaleContracts }] = await Promise.all([
+  const [{ call }, { AfterSaleEndpoints }] = await Promise.all([
     import('#lib/platform/client.ts'),
-    import('./contracts.ts'),
+    import('./endpoints.ts'),
   ]);
-  return { call, AfterSaleContracts };
+  return { call, AfterSaleEndpoints };
 }
 
 /** The page's shop, named explicitly: inside the messaging app the client adds no shopBizCode. */
@@ -21,9 +21,9 @@ export async function uploadPhoto(
   file: Blob,
   signal?: AbortSignal,
 ): Promise<{ photoId: number; url: string }> {
-  const { call, AfterSaleContracts } = await client();
+  const { call, AfterSaleEndpoints } = await client();
   return call(
-    AfterSaleContracts.uploadPhoto,
+    AfterSaleEndpoints.uploadPhoto,
     { query: shopQuery(), body: file },
     { silent: true, ...(signal ? { signal } : {}) },
   );
@@ -37,8 +37,8 @@ export async function applyAfterSale(input: {
   description: string;
   photoIds: number[];
 }): Promise<AfterSaleView> {
-  const { call, AfterSaleContracts } = await client();
-  return call(AfterSaleContracts.apply, { query: shopQuery(), body: input });
+  const { call, AfterSaleEndpoints } = await client();
+  return call(AfterSaleEndpoints.apply, { query: shopQuery(), body: input });
 }
 
 export async function shipReturn(input: {
@@ -46,8 +46,8 @@ export async function shipReturn(input: {
   company: string;
   trackingNo: string;
 }): Promise<AfterSaleView> {
-  const { call, AfterSaleContracts } = await client();
-  return call(AfterSaleContracts.shipReturn, { query: shopQuery(), body: input });
+  const { call, AfterSaleEndpoints } = await client();
+  return call(AfterSaleEndpoints.shipReturn, { query: shopQuery(), body: input });
 }
 
 /** The shop owner's decision: approve, or refuse with the reason the shopper reads. */
@@ -55,14 +55,14 @@ export async function reviewAfterSale(
   afterSaleNo: string,
   decision: { approve: true } | { approve: false; refusal: string },
 ): Promise<AfterSaleView> {
-  const { call, AfterSaleContracts } = await client();
-  return call(AfterSaleContracts.review, {
+  const { call, AfterSaleEndpoints } = await client();
+  return call(AfterSaleEndpoints.review, {
     query: shopQuery(),
     body: { afterSaleNo, ...decision },
   });
 }
 
 export async function receiveReturn(afterSaleNo: string): Promise<AfterSaleView> {
-  const { call, AfterSaleContracts } = await client();
-  return call(AfterSaleContracts.receiveReturn, { query: shopQuery(), body: { afterSaleNo } });
+  const { call, AfterSaleEndpoints } = await client();
+  return call(AfterSaleEndpoints.receiveReturn, { query: shopQuery(), body: { afterSaleNo } });
 }

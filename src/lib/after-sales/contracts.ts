@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
-import { shopIdSchema } from '#lib/platform/ids.ts';
+import { shopIdSchema } from '#lib/platform/id-schemas.ts';
 import type { RefundStatus } from '#lib/orders/index.ts';
 
 export const MAX_AFTER_SALE_PHOTOS = 6;

@@ -6,6 +6,8 @@
 import { atom } from 'nanostores';
 import type { WireDataOf } from '#lib/platform/contract.ts';
 import type { CartContracts as Contracts } from './contracts.ts';
+import { CartEndpoints } from './endpoints.ts';
+import { MAX_SKUS_PER_CALL } from './limits.ts';
 
 export const $cartCount = atom<number | null>(null);
 
@@ -19,16 +21,10 @@ export function pageCartCount(): number | null {
   return value !== undefined && /^\d+$/.test(value) ? Number(value) : null;
 }
 
-/**
- * The request client and the contracts (zod) load on first use: the shell script that shows the
- * badge stays small.
- */
+/** The request client loads on first use: the shell script that shows the badge stays small. */
 async function client() {
-  const [{ call }, { CartContracts, MAX_SKUS_PER_CALL }] = await Promise.all([
-    import('#lib/platform/client.ts'),
-    import('./contracts.ts'),
-  ]);
-  return { call, CartContracts, MAX_SKUS_PER_CALL };
+  const { call } = await import('#lib/platform/client.ts');
+  return { call, CartEndpoints, MAX_SKUS_PER_CALL };
 }
 
 /**
@@ -36,15 +32,15 @@ async function client() {
  * after the request client's §8 handling.
  */
 export async function loadCartCount(shopId: string | undefined): Promise<void> {
-  const { call, CartContracts } = await client();
-  const { cartSkuNum } = await call(CartContracts.count, { query: { shopBizCode: shopId } });
+  const { call, CartEndpoints } = await client();
+  const { cartSkuNum } = await call(CartEndpoints.count, { query: { shopBizCode: shopId } });
   setCartCount(cartSkuNum);
 }
 
 /** Adds pieces of a SKU; the count becomes the server's. Rejects as loadCartCount does. */
 export async function addToCart(shopId: string, skuNo: string, quantity: number): Promise<void> {
-  const { call, CartContracts } = await client();
-  const { cartSkuNum } = await call(CartContracts.add, {
+  const { call, CartEndpoints } = await client();
+  const { cartSkuNum } = await call(CartEndpoints.add, {
     query: { shopBizCode: shopId },
     body: { skuNo, quantity },
   });
@@ -62,8 +58,8 @@ function settled(cart: WireCart): WireCart {
 
 /** The cart page's calls: each answers the server's new cart; rejects as loadCartCount does. */
 export async function loadCart(shopId: string): Promise<WireCart> {
-  const { call, CartContracts } = await client();
-  return settled(await call(CartContracts.list, { query: { shopBizCode: shopId } }));
+  const { call, CartEndpoints } = await client();
+  return settled(await call(CartEndpoints.list, { query: { shopBizCode: shopId } }));
 }
 
 /** The stepper: the line holds exactly `quantity` pieces. */
@@ -72,8 +68,8 @@ export async function setLineQuantity(
   skuNo: string,
   quantity: number,
 ): Promise<WireCart> {
-  const { call, CartContracts } = await client();
-  const { cart } = await call(CartContracts.add, {
+  const { call, CartEndpoints } = await client();
+  const { cart } = await call(CartEndpoints.add, {
     query: { shopBizCode: shopId },
     body: { skuNo, quantity, set: true },
   });
@@ -87,9 +83,9 @@ export async function selectLines(
   target: SelectTarget,
   selected: boolean,
 ): Promise<WireCart> {
-  const { call, CartContracts } = await client();
+  const { call, CartEndpoints } = await client();
   return settled(
-    await call(CartContracts.select, {
+    await call(CartEndpoints.select, {
       query: { shopBizCode: shopId },
       body: { selected, ...target },
     }),
@@ -98,11 +94,11 @@ export async function selectLines(
 
 export async function deleteLines(shopId: string, skuNos: string[]): Promise<WireCart> {
   if (skuNos.length === 0) return loadCart(shopId);
-  const { call, CartContracts, MAX_SKUS_PER_CALL } = await client();
+  const { call, CartEndpoints, MAX_SKUS_PER_CALL } = await client();
   let cart: WireCart | undefined;
   // One call names at most MAX_SKUS_PER_CALL lines.
   for (let start = 0; start < skuNos.length; start += MAX_SKUS_PER_CALL) {
-    cart = await call(CartContracts.remove, {
+    cart = await call(CartEndpoints.remove, {
       query: { shopBizCode: shopId, skuNos: skuNos.slice(start, start + MAX_SKUS_PER_CALL) },
     });
   }

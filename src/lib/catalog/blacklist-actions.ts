@@ -3,11 +3,11 @@
  * contracts load on first use; errors are toasted by the request client.
  */
 async function client() {
-  const [{ call }, { BlacklistContracts }] = await Promise.all([
+  const [{ call }, { BlacklistEndpoints }] = await Promise.all([
     import('#lib/platform/client.ts'),
-    import('./blacklist-contracts.ts'),
+    import('./blacklist-endpoints.ts'),
   ]);
-  return { call, BlacklistContracts };
+  return { call, BlacklistEndpoints };
 }
 
 /** The page's shop, in the path and (for the role check) in the query. */
@@ -17,16 +17,16 @@ const shop = () => {
 };
 
 export async function hideSale(activityNo: string): Promise<void> {
-  const { call, BlacklistContracts } = await client();
-  await call(BlacklistContracts.hide, {
+  const { call, BlacklistEndpoints } = await client();
+  await call(BlacklistEndpoints.hide, {
     params: { ...shop(), activityNoStr: activityNo },
     query: shop(),
   });
 }
 
 export async function undoHide(id: number): Promise<void> {
-  const { call, BlacklistContracts } = await client();
-  await call(BlacklistContracts.undoHide, {
+  const { call, BlacklistEndpoints } = await client();
+  await call(BlacklistEndpoints.undoHide, {
     params: { ...shop(), id },
     query: shop(),
   });

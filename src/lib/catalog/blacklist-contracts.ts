@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
-import { shopIdSchema } from '#lib/platform/ids.ts';
+import { shopIdSchema } from '#lib/platform/id-schemas.ts';
 import type { BlacklistEntry, HiddenSalePage } from './blacklist.server.ts';
 
 export const MAX_HIDDEN_PAGE_SIZE = 50;

@@ -7,11 +7,11 @@ import type { WireDataOf } from '#lib/platform/contract.ts';
 import type { MarkupContracts as Contracts } from './markups-contracts.ts';
 
 async function client() {
-  const [{ call }, { MarkupContracts }] = await Promise.all([
+  const [{ call }, { MarkupEndpoints }] = await Promise.all([
     import('#lib/platform/client.ts'),
-    import('./markups-contracts.ts'),
+    import('./markups-endpoints.ts'),
   ]);
-  return { call, MarkupContracts };
+  return { call, MarkupEndpoints };
 }
 
 /** The page's shop, named explicitly: inside the messaging app the client adds no shopBizCode. */
@@ -19,12 +19,12 @@ const shopId = () => document.body.dataset.shopId ?? '';
 
 /** Saves the global markup, or one sale's when `activityNo` is given; errors are toasted. */
 export async function saveMarkup(activityNo: string | undefined, markup: MarkupInput) {
-  const { call, MarkupContracts } = await client();
+  const { call, MarkupEndpoints } = await client();
   const query = { shopBizCode: shopId() };
   if (activityNo === undefined) {
-    await call(MarkupContracts.globalAddPrice, { query, body: markup });
+    await call(MarkupEndpoints.globalAddPrice, { query, body: markup });
   } else {
-    await call(MarkupContracts.activityAddPrice, { query, body: { activityNo, ...markup } });
+    await call(MarkupEndpoints.activityAddPrice, { query, body: { activityNo, ...markup } });
   }
 }
 
@@ -34,9 +34,9 @@ export async function previewPrices(
   proposed: MarkupInput & { activityNo?: string | undefined },
   signal: AbortSignal,
 ): Promise<WireDataOf<typeof Contracts.finalPrices>> {
-  const { call, MarkupContracts } = await client();
+  const { call, MarkupEndpoints } = await client();
   return call(
-    MarkupContracts.finalPrices,
+    MarkupEndpoints.finalPrices,
     {
       params: { shopBizCode: shopId() },
       query: { shopBizCode: shopId() },

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
-import { shopIdSchema } from '#lib/platform/ids.ts';
+import { shopIdSchema } from '#lib/platform/id-schemas.ts';
 import type {
   ActivityAddPrice,
   AddPriceLimits,

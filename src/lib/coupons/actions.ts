@@ -6,11 +6,11 @@ import type { CenterCoupon } from './contracts.ts';
 
 /** 立即领取 in the coupon centre; answers the coupon's new state for the caller. */
 export async function drawForCenter(couponId: number): Promise<CenterCoupon> {
-  const [{ call }, { CouponContracts }] = await Promise.all([
+  const [{ call }, { CouponEndpoints }] = await Promise.all([
     import('#lib/platform/client.ts'),
-    import('./contracts.ts'),
+    import('./endpoints.ts'),
   ]);
-  return call(CouponContracts.drawForCenter, {
+  return call(CouponEndpoints.drawForCenter, {
     query: { shopBizCode: document.body.dataset.shopId ?? '' },
     body: { couponId },
   });
@@ -18,14 +18,14 @@ export async function drawForCenter(couponId: number): Promise<CenterCoupon> {
 
 /** The coupon centre's coupons for a product, with the shopper's buttons (the 领券 sheet). */
 export async function productCouponList(productNo: string): Promise<CenterCoupon[]> {
-  const [{ call }, { CouponContracts }, { PRODUCT_COUPON_PAGE_MAX }] = await Promise.all([
+  const [{ call }, { CouponEndpoints }, { PRODUCT_COUPON_PAGE_MAX }] = await Promise.all([
     import('#lib/platform/client.ts'),
-    import('./contracts.ts'),
-    import('./calls.ts'),
+    import('./endpoints.ts'),
+    import('./rules.ts'),
   ]);
   // As the specification asks: the first page of 100000, i.e. all of them.
   const page = await call(
-    CouponContracts.productCoupons,
+    CouponEndpoints.productCoupons,
     {
       query: {
         shopBizCode: document.body.dataset.shopId ?? '',
@@ -41,11 +41,11 @@ export async function productCouponList(productNo: string): Promise<CenterCoupon
 
 /** 立即领取 on a receive page: a shared coupon, or an after-pay one on receive-coupon-frompay. */
 export async function drawHandout(couponId: number, scene: 'share' | 'pay'): Promise<CenterCoupon> {
-  const [{ call }, { CouponContracts }] = await Promise.all([
+  const [{ call }, { CouponEndpoints }] = await Promise.all([
     import('#lib/platform/client.ts'),
-    import('./contracts.ts'),
+    import('./endpoints.ts'),
   ]);
-  return call(CouponContracts.drawHandout, {
+  return call(CouponEndpoints.drawHandout, {
     query: { shopBizCode: document.body.dataset.shopId ?? '' },
     body: { couponId, scene },
   });

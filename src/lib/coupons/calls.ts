@@ -4,7 +4,7 @@
  * own body (orders/contracts.ts), so they price exactly what the confirmation page prices.
  */
 import { z } from 'zod';
-import { rowIdSchema } from '#lib/platform/ids.ts';
+import { rowIdSchema } from '#lib/platform/id-schemas.ts';
 import { OrderContracts } from '#lib/orders/index.ts';
 
 /** A coupon template's id in a query or a path. */
@@ -26,8 +26,6 @@ export const selectCouponBody = {
   }),
 };
 
-/** The specification's page size for the product's coupons (shell §7 and §9: 100000). */
-export const PRODUCT_COUPON_PAGE_MAX = 100_000;
 /** The most products one page of 可用商品 answers. */
 export const COUPON_PRODUCTS_PAGE_MAX = 50;
 export const COUPON_PRODUCTS_PAGE_SIZE = 20;

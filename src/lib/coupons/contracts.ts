@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
-import { rowIdSchema, shopIdSchema } from '#lib/platform/ids.ts';
+import { rowIdSchema, shopIdSchema } from '#lib/platform/id-schemas.ts';
 import type { CenterState } from './rules.ts';
 import { HANDOUT_SCENES } from './share.ts';
 import type { ProductCard } from '#lib/catalog/index.server.ts';
@@ -13,13 +13,13 @@ import type { CheckoutTickets, CouponQuote, RecommendedCoupon } from '#lib/order
 import type { TicketQualification } from './qualification.ts';
 import type { CouponProductsPage } from './products.server.ts';
 import type { ProductCouponsPage } from './for-product.server.ts';
+import { PRODUCT_COUPON_PAGE_MAX } from './rules.ts';
 import {
   checkoutBody,
   checkoutLinesBody,
   COUPON_PRODUCTS_PAGE_MAX,
   COUPON_PRODUCTS_PAGE_SIZE,
   couponIdText,
-  PRODUCT_COUPON_PAGE_MAX,
   productNoText,
   RECOMMEND_TYPES,
   selectCouponBody,

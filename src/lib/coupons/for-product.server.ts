@@ -14,7 +14,7 @@ import { UserCouponStatus } from './status.ts';
 import { centerCoupons } from './center.server.ts';
 import type { CenterCoupon, MyCoupon } from './contracts.ts';
 import { MY_COUPON_LIMIT } from './mine.server.ts';
-import { PRODUCT_COUPON_PAGE_MAX } from './calls.ts';
+import { PRODUCT_COUPON_PAGE_MAX } from './rules.ts';
 
 /** One page of the centre's coupons for a product. */
 export interface ProductCouponsPage {

@@ -6,6 +6,9 @@
 import { formatYuan } from '#lib/platform/money.ts';
 import { SHOP_TIME_ZONE } from '#lib/platform/time.ts';
 
+/** The specification's page size for the product's coupons (shell §7 and §9: 100000). */
+export const PRODUCT_COUPON_PAGE_MAX = 100_000;
+
 /** A coupon's rules as claimed: a user's coupon keeps them even if the template changes. */
 export interface CouponRules {
   name: string;

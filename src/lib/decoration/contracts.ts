@@ -4,7 +4,7 @@
  * published layout anyone may read.
  */
 import { contract } from '#lib/platform/contract.ts';
-import { shopIdSchema } from '#lib/platform/ids.ts';
+import { shopIdSchema } from '#lib/platform/id-schemas.ts';
 import { homeLayoutShape } from './decoration.ts';
 import type { DecorationState, ShopDecorations } from './decoration.server.ts';
 

@@ -4,11 +4,11 @@
  * toasted by the request client.
  */
 async function client() {
-  const [{ call }, { DistributionContracts }] = await Promise.all([
+  const [{ call }, { DistributionEndpoints }] = await Promise.all([
     import('#lib/platform/client.ts'),
-    import('./contracts.ts'),
+    import('./endpoints.ts'),
   ]);
-  return { call, DistributionContracts };
+  return { call, DistributionEndpoints };
 }
 
 /** The page's shop, named explicitly: inside the messaging app the client adds no shopBizCode. */
@@ -20,21 +20,21 @@ export async function applyWithdrawal(input: {
   bankCardId?: number;
   idempotencyKey: string;
 }): Promise<{ withdrawalNo: string }> {
-  const { call, DistributionContracts } = await client();
-  return call(DistributionContracts.cash, { query: shopQuery(), body: input });
+  const { call, DistributionEndpoints } = await client();
+  return call(DistributionEndpoints.cash, { query: shopQuery(), body: input });
 }
 
 export async function bindCard(input: {
   cardNo: string;
   bankCode?: string;
 }): Promise<{ id: number }> {
-  const { call, DistributionContracts } = await client();
-  return call(DistributionContracts.bindCard, { query: shopQuery(), body: input });
+  const { call, DistributionEndpoints } = await client();
+  return call(DistributionEndpoints.bindCard, { query: shopQuery(), body: input });
 }
 
 export async function removeCard(cardId: number): Promise<void> {
-  const { call, DistributionContracts } = await client();
-  await call(DistributionContracts.removeCard, { query: shopQuery(), body: { cardId } });
+  const { call, DistributionEndpoints } = await client();
+  await call(DistributionEndpoints.removeCard, { query: shopQuery(), body: { cardId } });
 }
 
 export async function bindEnterpriseCard(input: {
@@ -42,14 +42,14 @@ export async function bindEnterpriseCard(input: {
   accountNo: string;
   bankCode: string;
 }): Promise<{ id: number }> {
-  const { call, DistributionContracts } = await client();
-  return call(DistributionContracts.bindEnterpriseCard, { query: shopQuery(), body: input });
+  const { call, DistributionEndpoints } = await client();
+  return call(DistributionEndpoints.bindEnterpriseCard, { query: shopQuery(), body: input });
 }
 
 export async function verifyEnterpriseCard(cardId: number, amount: string): Promise<void> {
-  const { call, DistributionContracts } = await client();
+  const { call, DistributionEndpoints } = await client();
   await call(
-    DistributionContracts.verifyEnterpriseCard,
+    DistributionEndpoints.verifyEnterpriseCard,
     { query: shopQuery(), body: { cardId, amount } },
     { silent: true },
   );
@@ -60,8 +60,8 @@ export async function reviewWithdrawal(input: {
   approve: boolean;
   reason?: string;
 }): Promise<void> {
-  const { call, DistributionContracts } = await client();
-  await call(DistributionContracts.review, { query: shopQuery(), body: input });
+  const { call, DistributionEndpoints } = await client();
+  await call(DistributionEndpoints.review, { query: shopQuery(), body: input });
 }
 
 /** The answer of WeChat's confirm-receipt sheet: `requestMerchantTransfer:ok|cancel|fail`. */
@@ -100,10 +100,10 @@ export type ReceiptOutcome = 'paid' | 'waiting' | 'cancel' | 'fail' | 'no-bridge
  * with the bill's package_info), then the bill is asked about, so the page can say 已到账 at once.
  */
 export async function confirmReceipt(withdrawalNo: string): Promise<ReceiptOutcome> {
-  const { call, DistributionContracts } = await client();
+  const { call, DistributionEndpoints } = await client();
   const params = { query: shopQuery(), params: { withdrawalNo } };
   const [request, bridge] = await Promise.all([
-    call(DistributionContracts.receipt, params),
+    call(DistributionEndpoints.receipt, params),
     transferBridge(),
   ]);
   if (!bridge) return 'no-bridge';
@@ -121,7 +121,7 @@ export async function confirmReceipt(withdrawalNo: string): Promise<ReceiptOutco
     if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
     return 'fail';
   }
-  const checked = await call(DistributionContracts.receiptCheck, params, { silent: true }).catch(
+  const checked = await call(DistributionEndpoints.receiptCheck, params, { silent: true }).catch(
     () => null,
   );
   return checked?.status === 30 ? 'paid' : 'waiting';
@@ -129,6 +129,6 @@ export async function confirmReceipt(withdrawalNo: string): Promise<ReceiptOutco
 
 /** 取消收款: the unconfirmed transfer is cancelled; the amount returns to the wallet. */
 export async function cancelReceipt(withdrawalNo: string): Promise<void> {
-  const { call, DistributionContracts } = await client();
-  await call(DistributionContracts.receiptCancel, { query: shopQuery(), params: { withdrawalNo } });
+  const { call, DistributionEndpoints } = await client();
+  await call(DistributionEndpoints.receiptCancel, { query: shopQuery(), params: { withdrawalNo } });
 }

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
-import { MAX_ROW_ID, shopIdSchema } from '#lib/platform/ids.ts';
+import { MAX_ROW_ID } from '#lib/platform/ids.ts';
+import { shopIdSchema } from '#lib/platform/id-schemas.ts';
 import type {
   IncomeLinePage,
   IncomeSummary,

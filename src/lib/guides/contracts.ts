@@ -1,7 +1,7 @@
 /** The guide tag calls (shell §7 "Tags"): which tags a user has seen, and saving one as seen. */
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
-import { shopIdSchema } from '#lib/platform/ids.ts';
+import { shopIdSchema } from '#lib/platform/id-schemas.ts';
 import { GUIDE_TAGS, type GuideTag } from './tags.ts';
 
 const tagName = z.enum(GUIDE_TAGS, { error: '未知的引导标签' });

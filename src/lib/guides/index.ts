@@ -3,4 +3,5 @@
  * use: contracts, errors, statuses, rules and view types. Browser-safe: no server module.
  */
 export { GuideContracts } from './contracts.ts';
+export { GuideEndpoints } from './endpoints.ts';
 export type { GuidePage, GuideTag } from './tags.ts';

@@ -5,12 +5,13 @@
 import { ApiError, call, setSigningOut } from '#lib/platform/client.ts';
 import { Messages, isLoginInvalid } from '#lib/platform/errors.ts';
 import { toast } from '#lib/platform/toast.ts';
-import { IdentityContracts, type LoginResult } from './contracts.ts';
+import { type LoginResult } from './contracts.ts';
+import { IdentityEndpoints } from './endpoints.ts';
 
 /** Sends a login code (type 2). The caller shows the contract's message or the refusal. */
 export function sendLoginCode(phone: string): Promise<null> {
   return call(
-    IdentityContracts.sendLoginCode,
+    IdentityEndpoints.sendLoginCode,
     { body: { phone, type: 2 } },
     { loginChannel: true, silent: true },
   );
@@ -19,7 +20,7 @@ export function sendLoginCode(phone: string): Promise<null> {
 /** Logs in with a code; the server sets the session cookie. */
 export function loginWithCode(phone: string, verifyCode: string): Promise<LoginResult> {
   return call(
-    IdentityContracts.login,
+    IdentityEndpoints.login,
     { body: { phone, verifyCode } },
     { loginChannel: true, silent: true },
   );
@@ -33,7 +34,7 @@ export function loginWithCode(phone: string, verifyCode: string): Promise<LoginR
 export async function logout(homeHref: string): Promise<void> {
   setSigningOut(true);
   try {
-    await call(IdentityContracts.logout, {}, { silent: true });
+    await call(IdentityEndpoints.logout, {}, { silent: true });
   } catch (error) {
     const answer = error instanceof ApiError ? error : new ApiError(-1, '');
     // "Not logged in" means there is no session left to end; anything else leaves it running.

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
 import { Messages } from '#lib/platform/errors.ts';
-import { shopIdSchema } from '#lib/platform/ids.ts';
+import { shopIdSchema } from '#lib/platform/id-schemas.ts';
 import { LOGOUT_PATH, MEMBER_AUTH_PATH } from '#lib/platform/answers.ts';
 import type { OutboxMessage } from './sms/outbox.server.ts';
 

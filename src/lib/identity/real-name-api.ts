@@ -3,9 +3,9 @@ import type { SavedRealName } from './real-name-contracts.ts';
 
 /** Saves the caller's real name; rejects with the ApiError (silent: the form shows it). */
 export async function submitRealName(name: string, idNumber: string): Promise<SavedRealName> {
-  const [{ call }, { RealNameContracts }] = await Promise.all([
+  const [{ call }, { RealNameEndpoints }] = await Promise.all([
     import('#lib/platform/client.ts'),
-    import('./real-name-contracts.ts'),
+    import('./real-name-endpoints.ts'),
   ]);
-  return call(RealNameContracts.save, { body: { name, idNumber } }, { silent: true });
+  return call(RealNameEndpoints.save, { body: { name, idNumber } }, { silent: true });
 }

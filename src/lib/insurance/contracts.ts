@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
-import { shopIdSchema } from '#lib/platform/ids.ts';
+import { shopIdSchema } from '#lib/platform/id-schemas.ts';
 import type { ClaimStatus } from './status.ts';
 import type { PolicyState } from './rules.ts';
 

@@ -18,6 +18,8 @@ export {
 } from './channel.ts';
 export type { ChannelRoom } from './channel.ts';
 export { LiveContracts } from './live-contracts.ts';
+export { LiveChannelEndpoints } from './channel-endpoints.ts';
+export { LiveEndpoints } from './live-endpoints.ts';
 export { LiveErrors } from './live-errors.ts';
 export { liveWindowClosedKey, showsLiveWindow, showsSchoolPopup } from './live-window.ts';
 export {

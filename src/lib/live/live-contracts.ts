@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
-import { shopIdSchema } from '#lib/platform/ids.ts';
+import { shopIdSchema } from '#lib/platform/id-schemas.ts';
 import type { CouponPopup } from '#lib/coupons/index.ts';
 import { COMMENT_MAX, LIKE_BATCH_MAX } from './room.ts';
 import type { LiveCurrent, LiveMessage, LiveRoomView } from './room.server.ts';

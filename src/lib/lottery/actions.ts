@@ -6,11 +6,11 @@ import type { DrawResult } from './contracts.ts';
 
 /** 抽奖: one chance spent, the prize won. */
 export async function drawLottery(lotteryNo: string): Promise<DrawResult> {
-  const [{ call }, { LotteryContracts }] = await Promise.all([
+  const [{ call }, { LotteryEndpoints }] = await Promise.all([
     import('#lib/platform/client.ts'),
-    import('./contracts.ts'),
+    import('./endpoints.ts'),
   ]);
-  return call(LotteryContracts.draw, {
+  return call(LotteryEndpoints.draw, {
     query: { shopBizCode: document.body.dataset.shopId ?? '' },
     body: { lotteryNo },
   });

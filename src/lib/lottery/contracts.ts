@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
-import { shopIdSchema } from '#lib/platform/ids.ts';
+import { shopIdSchema } from '#lib/platform/id-schemas.ts';
 import type { LotteryState } from './rules.ts';
 
 export const LOTTERY_RECORDS_PAGE_SIZE = 20;

@@ -3,15 +3,16 @@
  * endpoint contract, so the islands read as the steps of the application.
  */
 import { call } from '#lib/platform/client.ts';
-import { MembershipContracts, type AdminGrantQr } from './contracts.ts';
+import { type AdminGrantQr } from './contracts.ts';
+import { MembershipEndpoints } from './endpoints.ts';
 
 /** The SMS way: a code to the owner's phone, then the applicant binds with it. */
 export function sendOwnerCode(shopBizCode: string): Promise<unknown> {
-  return call(MembershipContracts.adminCode, { query: { shopBizCode } });
+  return call(MembershipEndpoints.adminCode, { query: { shopBizCode } });
 }
 
 export function bindWithOwnerCode(shopBizCode: string, verifyCode: string): Promise<unknown> {
-  return call(MembershipContracts.adminBindWithCode, { query: { shopBizCode, verifyCode } });
+  return call(MembershipEndpoints.adminBindWithCode, { query: { shopBizCode, verifyCode } });
 }
 
 export type CreatedQrGrant = AdminGrantQr;
@@ -21,19 +22,19 @@ export function createQrGrant(
   shopBizCode: string,
   userVerifyCode: string,
 ): Promise<CreatedQrGrant> {
-  return call(MembershipContracts.adminGrantQr, { query: { shopBizCode, userVerifyCode } });
+  return call(MembershipEndpoints.adminGrantQr, { query: { shopBizCode, userVerifyCode } });
 }
 
 /** Whether the owner has approved yet; asked quietly, a missed answer is asked again. */
 export function checkAdministrator(shopBizCode: string): Promise<{ administrator: boolean }> {
-  return call(MembershipContracts.adminCheck, { query: { shopBizCode } }, { silent: true });
+  return call(MembershipEndpoints.adminCheck, { query: { shopBizCode } }, { silent: true });
 }
 
 /** The owner's side: approve or refuse the grant of the link. */
 export function approveGrant(grant: string): Promise<unknown> {
-  return call(MembershipContracts.adminGrantApprove, { body: { grant } });
+  return call(MembershipEndpoints.adminGrantApprove, { body: { grant } });
 }
 
 export function rejectGrant(grant: string): Promise<unknown> {
-  return call(MembershipContracts.adminGrantReject, { body: { grant } });
+  return call(MembershipEndpoints.adminGrantReject, { body: { grant } });
 }

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
 import { Messages } from '#lib/platform/errors.ts';
-import { rowIdSchema, shopIdSchema } from '#lib/platform/ids.ts';
+import { rowIdSchema, shopIdSchema } from '#lib/platform/id-schemas.ts';
 import { LOGIN_CODE } from '#lib/identity/index.ts';
 import { IdentityErrors } from '#lib/identity/index.ts';
 import { USER_VERIFY_CODE } from './admin-grant.ts';

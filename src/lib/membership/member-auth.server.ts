@@ -39,7 +39,7 @@ import {
   getSessionUser,
   setSessionCookies,
 } from '#lib/identity/index.server.ts';
-import { pathFor } from '#lib/platform/contract.ts';
+import { pathFor } from '#lib/platform/endpoint.ts';
 import { IdentityContracts } from '#lib/identity/index.ts';
 
 /** The one-time state of a member-auth round trip lives in an httpOnly cookie of this name. */

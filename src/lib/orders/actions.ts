@@ -5,34 +5,34 @@
 import type { CarrierCode } from './carriers.ts';
 
 async function client() {
-  const [{ call }, { OrderContracts }] = await Promise.all([
+  const [{ call }, { OrderEndpoints }] = await Promise.all([
     import('#lib/platform/client.ts'),
-    import('./contracts.ts'),
+    import('./endpoints.ts'),
   ]);
-  return { call, OrderContracts };
+  return { call, OrderEndpoints };
 }
 
 /** The page's shop, named explicitly: inside the messaging app the client adds no shopBizCode. */
 const shopQuery = () => ({ shopBizCode: document.body.dataset.shopId ?? '' });
 
 export async function cancelOrder(orderNo: string, reason: string): Promise<void> {
-  const { call, OrderContracts } = await client();
-  await call(OrderContracts.cancel, { query: shopQuery(), body: { orderNo, reason } });
+  const { call, OrderEndpoints } = await client();
+  await call(OrderEndpoints.cancel, { query: shopQuery(), body: { orderNo, reason } });
 }
 
 export async function refundLine(orderNo: string, lineId: number, reason: string): Promise<void> {
-  const { call, OrderContracts } = await client();
-  await call(OrderContracts.cancelLine, { query: shopQuery(), body: { orderNo, lineId, reason } });
+  const { call, OrderEndpoints } = await client();
+  await call(OrderEndpoints.cancelLine, { query: shopQuery(), body: { orderNo, lineId, reason } });
 }
 
 export async function hideOrder(orderNo: string): Promise<void> {
-  const { call, OrderContracts } = await client();
-  await call(OrderContracts.hide, { query: { ...shopQuery(), orderNo } });
+  const { call, OrderEndpoints } = await client();
+  await call(OrderEndpoints.hide, { query: { ...shopQuery(), orderNo } });
 }
 
 export async function confirmReceipt(orderNo: string): Promise<void> {
-  const { call, OrderContracts } = await client();
-  await call(OrderContracts.confirmReceipt, { params: { id: orderNo }, query: shopQuery() });
+  const { call, OrderEndpoints } = await client();
+  await call(OrderEndpoints.confirmReceipt, { params: { id: orderNo }, query: shopQuery() });
 }
 
 /** A new address: before payment on the order itself, after it while the order is picked. */
@@ -41,8 +41,8 @@ export async function changeAddress(
   addressId: string,
   paid: boolean,
 ): Promise<void> {
-  const { call, OrderContracts } = await client();
-  const contract = paid ? OrderContracts.changeAddressWhenPicking : OrderContracts.updateAddress;
+  const { call, OrderEndpoints } = await client();
+  const contract = paid ? OrderEndpoints.changeAddressWhenPicking : OrderEndpoints.updateAddress;
   await call(contract, { query: shopQuery(), body: { orderNo, addressId } });
 }
 
@@ -51,8 +51,8 @@ export async function shipOrder(
   carrier: CarrierCode,
   trackingNo: string,
 ): Promise<void> {
-  const { call, OrderContracts } = await client();
-  await call(OrderContracts.ship, {
+  const { call, OrderEndpoints } = await client();
+  await call(OrderEndpoints.ship, {
     query: { shopBizCode: document.body.dataset.shopId ?? '' },
     body: { orderNo, carrier, trackingNo },
   });

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
-import { rowIdSchema, shopIdSchema } from '#lib/platform/ids.ts';
+import { rowIdSchema, shopIdSchema } from '#lib/platform/id-schemas.ts';
 import type { OrderStatus, RefundStatus } from './status.ts';
 import type { CouponOption } from '#lib/coupons/index.ts';
 import { MAX_PIECES_PER_SKU } from '#lib/cart/index.ts';

@@ -5,11 +5,11 @@
 import type { PlacedOrder } from './contracts.ts';
 
 async function client() {
-  const [{ call }, { OrderContracts }] = await Promise.all([
+  const [{ call }, { OrderEndpoints }] = await Promise.all([
     import('#lib/platform/client.ts'),
-    import('./contracts.ts'),
+    import('./endpoints.ts'),
   ]);
-  return { call, OrderContracts };
+  return { call, OrderEndpoints };
 }
 
 export interface PlaceOrderRequest {
@@ -27,9 +27,9 @@ export interface PlaceOrderRequest {
 
 /** 提交订单; rejects with the client's ApiError (its toast left to the caller). */
 export async function placeOrder(request: PlaceOrderRequest): Promise<PlacedOrder> {
-  const { call, OrderContracts } = await client();
+  const { call, OrderEndpoints } = await client();
   return call(
-    OrderContracts.create,
+    OrderEndpoints.create,
     {
       query: { shopBizCode: request.shopId },
       body: {

@@ -9,11 +9,11 @@ import type { JsapiPayParams } from '#lib/payments/wechatpay/protocol.ts';
 import type { PayChannel } from '#lib/payments/status.ts';
 
 async function client() {
-  const [{ call }, { PaymentContracts }] = await Promise.all([
+  const [{ call }, { PaymentEndpoints }] = await Promise.all([
     import('#lib/platform/client.ts'),
-    import('#lib/payments/contracts.ts'),
+    import('#lib/payments/endpoints.ts'),
   ]);
-  return { call, PaymentContracts };
+  return { call, PaymentEndpoints };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -34,9 +34,9 @@ export type PayTarget = { orderNo: string } | { groupNo: string };
 
 /** Opens the payment; rejects with the client's ApiError, its toast left to the caller. */
 export async function openPayment(target: PayTarget, channel: PayChannel): Promise<OpenedPayment> {
-  const { call, PaymentContracts } = await client();
+  const { call, PaymentEndpoints } = await client();
   return call(
-    PaymentContracts.createPayment,
+    PaymentEndpoints.createPayment,
     { query: shopQuery(), body: { ...target, channel } },
     { silent: true },
   );
@@ -44,9 +44,9 @@ export async function openPayment(target: PayTarget, channel: PayChannel): Promi
 
 /** Whether the payment arrived; silent: a failed poll is simply tried again. */
 export async function checkArrival(paymentNo: string): Promise<PaymentArrival> {
-  const { call, PaymentContracts } = await client();
+  const { call, PaymentEndpoints } = await client();
   return call(
-    PaymentContracts.checkArrive,
+    PaymentEndpoints.checkArrive,
     { query: { ...shopQuery(), paymentNo } },
     { silent: true },
   );

@@ -1,17 +1,13 @@
 /**
- * The browser request client (commerce §7 "Shared request behaviour"): one ofetch instance with a
- * 30 s timeout, credentials, the shop's headers and query, and the §8 handling of answers.
+ * The browser request client (commerce §7 "Shared request behaviour"): fetch with a 30 s timeout,
+ * credentials, the shop's headers and query, and the §8 handling of answers. The platform's own
+ * fetch: a client library would add weight to every page that calls.
  */
-import { ofetch, type FetchOptions } from 'ofetch';
 import type { Envelope } from '#lib/platform/envelope.ts';
 import { LOGOUT_PATH, classifyAnswer, toastSuppressed, type AnswerContext } from './answers.ts';
 import { Messages } from '#lib/platform/errors.ts';
-import {
-  pathFor,
-  type AnyContract,
-  type CallInput,
-  type WireDataOf,
-} from '#lib/platform/contract.ts';
+import type { AnyContract, CallInput, WireDataOf } from '#lib/platform/contract.ts';
+import { pathFor, type Endpoint } from '#lib/platform/endpoint.ts';
 import { toast } from './toast.ts';
 import { deviceKey } from '#lib/platform/storage-keys.ts';
 import { isRowId } from '#lib/platform/ids.ts';
@@ -74,11 +70,12 @@ export interface RequestOptions extends CallOptions {
 }
 
 /**
- * Calls the endpoint of `contract` and resolves with its typed data: path parameters encoded
- * into the path, query and body as the contract declares them, the §8 handling of `request`.
+ * Calls an endpoint (an area's generated `…Endpoints`) and resolves with its contract's typed
+ * data: path parameters encoded into the path, query and body as the contract declares them, the
+ * §8 handling of `request`.
  */
 export function call<C extends AnyContract>(
-  contract: C,
+  target: Endpoint<C>,
   input: CallInput<C>,
   options: CallOptions = {},
 ): Promise<WireDataOf<C>> {
@@ -87,9 +84,9 @@ export function call<C extends AnyContract>(
     query?: RequestOptions['query'];
     body?: unknown;
   };
-  return request<WireDataOf<C>>(pathFor(contract, params), {
+  return request<WireDataOf<C>>(pathFor(target, params), {
     ...options,
-    method: contract.method,
+    method: target.method,
     query,
     body,
   });
@@ -97,7 +94,7 @@ export function call<C extends AnyContract>(
 
 /**
  * Calls the shop's API and resolves with `data`, or rejects with an ApiError after §8 handling.
- * Prefer `call` with the endpoint's contract; this is its wire.
+ * Prefer `call` with the endpoint; this is its wire.
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const context = shellContext();
@@ -126,30 +123,35 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (loginId) headers['x-login-id'] = loginId;
   if (options.loginChannel) headers['app-login-channel'] = LOGIN_CHANNEL;
 
-  const fetchOptions: FetchOptions<'json'> = {
+  const url = new URL(path, location.origin);
+  for (const [key, value] of Object.entries(query)) {
+    for (const one of Array.isArray(value) ? value : [value]) {
+      url.searchParams.append(key, String(one));
+    }
+  }
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const init: RequestInit = {
     method: options.method ?? 'GET',
-    query,
     headers,
     credentials: 'include',
-    timeout: REQUEST_TIMEOUT_MS,
-    retry: 0,
-    ignoreResponseError: true,
+    signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
   };
-  // ofetch applies its own timeout only without a signal: keep the 30 s limit with the caller's.
-  if (options.signal) {
-    fetchOptions.signal = AbortSignal.any([
-      options.signal,
-      AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    ]);
+  if (options.body !== undefined) {
+    init.body =
+      options.body instanceof Blob || options.body instanceof FormData
+        ? options.body
+        : JSON.stringify(options.body);
   }
-  if (options.body !== undefined) fetchOptions.body = options.body as Record<string, unknown>;
 
   let status = 0;
   let body: Envelope<T> | null = null;
   try {
-    const response = await ofetch.raw<Envelope<T>>(path, fetchOptions);
+    const response = await fetch(url, init);
     status = response.status;
-    body = response._data ?? null;
+    // An answer that is no JSON (a proxy's error page) is handled by its status alone.
+    body = response.headers.get('content-type')?.includes('json')
+      ? ((await response.json()) as Envelope<T>)
+      : null;
   } catch {
     throw new ApiError(-1, Messages.NETWORK);
   }

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { contract, pathFor, type Wire } from './contract.ts';
+import { contract, type Wire } from './contract.ts';
+import { pathFor } from './endpoint.ts';
 import { allContracts } from '#lib/contracts.ts';
 
 const ALL = allContracts;

@@ -1,13 +1,14 @@
 /**
- * Endpoint contracts (commerce §7): one declaration per endpoint, shared by the endpoint
- * (`endpoint(contract, handler)`, endpoint.server.ts) and the browser (`call(contract, input)`,
- * client.ts). Isomorphic: zod and types only, so islands may import every contract.
+ * Endpoint contracts (commerce §7): one declaration per endpoint, read by the endpoint
+ * (`endpoint(contract, handler)`, endpoint.server.ts) and the tests. The browser calls through
+ * each area's generated `…endpoints.ts` (method and path, typed by these; endpoint.ts), so
+ * pages ship no zod.
  */
 import '#lib/platform/zod-browser.ts';
 import { z } from 'zod';
 import type { RoleLetter } from './routes.ts';
 import { Messages } from './errors.ts';
-import { rowIdSchema } from './ids.ts';
+import { rowIdSchema } from './id-schemas.ts';
 
 export type Method = 'GET' | 'POST' | 'DELETE';
 
@@ -155,10 +156,3 @@ export type CallInput<C extends AnyContract> = (keyof C['params'] extends never
         ? { body?: undefined }
         : { body: z.input<z.ZodObject<C['body']>> }
       : { body?: undefined });
-
-/** The contract's path with its parameters filled in, each encoded. */
-export function pathFor(target: AnyContract, params: Record<string, unknown> = {}): string {
-  return target.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    encodeURIComponent(String(params[name])),
-  );
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
-import { shopIdSchema } from './ids.ts';
+import { shopIdSchema } from './id-schemas.ts';
 import { errorResponse, parseBody, parseParams, parseQuery } from './http.server.ts';
 
 async function envelopeOf(fn: () => unknown) {

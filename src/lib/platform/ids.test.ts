@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ROW_ID, isRowId, rowIdSchema } from './ids.ts';
+import { MAX_ROW_ID, isRowId } from './ids.ts';
+import { rowIdSchema } from './id-schemas.ts';
 
 describe('row ids in URLs', () => {
   it('accepts 1 to the largest safe integer, as decimal digits', () => {

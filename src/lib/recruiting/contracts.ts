@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
-import { shopIdSchema } from '#lib/platform/ids.ts';
+import { shopIdSchema } from '#lib/platform/id-schemas.ts';
 import { LOGIN_CODE } from '#lib/identity/index.ts';
 import { IdentityErrors } from '#lib/identity/index.ts';
 import type {

@@ -16,11 +16,11 @@ export type Send =
 export type ConversationWire = Wire<ConversationView>;
 
 async function client() {
-  const [{ call }, { ServiceContracts }] = await Promise.all([
+  const [{ call }, { ServiceEndpoints }] = await Promise.all([
     import('#lib/platform/client.ts'),
-    import('./service-contracts.ts'),
+    import('./service-endpoints.ts'),
   ]);
-  return { call, ServiceContracts };
+  return { call, ServiceEndpoints };
 }
 
 /** The page's shop, named explicitly: inside the messaging app the client adds no shopBizCode. */
@@ -29,37 +29,37 @@ const shop = () => document.body.dataset.shopId ?? '';
 type Contracts = typeof ServiceContracts;
 
 export async function sendToShop(body: Send): Promise<WireDataOf<Contracts['send']>> {
-  const { call, ServiceContracts } = await client();
-  return call(ServiceContracts.send, { query: { shopBizCode: shop() }, body });
+  const { call, ServiceEndpoints } = await client();
+  return call(ServiceEndpoints.send, { query: { shopBizCode: shop() }, body });
 }
 
 export async function olderMessages(before: number): Promise<WireDataOf<Contracts['messages']>> {
-  const { call, ServiceContracts } = await client();
-  return call(ServiceContracts.messages, { query: { shopBizCode: shop(), before } });
+  const { call, ServiceEndpoints } = await client();
+  return call(ServiceEndpoints.messages, { query: { shopBizCode: shop(), before } });
 }
 
 export async function markRead(): Promise<void> {
-  const { call, ServiceContracts } = await client();
-  await call(ServiceContracts.read, { query: { shopBizCode: shop() } }, { silent: true });
+  const { call, ServiceEndpoints } = await client();
+  await call(ServiceEndpoints.read, { query: { shopBizCode: shop() } }, { silent: true });
 }
 
 /** A chat picture; rejects with the client's ApiError (the message left to the caller). */
 export async function uploadPicture(file: Blob): Promise<WireDataOf<Contracts['upload']>> {
-  const { call, ServiceContracts } = await client();
-  return call(ServiceContracts.upload, { body: file }, { silent: true });
+  const { call, ServiceEndpoints } = await client();
+  return call(ServiceEndpoints.upload, { body: file }, { silent: true });
 }
 
 export async function consoleList(): Promise<WireDataOf<Contracts['conversations']>> {
-  const { call, ServiceContracts } = await client();
-  return call(ServiceContracts.conversations, { query: { shopBizCode: shop() } });
+  const { call, ServiceEndpoints } = await client();
+  return call(ServiceEndpoints.conversations, { query: { shopBizCode: shop() } });
 }
 
 export async function consoleMessages(
   conversationId: number,
   before?: number,
 ): Promise<WireDataOf<Contracts['consoleMessages']>> {
-  const { call, ServiceContracts } = await client();
-  return call(ServiceContracts.consoleMessages, {
+  const { call, ServiceEndpoints } = await client();
+  return call(ServiceEndpoints.consoleMessages, {
     query: { shopBizCode: shop(), conversationId, ...(before ? { before } : {}) },
   });
 }
@@ -68,20 +68,20 @@ export async function reply(
   conversationId: number,
   body: Send,
 ): Promise<WireDataOf<Contracts['reply']>> {
-  const { call, ServiceContracts } = await client();
-  return call(ServiceContracts.reply, { query: { shopBizCode: shop(), conversationId }, body });
+  const { call, ServiceEndpoints } = await client();
+  return call(ServiceEndpoints.reply, { query: { shopBizCode: shop(), conversationId }, body });
 }
 
 export async function consoleRead(conversationId: number): Promise<void> {
-  const { call, ServiceContracts } = await client();
+  const { call, ServiceEndpoints } = await client();
   await call(
-    ServiceContracts.consoleRead,
+    ServiceEndpoints.consoleRead,
     { query: { shopBizCode: shop(), conversationId } },
     { silent: true },
   );
 }
 
 export async function closeChat(conversationId: number): Promise<ConversationWire> {
-  const { call, ServiceContracts } = await client();
-  return call(ServiceContracts.close, { query: { shopBizCode: shop(), conversationId } });
+  const { call, ServiceEndpoints } = await client();
+  return call(ServiceEndpoints.close, { query: { shopBizCode: shop(), conversationId } });
 }

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
-import { shopIdSchema } from '#lib/platform/ids.ts';
+import { shopIdSchema } from '#lib/platform/id-schemas.ts';
 import type { ConversationView, HistoryPage } from './conversations.server.ts';
 import type { StoredServiceImage } from './images.server.ts';
 import { RAW_TEXT_MAX, type MessageView } from './messages.ts';

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
-import { shopIdSchema } from '#lib/platform/ids.ts';
+import { shopIdSchema } from '#lib/platform/id-schemas.ts';
 import { CHANNEL_TYPES, FORWARD_TEXT_MAX, MAX_POSTER_NO, SHARE_TYPES } from './channels.ts';
 
 /** Commerce §3 share info, with the poster's address and the codes the links carry. */

@@ -5,9 +5,11 @@
  */
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
-import { shopIdSchema } from '#lib/platform/ids.ts';
-import { featureCodeSchema, type FeatureCode, type FeatureStatus } from './features.ts';
+import { shopIdSchema } from '#lib/platform/id-schemas.ts';
+import { FEATURE_CODES, type FeatureCode, type FeatureStatus } from './features.ts';
 import { shopConfigKeySchema, type ShopConfigKey, type ShopConfigValue } from './config.ts';
+
+export const featureCodeSchema = z.enum(FEATURE_CODES, { error: '不支持的功能编码' });
 
 export const SAVED = '保存成功';
 

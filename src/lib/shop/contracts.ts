@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
 import { Messages } from '#lib/platform/errors.ts';
-import { shopIdSchema } from '#lib/platform/ids.ts';
+import { shopIdSchema } from '#lib/platform/id-schemas.ts';
 import type { ConfigMap } from './config.server.ts';
 import type { SellerInfo, ShopDetail } from './shops.server.ts';
 import type { SkinEntry, SkinInfo } from './skins.server.ts';

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FEATURES,
-  FEATURE_CODES,
-  Feature,
-  featureCodeSchema,
-  featureSet,
-  featureStatuses,
-} from './features.ts';
+import { FEATURES, FEATURE_CODES, Feature, featureSet, featureStatuses } from './features.ts';
+import { featureCodeSchema } from './config-contracts.ts';
 
 describe('feature switches', () => {
   it('are the codes of shell §9, each named in Chinese for what it governs', () => {

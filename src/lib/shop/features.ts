@@ -2,10 +2,9 @@
  * The shop's feature switches (shell §3 "Feature switch entry", §9 codes). The specification
  * names the codes a page queries but not what each governs; here each code governs one entrance
  * or element of this shop, named for the manager who turns it on or off (feature-setting). A shop
- * without a row for a code has the code's default. Isomorphic: no I/O.
+ * without a row for a code has the code's default. Isomorphic: no I/O, no zod (the code's schema
+ * is in config-contracts.ts).
  */
-import { z } from 'zod';
-
 export interface FeatureDef {
   code: string;
   /** What the manager reads on the switch. */
@@ -89,8 +88,6 @@ export const Feature = {
   FloatingButtons: '1030',
   KeeperBanner: '1040',
 } as const satisfies Record<string, FeatureCode>;
-
-export const featureCodeSchema = z.enum(FEATURE_CODES, { error: '不支持的功能编码' });
 
 /** Feature switch entry (shell §3): 1 on, 0 off. */
 export interface FeatureStatus {

@@ -7,11 +7,11 @@ import type { ShopSettings } from './settings.server.ts';
 import type { SellerQr } from './settings.server.ts';
 
 async function client() {
-  const [{ call }, { ShopSettingContracts }] = await Promise.all([
+  const [{ call }, { ShopSettingEndpoints }] = await Promise.all([
     import('#lib/platform/client.ts'),
-    import('./settings-contracts.ts'),
+    import('./settings-endpoints.ts'),
   ]);
-  return { call, ShopSettingContracts };
+  return { call, ShopSettingEndpoints };
 }
 
 /** The page's shop, named explicitly: inside the messaging app the client adds no shopBizCode. */
@@ -25,15 +25,15 @@ export async function saveSettings(body: {
   followUrl: string;
   logoMediaId?: number | undefined;
 }): Promise<ShopSettings> {
-  const { call, ShopSettingContracts } = await client();
-  return call(ShopSettingContracts.save, { query: shopQuery(), body });
+  const { call, ShopSettingEndpoints } = await client();
+  return call(ShopSettingEndpoints.save, { query: shopQuery(), body });
 }
 
 /** A logo picture; rejects with the client's ApiError (the message left to the caller). */
 export async function uploadLogo(file: Blob): Promise<{ logoMediaId: number; logoUrl: string }> {
-  const { call, ShopSettingContracts } = await client();
+  const { call, ShopSettingEndpoints } = await client();
   return call(
-    ShopSettingContracts.uploadLogo,
+    ShopSettingEndpoints.uploadLogo,
     { query: shopQuery(), body: file },
     { silent: true },
   );
@@ -41,15 +41,15 @@ export async function uploadLogo(file: Blob): Promise<{ logoMediaId: number; log
 
 /** The consultation QR code picture; rejects with the client's ApiError (message to the caller). */
 export async function uploadSellerQr(file: Blob): Promise<SellerQr> {
-  const { call, ShopSettingContracts } = await client();
+  const { call, ShopSettingEndpoints } = await client();
   return call(
-    ShopSettingContracts.uploadSellerQr,
+    ShopSettingEndpoints.uploadSellerQr,
     { query: shopQuery(), body: file },
     { silent: true },
   );
 }
 
 export async function deleteSellerQr(): Promise<SellerQr> {
-  const { call, ShopSettingContracts } = await client();
-  return call(ShopSettingContracts.deleteSellerQr, { query: shopQuery() });
+  const { call, ShopSettingEndpoints } = await client();
+  return call(ShopSettingEndpoints.deleteSellerQr, { query: shopQuery() });
 }

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
-import { shopIdSchema } from '#lib/platform/ids.ts';
+import { shopIdSchema } from '#lib/platform/id-schemas.ts';
 import { RAW_TEXT_MAX } from './settings.ts';
 import type { SellerQr, ShopSettings } from './settings.server.ts';
 

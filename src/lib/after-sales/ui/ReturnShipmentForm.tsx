@@ -14,7 +14,7 @@ interface Props {
   companies: readonly string[];
 }
 
-/** As the server checks it (AfterSaleContracts.shipReturn). */
+/** As the server checks it (AfterSaleEndpoints.shipReturn). */
 const TRACKING_NO = /^[A-Za-z0-9-]{6,30}$/;
 
 export default function ReturnShipmentForm(props: Props) {

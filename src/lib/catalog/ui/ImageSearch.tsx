@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { carryQuery } from '#lib/platform/carry.ts';
 import { ApiError, call } from '#lib/platform/client.ts';
 import { Messages } from '#lib/platform/errors.ts';
-import { CatalogContracts, type ImageSearchItem } from '#lib/catalog/index.ts';
+import { CatalogEndpoints, type ImageSearchItem } from '#lib/catalog/index.ts';
 import { imageSrcSet, imageUrl } from '#lib/media/index.ts';
 import { toast } from '#lib/platform/toast.ts';
 import './ImageSearch.css';
@@ -71,7 +71,7 @@ export default function ImageSearch({ shopId }: Props) {
     running.current = controller;
     try {
       const { items } = await call(
-        CatalogContracts.imageSearch,
+        CatalogEndpoints.imageSearch,
         { query: { shopBizCode: shopId }, body: file },
         { silent: true, signal: controller.signal },
       );

@@ -6,7 +6,7 @@
 import { call } from '#lib/platform/client.ts';
 import { userKey } from '#lib/platform/storage-keys.ts';
 import type { PopupStep } from '#lib/platform/popup-sequence.ts';
-import { CouponContracts } from '../contracts.ts';
+import { CouponEndpoints } from '../endpoints.ts';
 
 /** Home or the cart by page code; a venue by its number (couponWindowForVenue). */
 type PopupPage = 'home_page' | 'cart_page' | { venueId: string };
@@ -24,12 +24,12 @@ export function couponPopupStep(page: PopupPage): PopupStep {
     const popup =
       typeof page === 'string'
         ? await call(
-            CouponContracts.popup,
+            CouponEndpoints.popup,
             { query: { shopBizCode, pageCode: page } },
             { silent: true },
           )
         : await call(
-            CouponContracts.venuePopup,
+            CouponEndpoints.venuePopup,
             { query: { shopBizCode, venueId: page.venueId } },
             { silent: true },
           );

@@ -7,7 +7,8 @@
  */
 import { ApiError, call } from '#lib/platform/client.ts';
 import type { WireDataOf } from '#lib/platform/contract.ts';
-import { CouponContracts } from '../contracts.ts';
+import { CouponEndpoints } from '../endpoints.ts';
+import type { CouponContracts } from '../contracts.ts';
 import { Messages } from '#lib/platform/errors.ts';
 import { toast } from '#lib/platform/toast.ts';
 
@@ -96,7 +97,7 @@ export function showCouponPopup(dialog: HTMLDialogElement, popup: Popup): Promis
       for (const timer of timers) clearTimeout(timer);
       try {
         const result = await call(
-          CouponContracts.drawList,
+          CouponEndpoints.drawList,
           {
             query: { shopBizCode: shopId },
             body: { couponIdList: offered.map((c) => c.couponId), popupId: popup.id },

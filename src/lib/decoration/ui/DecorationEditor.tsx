@@ -8,7 +8,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { call } from '#lib/platform/client.ts';
 import type { Wire } from '#lib/platform/contract.ts';
-import { DecorationContracts } from '#lib/decoration/index.ts';
+import { DecorationEndpoints } from '#lib/decoration/index.ts';
 import type { BannerLinkChoice, DecorationState } from '#lib/decoration/index.server.ts';
 import {
   MAX_BANNERS,
@@ -123,7 +123,7 @@ export default function DecorationEditor(props: Props) {
       return false;
     }
     try {
-      const state = await call(DecorationContracts.saveDraft, {
+      const state = await call(DecorationEndpoints.saveDraft, {
         query: { shopBizCode: props.shopId },
         body: checked.value,
       });
@@ -146,14 +146,14 @@ export default function DecorationEditor(props: Props) {
     setBusy(kind);
     try {
       if (!(await persist())) return;
-      if (kind === 'save') toast(DecorationContracts.saveDraft.message);
+      if (kind === 'save') toast(DecorationEndpoints.saveDraft.message);
       if (kind === 'preview') {
         leaving.current = true;
         location.assign(props.previewHref);
         return;
       }
       if (kind === 'publish') {
-        const state = await call(DecorationContracts.publish, {
+        const state = await call(DecorationEndpoints.publish, {
           query: { shopBizCode: props.shopId },
         });
         setLayout(state.draft);
@@ -163,7 +163,7 @@ export default function DecorationEditor(props: Props) {
           publishedAt: state.publishedAt,
           publishedBy: state.publishedBy,
         });
-        toast(DecorationContracts.publish.message);
+        toast(DecorationEndpoints.publish.message);
       }
     } catch {
       // The request client has shown why.
@@ -193,7 +193,7 @@ export default function DecorationEditor(props: Props) {
     setBusy('upload');
     try {
       const { imageUrl: url } = await call(
-        DecorationContracts.uploadBanner,
+        DecorationEndpoints.uploadBanner,
         { query: { shopBizCode: props.shopId }, body: file },
         { silent: true },
       );

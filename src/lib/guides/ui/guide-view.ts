@@ -5,7 +5,7 @@
  */
 import { call } from '#lib/platform/client.ts';
 import { runPopupSequence } from '#lib/platform/popup-sequence.ts';
-import { GuideContracts } from '../contracts.ts';
+import { GuideEndpoints } from '../endpoints.ts';
 import {
   GUIDE_AUTO_DISMISS_MS,
   GUIDE_TEXT,
@@ -30,7 +30,7 @@ export async function runGuides(page: GuidePage): Promise<boolean> {
   const asked = order.filter((tag) => marked.has(tag));
   if (asked.length === 0) return false;
   const exist = await call(
-    GuideContracts.exist,
+    GuideEndpoints.exist,
     { query: { shopBizCode }, body: { tagNames: asked } },
     { silent: true },
   );
@@ -50,8 +50,8 @@ function showGuide(tag: GuideTag, shopBizCode: string): Promise<boolean> {
   const input = { params: { tagName: tag }, query: { shopBizCode } };
   void (
     KEEPER_TAGS.has(tag)
-      ? call(GuideContracts.distributorSeen, input, { silent: true })
-      : call(GuideContracts.seen, input, { silent: true })
+      ? call(GuideEndpoints.distributorSeen, input, { silent: true })
+      : call(GuideEndpoints.seen, input, { silent: true })
   ).catch(() => undefined); // Not saved: it shows once more next time, nothing else is lost.
 
   const bubble = document.createElement('div');

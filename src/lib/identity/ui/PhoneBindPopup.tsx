@@ -14,7 +14,7 @@ import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError, call } from '#lib/platform/client.ts';
-import { IdentityContracts, type BindPhoneStatus } from '#lib/identity/index.ts';
+import { IdentityEndpoints, type BindPhoneStatus } from '#lib/identity/index.ts';
 import { Messages } from '#lib/platform/errors.ts';
 import { interceptDue, myTabAction, skipInterceptKey, storedTime } from '#lib/identity/index.ts';
 import {
@@ -85,7 +85,7 @@ export default function PhoneBindPopup({ shopId, userId }: Props) {
   // The account's binding, then the automatic intercept when it is due.
   useEffect(() => {
     let live = true;
-    call(IdentityContracts.bindPhoneCheck, { query: { shopBizCode: shopId } }, { silent: true })
+    call(IdentityEndpoints.bindPhoneCheck, { query: { shopBizCode: shopId } }, { silent: true })
       .then((answer) => {
         if (!live) return;
         needed = answer.needIntercept;
@@ -132,11 +132,11 @@ export default function PhoneBindPopup({ shopId, userId }: Props) {
     setBusy(true);
     setError('');
     try {
-      await call(IdentityContracts.bindPhone, {
+      await call(IdentityEndpoints.bindPhone, {
         query: { shopBizCode: shopId },
         body: verifyCode ? { phone: target, verifyCode } : { phone: target },
       });
-      toast(IdentityContracts.bindPhone.message);
+      toast(IdentityEndpoints.bindPhone.message);
       const after = opening;
       $opening.set(null);
       setTimeout(() => {
@@ -162,12 +162,12 @@ export default function PhoneBindPopup({ shopId, userId }: Props) {
     }
     setBusy(true);
     try {
-      await call(IdentityContracts.sendBindCode, {
+      await call(IdentityEndpoints.sendBindCode, {
         query: { shopBizCode: shopId },
         body: { phone },
       });
       setSentAt(Date.now());
-      toast(IdentityContracts.sendBindCode.message);
+      toast(IdentityEndpoints.sendBindCode.message);
     } catch {
       // Shown by the request client.
     } finally {

@@ -3,9 +3,9 @@
  * the messaging app loads neither the request client nor the contracts.
  */
 import { call } from '#lib/platform/client.ts';
-import { IdentityContracts } from '../contracts.ts';
+import { IdentityEndpoints } from '../endpoints.ts';
 
 /** The messaging app's JS-SDK config for this page's URL (without its fragment). */
 export function jsSdkSignature(url: string) {
-  return call(IdentityContracts.signature, { query: { url } }, { silent: true });
+  return call(IdentityEndpoints.signature, { query: { url } }, { silent: true });
 }

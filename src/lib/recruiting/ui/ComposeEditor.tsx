@@ -6,7 +6,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { call } from '#lib/platform/client.ts';
 import { formatYuan } from '#lib/platform/money.ts';
-import { RecruitingContracts } from '#lib/recruiting/index.ts';
+import { RecruitingEndpoints } from '#lib/recruiting/index.ts';
 import {
   cleanCompose,
   COMPOSE_INTRO_MAX,
@@ -73,14 +73,14 @@ export default function ComposeEditor({ shopId, candidates, sets }: Props) {
     setProblem(null);
     setBusy(true);
     try {
-      await call(RecruitingContracts.composeSave, {
+      await call(RecruitingEndpoints.composeSave, {
         query,
         body:
           draft.composeId === undefined
             ? clean.value
             : { ...clean.value, composeId: draft.composeId },
       });
-      toast(RecruitingContracts.composeSave.message);
+      toast(RecruitingEndpoints.composeSave.message);
       setTimeout(() => location.reload(), 800);
     } catch {
       setBusy(false);
@@ -91,8 +91,8 @@ export default function ComposeEditor({ shopId, candidates, sets }: Props) {
     if (!confirm('确定删除这个搭配吗？')) return;
     setBusy(true);
     try {
-      await call(RecruitingContracts.composeDelete, { params: { composeId }, query });
-      toast(RecruitingContracts.composeDelete.message);
+      await call(RecruitingEndpoints.composeDelete, { params: { composeId }, query });
+      toast(RecruitingEndpoints.composeDelete.message);
       setTimeout(() => location.reload(), 800);
     } catch {
       setBusy(false);

@@ -5,7 +5,7 @@
  */
 import { useState, type SubmitEvent } from 'react';
 import { call } from '#lib/platform/client.ts';
-import { RecruitingContracts } from '#lib/recruiting/index.ts';
+import { RecruitingEndpoints } from '#lib/recruiting/index.ts';
 import { cleanShopInfo, SHOP_INTRO_MAX, SHOP_NAME_MAX } from '#lib/recruiting/index.ts';
 import { toast } from '#lib/platform/toast.ts';
 import { useHydrated } from '../../../ui/use-hydrated.ts';
@@ -34,11 +34,11 @@ export default function ShopInfoForm(props: Props) {
     setProblem(null);
     setSaving(true);
     try {
-      await call(RecruitingContracts.shopInfoUpdate, {
+      await call(RecruitingEndpoints.shopInfoUpdate, {
         query: { shopBizCode: props.shopId },
         body: clean.value,
       });
-      toast(RecruitingContracts.shopInfoUpdate.message);
+      toast(RecruitingEndpoints.shopInfoUpdate.message);
       setTimeout(() => location.reload(), 800);
     } catch {
       // The request client has shown why.

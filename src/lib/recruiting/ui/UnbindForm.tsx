@@ -5,7 +5,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { call } from '#lib/platform/client.ts';
 import { CODE_DIGITS, keepDigits } from '#lib/identity/index.ts';
-import { RecruitingContracts } from '#lib/recruiting/index.ts';
+import { RecruitingEndpoints } from '#lib/recruiting/index.ts';
 import { toast } from '#lib/platform/toast.ts';
 import SendCodeButton from '../../identity/ui/SendCodeButton.tsx';
 import { useHydrated } from '../../../ui/use-hydrated.ts';
@@ -29,9 +29,9 @@ export default function UnbindForm({ shopId, phone, doneHref }: Props) {
   async function send() {
     setBusy(true);
     try {
-      await call(RecruitingContracts.unbindCode, { query });
+      await call(RecruitingEndpoints.unbindCode, { query });
       setSentAt(Date.now());
-      toast(RecruitingContracts.unbindCode.message);
+      toast(RecruitingEndpoints.unbindCode.message);
     } catch {
       // The request client has shown why.
     } finally {
@@ -45,8 +45,8 @@ export default function UnbindForm({ shopId, phone, doneHref }: Props) {
     if (!confirm('解除后你将不再是本店店主，确定解除吗？')) return;
     setBusy(true);
     try {
-      await call(RecruitingContracts.unbind, { query, body: { verifyCode: code } });
-      toast(RecruitingContracts.unbind.message);
+      await call(RecruitingEndpoints.unbind, { query, body: { verifyCode: code } });
+      toast(RecruitingEndpoints.unbind.message);
       setTimeout(() => location.assign(doneHref), 1200);
     } catch {
       setBusy(false);

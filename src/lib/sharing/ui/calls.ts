@@ -4,7 +4,8 @@
  */
 import { call } from '#lib/platform/client.ts';
 import type { BodyOf } from '#lib/platform/contract.ts';
-import { SharingContracts } from '../contracts.ts';
+import { SharingEndpoints } from '../endpoints.ts';
+import type { SharingContracts } from '../contracts.ts';
 import type { ForwardTextView, ShareInfo } from '../contracts.ts';
 
 /** A content's share info for this viewer (the server decides whom its links name). */
@@ -12,7 +13,7 @@ export function fetchShareInfo(
   shopBizCode: string,
   content: { contentType: number; contentId: string },
 ): Promise<ShareInfo> {
-  return call(SharingContracts.shareContent, { query: { shopBizCode }, body: content });
+  return call(SharingEndpoints.shareContent, { query: { shopBizCode }, body: content });
 }
 
 /** Tells the server a share went out (commerce §3 share confirm). */
@@ -20,7 +21,7 @@ export function sendShareConfirmation(
   shopBizCode: string,
   body: BodyOf<typeof SharingContracts.confirm>,
 ): Promise<unknown> {
-  return call(SharingContracts.confirm, { query: { shopBizCode }, body }, { silent: true });
+  return call(SharingEndpoints.confirm, { query: { shopBizCode }, body }, { silent: true });
 }
 
 /** Saves a keeper's forwarding text for a content type; answers the text as saved. */
@@ -29,7 +30,7 @@ export function saveForwardText(
   contentType: number,
   text: string,
 ): Promise<ForwardTextView> {
-  return call(SharingContracts.saveForwardText, {
+  return call(SharingEndpoints.saveForwardText, {
     query: { shopBizCode },
     body: { contentType, text },
   });

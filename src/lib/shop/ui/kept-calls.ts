@@ -4,8 +4,8 @@
  */
 import { call } from '#lib/platform/client.ts';
 import { shopKey } from '#lib/platform/storage-keys.ts';
-import { ShopContracts } from '../contracts.ts';
-import { ShopConfigContracts } from '../config-contracts.ts';
+import { ShopEndpoints } from '../endpoints.ts';
+import { ShopConfigEndpoints } from '../config-endpoints.ts';
 import type { FeatureCode } from '../features.ts';
 import { forget, keep, kept } from '../kept.ts';
 import type { SkinInfo } from '../skins.server.ts';
@@ -15,7 +15,7 @@ const entranceKey = (shopId: string) => shopKey(shopId, 'entranceStatus');
 
 export function skinInfo(shopId: string): Promise<SkinInfo | null> {
   return kept(skinKey(shopId), () =>
-    call(ShopContracts.skinInfo, { query: { shopBizCode: shopId } }, { silent: true }),
+    call(ShopEndpoints.skinInfo, { query: { shopBizCode: shopId } }, { silent: true }),
   );
 }
 
@@ -27,7 +27,7 @@ export function skinChanged(shopId: string, skin?: SkinInfo): void {
 
 export async function featureOn(shopId: string, code: FeatureCode): Promise<boolean> {
   const statuses = await kept(entranceKey(shopId), () =>
-    call(ShopConfigContracts.entranceStatus, { query: { shopBizCode: shopId } }, { silent: true }),
+    call(ShopConfigEndpoints.entranceStatus, { query: { shopBizCode: shopId } }, { silent: true }),
   );
   return statuses.some((s) => s.code === code && s.enableStatus === 1);
 }

@@ -9,11 +9,11 @@ import { shopKey } from '#lib/platform/storage-keys.ts';
 import { toast } from '#lib/platform/toast.ts';
 import { SKIN_CHANGED_KEY } from '#lib/shop/skin-tip.ts';
 import { skinChanged } from './kept-calls.ts';
-import { ShopContracts } from '../contracts.ts';
+import { ShopEndpoints } from '../endpoints.ts';
 
 export async function showSkinPopup(dialog: HTMLElement): Promise<boolean> {
   const shopBizCode = document.body.dataset.shopId ?? '';
-  const popup = await call(ShopContracts.skinPopup, { query: { shopBizCode } }, { silent: true });
+  const popup = await call(ShopEndpoints.skinPopup, { query: { shopBizCode } }, { silent: true });
   if (!popup || popup.ringShopSkinVOList.length === 0 || !(dialog instanceof HTMLDialogElement)) {
     return false;
   }
@@ -59,7 +59,7 @@ export async function showSkinPopup(dialog: HTMLElement): Promise<boolean> {
 
   const record = () =>
     call(
-      ShopContracts.closeSkinPopup,
+      ShopEndpoints.closeSkinPopup,
       { params: { code: popup.code }, query: { shopBizCode } },
       { silent: true },
     ).catch(() => undefined);
@@ -74,7 +74,7 @@ export async function showSkinPopup(dialog: HTMLElement): Promise<boolean> {
       apply.disabled = true;
       try {
         await call(
-          ShopContracts.selectSkin,
+          ShopEndpoints.selectSkin,
           { params: { skinId: inView().id }, query: { shopBizCode } },
           { silent: true },
         );

@@ -1,5 +1,5 @@
 import { CatalogContracts } from '#lib/catalog/index.ts';
-import { shopIdSchema } from '#lib/platform/ids.ts';
+import { shopIdSchema } from '#lib/platform/id-schemas.ts';
 import { endpoint } from '#lib/shell/index.server.ts';
 import { listDiamonds } from '#lib/catalog/index.server.ts';
 

@@ -5,7 +5,7 @@
  */
 import { ApiError, call } from '#lib/platform/client.ts';
 import { toast } from '#lib/platform/toast.ts';
-import { LiveChannelContracts } from '#lib/live/index.ts';
+import { LiveChannelEndpoints } from '#lib/live/index.ts';
 
 const box = document.querySelector<HTMLElement>('[data-reminder]');
 const remind = box?.querySelector<HTMLButtonElement>('[data-remind]');
@@ -27,7 +27,7 @@ async function send(reminded: boolean): Promise<void> {
   const shopBizCode = document.body.dataset.shopId ?? '';
   remind.disabled = cancel.disabled = true;
   try {
-    const contract = reminded ? LiveChannelContracts.remind : LiveChannelContracts.cancel;
+    const contract = reminded ? LiveChannelEndpoints.remind : LiveChannelEndpoints.cancel;
     const state = await call(contract, { query: { shopBizCode }, body: { liveNo } });
     show(state.reminded, state.reminderCount);
     toast(reminded ? '预约成功，开播前提醒你' : '已取消预约');

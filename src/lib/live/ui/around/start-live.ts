@@ -4,14 +4,14 @@
  * page now (a preheat page of a live room redirects there).
  */
 import { ApiError, call } from '#lib/platform/client.ts';
-import { LiveContracts } from '#lib/live/index.ts';
+import { LiveEndpoints } from '#lib/live/index.ts';
 
 const button = document.querySelector<HTMLButtonElement>('[data-start-live]');
 button?.addEventListener('click', () => {
   const liveNo = button.dataset.liveNo ?? '';
   const shopBizCode = document.body.dataset.shopId ?? '';
   button.disabled = true;
-  call(LiveContracts.start, { params: { liveNo }, query: { shopBizCode } })
+  call(LiveEndpoints.start, { params: { liveNo }, query: { shopBizCode } })
     .then(() => location.reload())
     .catch((error: unknown) => {
       // Started elsewhere (another tab) or over: the page of its state shows where it is.

@@ -6,7 +6,7 @@
  */
 import { ApiError, call } from '#lib/platform/client.ts';
 import { toast } from '#lib/platform/toast.ts';
-import { LiveContracts } from '#lib/live/index.ts';
+import { LiveEndpoints } from '#lib/live/index.ts';
 import { LIKE_BATCH_MAX, LIKE_FLUSH_MS, LATEST_MESSAGES, checkComment } from '#lib/live/index.ts';
 import type { LiveMessage } from '#lib/live/index.server.ts';
 import type { RoomStats } from '#lib/live/index.server.ts';
@@ -124,7 +124,7 @@ function start(room: HTMLElement): void {
     }
     const button = form.querySelector('button');
     if (button) button.disabled = true;
-    call(LiveContracts.comment, { params, query, body: { text: checked.text } })
+    call(LiveEndpoints.comment, { params, query, body: { text: checked.text } })
       .then((message) => {
         input.value = '';
         addLine(message);
@@ -151,7 +151,7 @@ function start(room: HTMLElement): void {
     const count = Math.min(pendingLikes, LIKE_BATCH_MAX);
     pendingLikes -= count;
     likes += count;
-    call(LiveContracts.like, { params, query, body: { count } }, { silent: true })
+    call(LiveEndpoints.like, { params, query, body: { count } }, { silent: true })
       .then((answer) => showStats({ likes: answer.likes }))
       .catch(() => {});
   }, LIKE_FLUSH_MS);
@@ -175,7 +175,7 @@ function start(room: HTMLElement): void {
       const target = event.target as Element;
       const product = target.closest<HTMLElement>('[data-host-product]');
       if (product) {
-        void call(LiveContracts.product, {
+        void call(LiveEndpoints.product, {
           params,
           query,
           body: { productNo: product.dataset.hostProduct! },
@@ -187,13 +187,13 @@ function start(room: HTMLElement): void {
       const pin = target.closest<HTMLElement>('[data-pin]');
       if (pin) {
         const id = pin.dataset.pin ? Number(pin.dataset.pin) : null;
-        void call(LiveContracts.pin, { params, query, body: { messageId: id } }).then(onMessage);
+        void call(LiveEndpoints.pin, { params, query, body: { messageId: id } }).then(onMessage);
       }
       if (target.closest('[data-end-live]')) {
         $<HTMLDialogElement>('[data-end-dialog]')?.showModal();
       }
       if (target.closest('[data-drop-coupon]')) {
-        void call(LiveContracts.coupon, { params, query }).then((message) => {
+        void call(LiveEndpoints.coupon, { params, query }).then((message) => {
           toast('优惠券已发放', 1500);
           seen.add(message.id);
           addLine(message);
@@ -207,7 +207,7 @@ function start(room: HTMLElement): void {
   endDialog?.addEventListener('close', () => {
     if (endDialog.returnValue !== 'end') return;
     endDialog.returnValue = '';
-    call(LiveContracts.end, { params, query })
+    call(LiveEndpoints.end, { params, query })
       .then(() => location.replace(location.href))
       .catch((error: unknown) => {
         // Ended already (another tab): the page of its state.
@@ -218,7 +218,7 @@ function start(room: HTMLElement): void {
   async function showCouponPopup(): Promise<void> {
     const dialog = document.querySelector<HTMLDialogElement>('[data-coupon-popup]');
     if (!dialog || room.dataset.loggedIn !== 'true') return;
-    const popup = await call(LiveContracts.couponPopup, { params, query }, { silent: true });
+    const popup = await call(LiveEndpoints.couponPopup, { params, query }, { silent: true });
     if (!popup) return;
     const view = await import('#lib/coupons/ui/popup-view.ts');
     await view.showCouponPopup(dialog, popup);
