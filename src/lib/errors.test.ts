@@ -19,6 +19,7 @@ const entries = Object.entries(Errors) as [string, ErrorEntry][];
 const browser: AnswerContext = {
   inApp: false,
   routeName: 'productDetail',
+  loginHere: undefined,
   pageUrl: new URL('http://shop.test/productDetail?shopId=1001'),
 };
 

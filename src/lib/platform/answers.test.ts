@@ -5,16 +5,20 @@ import {
   toastSuppressed,
   type AnswerContext,
 } from './answers.ts';
+import { loginHere, routeByName } from './routes.ts';
 
 const page = 'https://shop.test/brand?shopId=1001&activityNo=A1';
+const here = (routeName: string) => loginHere(routeByName(routeName)!);
 const browser = (routeName = 'brand', url = page): AnswerContext => ({
   inApp: false,
   routeName,
+  loginHere: here(routeName),
   pageUrl: new URL(url),
 });
 const inApp = (routeName = 'brand', url = page): AnswerContext => ({
   inApp: true,
   routeName,
+  loginHere: here(routeName),
   pageUrl: new URL(url),
 });
 
@@ -59,6 +63,7 @@ describe('classifyAnswer (commerce §8)', () => {
     const context: AnswerContext = {
       inApp: false,
       routeName: 'brand',
+      loginHere: here('brand'),
       spm: 'h5.brand',
       pageUrl: new URL('https://shop.test/brand?shopId=1001&distributorId=77&channel=3&spm=a.b'),
     };

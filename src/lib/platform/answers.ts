@@ -9,7 +9,7 @@ import {
   isLoginInvalid,
 } from '#lib/platform/errors.ts';
 import { carryQuery } from '#lib/platform/carry.ts';
-import { routeByName } from '#lib/platform/routes.ts';
+import type { LoginHere } from '#lib/platform/routes.ts';
 
 /**
  * The two identity calls the shell itself makes: member authorisation inside the messaging app
@@ -23,6 +23,11 @@ export interface AnswerContext {
   inApp: boolean;
   /** The current page's route name and tracking code. */
   routeName: string;
+  /**
+   * How the page lets a shopper log in where they are (routes.ts `loginHere`), told by the page:
+   * the browser needs no route table for it.
+   */
+  loginHere: LoginHere;
   spm?: string | undefined;
   /** The current page URL (path and query). */
   pageUrl: URL;
@@ -76,7 +81,6 @@ export function classifyAnswer(
   const code = typeof body?.code === 'number' ? body.code : status >= 400 ? status : ErrorCode.OK;
   if (code === ErrorCode.OK || code === ErrorCode.OK_LEGACY) return { kind: 'ok' };
 
-  const route = routeByName(context.routeName);
   if (isLoginInvalid(code, message)) {
     if (context.inApp) {
       if (!context.pageUrl.searchParams.has(RETURNED_FROM_AUTH)) {
@@ -86,10 +90,10 @@ export function classifyAnswer(
       }
       // Already back from member auth and still refused: going round again would loop, so land
       // on the login page instead (as §8's second row does), unless already there.
-      if (route?.loginForm) return { kind: 'stay' };
+      if (context.loginHere === 'form') return { kind: 'stay' };
       return { kind: 'login-web', location: loginWebUrl(context), clearSession: true };
     }
-    if (route?.loginPopup) return { kind: 'login-popup' };
+    if (context.loginHere === 'popup') return { kind: 'login-popup' };
     if (context.routeName === 'login_web') return { kind: 'stay' };
     return { kind: 'login-web', location: loginWebUrl(context), clearSession: true };
   }
@@ -98,7 +102,8 @@ export function classifyAnswer(
     if (context.inApp) {
       const shopId = context.pageUrl.searchParams.get('shopId');
       if (!shopId) return { kind: 'stay' };
-      const onLogin = route?.loginForm || context.pageUrl.searchParams.has(RETURNED_FROM_AUTH);
+      const onLogin =
+        context.loginHere === 'form' || context.pageUrl.searchParams.has(RETURNED_FROM_AUTH);
       const landing = new URL(onLogin ? '/index' : '/login', context.pageUrl);
       landing.search = context.pageUrl.search;
       return { kind: 'member-auth', location: memberAuthUrl(landing) };

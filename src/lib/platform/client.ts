@@ -4,6 +4,7 @@
  * fetch: a client library would add weight to every page that calls.
  */
 import type { Envelope } from '#lib/platform/envelope.ts';
+import type { LoginHere } from '#lib/platform/routes.ts';
 import { LOGOUT_PATH, classifyAnswer, toastSuppressed, type AnswerContext } from './answers.ts';
 import { Messages } from '#lib/platform/errors.ts';
 import type { AnyContract, CallInput, WireDataOf } from '#lib/platform/contract.ts';
@@ -45,6 +46,7 @@ function shellContext(): AnswerContext {
   return {
     inApp: document.body.dataset.inApp === 'true',
     routeName: document.body.dataset.route ?? '',
+    loginHere: document.body.dataset.loginHere as LoginHere,
     spm: document.body.dataset.spm,
     pageUrl: new URL(location.href),
   };

@@ -413,6 +413,13 @@ export function routeByName(name: string): RouteDef | undefined {
   return BY_NAME.get(name);
 }
 
+/** How a page lets a shopper log in where they are, as the page tells the browser (answers.ts). */
+export type LoginHere = 'form' | 'popup' | undefined;
+
+export function loginHere(route: RouteDef): LoginHere {
+  return route.loginForm ? 'form' : route.loginPopup ? 'popup' : undefined;
+}
+
 /** The route a path belongs to, with its path parameters. */
 export function matchRoute(
   pathname: string,
