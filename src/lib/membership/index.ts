@@ -28,6 +28,7 @@ export {
   roleAllows,
   roleLetter,
   switchableRoles,
+  currentTab,
   tabsFor,
 } from './roles.ts';
 export type { Membership, Tab } from './roles.ts';
