@@ -115,7 +115,7 @@ test.describe('each demo role sees its tab bar and its my page', () => {
 
       await expect(page.locator('[data-order-status]')).toHaveCount(4);
       expect(
-        await trimmed(page.locator('[data-order-status] > span:last-child').allInnerTexts()),
+        await trimmed(page.locator('[data-order-status] [data-order-label]').allInnerTexts()),
       ).toEqual(['待付款', '待发货', '待收货', '退款/售后']);
       expect(await entryLabels(page, 'shopper')).toEqual(SHOPPER);
       if (row.group === 'distributor')
