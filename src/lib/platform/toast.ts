@@ -1,9 +1,9 @@
 /**
  * Toasts (shell §9): 2500 ms, or 1500 ms for a custom one. One at a time, announced to screen
- * readers, and shown above everything: a modal <dialog> (the product page's 领券 sheet, a popup)
- * sits in the browser's top layer, where nothing of the page reaches, so the toast goes there too
- * as a manual popover raised afresh each time; a browser without popovers gets it inside the open
- * modal dialog instead.
+ * readers, and shown above everything. While a modal <dialog> is open (the product page's 领券
+ * sheet, a popup) the rest of the page is inert — neither seen by screen readers nor reachable —
+ * so the toast moves into that dialog; it is a manual popover raised afresh each time, so it sits
+ * in the top layer above the dialog where the browser has popovers.
  */
 export const TOAST_MS = 2500;
 export const CUSTOM_TOAST_MS = 1500;
@@ -14,16 +14,17 @@ function supportsPopover(node: HTMLElement): boolean {
   return typeof node.showPopover === 'function';
 }
 
-/** The open modal dialog a toast must sit in when the browser has no popovers; else the body. */
-function hostWithoutPopover(): HTMLElement {
-  const open = [...document.querySelectorAll<HTMLDialogElement>('dialog[open]')];
-  const modal = open.filter((dialog) => {
-    try {
-      return dialog.matches(':modal');
-    } catch {
-      return false;
-    }
-  });
+/** Where the toast must be: in the open modal dialog (the last one), else in the body. */
+function toastHost(): HTMLElement {
+  const modal = [...document.querySelectorAll<HTMLDialogElement>('dialog[open]')].filter(
+    (dialog) => {
+      try {
+        return dialog.matches(':modal');
+      } catch {
+        return false;
+      }
+    },
+  );
   return modal.at(-1) ?? document.body;
 }
 
@@ -35,23 +36,21 @@ export function toast(message: string, durationMs: number = TOAST_MS): void {
     node.className = 'shell-toast';
     node.setAttribute('role', 'status');
     node.setAttribute('aria-live', 'polite');
-    document.body.append(node);
   }
+  const popover = supportsPopover(node);
+  if (popover && node.matches(':popover-open')) node.hidePopover();
+  const host = toastHost();
+  if (node.parentElement !== host) host.append(node);
   node.textContent = message;
-  if (supportsPopover(node)) {
+  node.hidden = false;
+  if (popover) {
     node.popover = 'manual';
-    node.hidden = false;
     // Shown again, it goes on top of whatever entered the top layer since (a dialog just opened).
-    if (node.matches(':popover-open')) node.hidePopover();
     node.showPopover();
-  } else {
-    const host = hostWithoutPopover();
-    if (node.parentElement !== host) host.append(node);
-    node.hidden = false;
   }
   clearTimeout(hideTimer);
   hideTimer = setTimeout(() => {
-    if (supportsPopover(node) && node.matches(':popover-open')) node.hidePopover();
+    if (popover && node.matches(':popover-open')) node.hidePopover();
     node.hidden = true;
   }, durationMs);
 }
