@@ -98,8 +98,10 @@ export async function seedCatalog(tx: Tx, now: Date): Promise<CatalogRefs> {
   for (const sale of DEMO_PLAN.brandSales) {
     const { shopId, brand, state, sort: saleIndex } = sale;
     const drawn = 0.35 + rand() * 0.3;
-    // An upcoming sale of a brand already running in the shop never asks more than today's.
-    const discount = Math.min(drawn, runningDiscount.get(`${shopId}:${brand.key}`) ?? drawn);
+    // An upcoming sale of a brand already running in the shop is its next, better offer: at
+    // least a tenth off today's price, so it never reads as today's sale listed twice.
+    const today = runningDiscount.get(`${shopId}:${brand.key}`);
+    const discount = today === undefined ? drawn : Math.min(drawn, today - 0.1);
     if (state === 'ongoing') runningDiscount.set(`${shopId}:${brand.key}`, discount);
     const window =
       state === 'ongoing'

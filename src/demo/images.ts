@@ -79,17 +79,31 @@ export function productSvg(
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette.from}"/><stop offset="1" stop-color="${palette.to}"/></linearGradient></defs><rect width="800" height="800" fill="#f6f4f1"/><circle cx="${cx}" cy="${cy}" r="300" fill="url(#g)" opacity="0.22"/>${dots}<g transform="rotate(${angle} 400 400) translate(400 400) scale(${scale}) translate(-400 -400)"><path d="${SHAPES[shape]}" fill="url(#g)" fill-rule="evenodd" stroke="${palette.ink}" stroke-width="6" stroke-linejoin="round"/></g><text x="400" y="720" font-family="sans-serif" font-size="40" text-anchor="middle" fill="${palette.ink}">${escapeXml(label)}</text></svg>`;
 }
 
-/** A square brand logo: the brand's mark on its colours. */
-export function logoSvg(mark: string, palette: Palette): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200"><rect width="200" height="200" rx="40" fill="${palette.from}"/><text x="100" y="128" font-family="sans-serif" font-size="72" font-weight="700" text-anchor="middle" fill="#ffffff">${escapeXml(mark)}</text></svg>`;
+/** A square logo: the mark on the palette's colour, in white or in `glyph`. */
+export function logoSvg(mark: string, palette: Palette, glyph = '#ffffff'): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200"><rect width="200" height="200" rx="40" fill="${palette.from}"/><text x="100" y="128" font-family="sans-serif" font-size="72" font-weight="700" text-anchor="middle" fill="${glyph}">${escapeXml(mark)}</text></svg>`;
 }
 
-/** A 750×320 banner with a headline and a sub line. */
-export function bannerSvg(title: string, subtitle: string, palette: Palette): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="320" viewBox="0 0 750 320"><defs><linearGradient id="b" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${palette.from}"/><stop offset="1" stop-color="${palette.to}"/></linearGradient></defs><rect width="750" height="320" fill="url(#b)"/><circle cx="640" cy="60" r="150" fill="#ffffff" opacity="0.12"/><text x="48" y="150" font-family="sans-serif" font-size="60" font-weight="700" fill="#ffffff">${escapeXml(title)}</text><text x="48" y="220" font-family="sans-serif" font-size="32" fill="#ffffff" opacity="0.9">${escapeXml(subtitle)}</text></svg>`;
+/**
+ * A 750×320 banner with a headline and a sub line. Without a palette it is the shop's own, drawn
+ * on nothing: the page paints the skin's gradient behind it, so it follows a skin change.
+ */
+export function bannerSvg(title: string, subtitle: string, palette: Palette | null): string {
+  const backdrop = palette
+    ? `<defs><linearGradient id="b" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${palette.from}"/><stop offset="1" stop-color="${palette.to}"/></linearGradient></defs><rect width="750" height="320" fill="url(#b)"/>`
+    : '';
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="320" viewBox="0 0 750 320">${backdrop}<circle cx="640" cy="60" r="150" fill="#ffffff" opacity="0.12"/><text x="48" y="150" font-family="sans-serif" font-size="60" font-weight="700" fill="#ffffff">${escapeXml(title)}</text><text x="48" y="220" font-family="sans-serif" font-size="32" fill="#ffffff" opacity="0.9">${escapeXml(subtitle)}</text></svg>`;
 }
 
 /** A round icon for the home page's icon list. */
 export function iconSvg(glyph: string, palette: Palette): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120" viewBox="0 0 120 120"><circle cx="60" cy="60" r="56" fill="${palette.from}"/><text x="60" y="76" font-family="sans-serif" font-size="44" text-anchor="middle" fill="#ffffff">${escapeXml(glyph)}</text></svg>`;
+}
+
+/**
+ * A quick-entry icon of the shop's own: the glyph in white on nothing; the page draws the circle
+ * in the skin's colour behind it, so it follows a skin change.
+ */
+export function themedIconSvg(glyph: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120" viewBox="0 0 120 120"><text x="60" y="76" font-family="sans-serif" font-size="44" text-anchor="middle" fill="#ffffff">${escapeXml(glyph)}</text></svg>`;
 }

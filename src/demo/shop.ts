@@ -8,22 +8,26 @@ import type { Tx } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { BRANDS } from './catalog-data.ts';
 import type { DemoRole } from './identity.ts';
-import { bannerSvg, iconSvg, logoSvg, type Palette } from './images.ts';
+import { bannerSvg, logoSvg, themedIconSvg, type Palette } from './images.ts';
 import { demoPhones } from './identity.ts';
 import { insertSvg, insertSvgs } from './media.ts';
 import { skinVariables, type SkinTheme } from '#lib/shop/index.ts';
 
 export const SHOP_RED: Palette = { from: '#e4393c', to: '#ff7a45', ink: '#7a0f12' };
-const OCEAN_BLUE: Palette = { from: '#2f6fde', to: '#7fb2ff', ink: '#000' };
 const SKY_BLUE: Palette = { from: '#3a86ff', to: '#8ecae6', ink: '#0b2a5b' };
+/** The shops' own marks, in colours of their names (a fawn, an orange) that no skin wears. */
+const FAWN: Palette = { from: '#f6e6cc', to: '#ead2ab', ink: '#7a4a1e' };
+const ORANGE: Palette = { from: '#f7941d', to: '#ffc46b', ink: '#7a3d00' };
 
 /**
- * What each shop's own pictures and module backgrounds are drawn in: its skin's colours, so the
- * blue shop's home carries no red. (Brand banners keep their brand's colours.)
+ * How each shop's home is drawn. Its promotion banner and quick-entry icons are its own, drawn on
+ * nothing so the page paints the skin's colours behind them (a skin change recolours them); the
+ * second banner keeps another palette; the modules their tints. (Brand banners keep their
+ * brand's colours.)
  */
-const SHOP_LOOKS: Record<string, { promo: Palette; second: Palette; tints: [string, string] }> = {
-  '1001': { promo: SHOP_RED, second: BRANDS[4]!.palette, tints: ['#fff1ea', '#ffeef0'] },
-  '1002': { promo: OCEAN_BLUE, second: SKY_BLUE, tints: ['#eef4ff', '#eaf5fb'] },
+const SHOP_LOOKS: Record<string, { second: Palette; tints: [string, string] }> = {
+  '1001': { second: BRANDS[4]!.palette, tints: ['#fff1ea', '#ffeef0'] },
+  '1002': { second: SKY_BLUE, tints: ['#eef4ff', '#eaf5fb'] },
 };
 
 const SKINS = [
@@ -115,8 +119,9 @@ export async function seedShops(
   userId: Record<DemoRole, number>,
   skinIds: number[],
 ): Promise<void> {
-  const logo1001 = await insertSvg(tx, logoSvg('鹿', SHOP_RED), 200, 200);
-  const logo1002 = await insertSvg(tx, logoSvg('橙', OCEAN_BLUE), 200, 200);
+  // A shop's logo is its mark, not a part of the skin: colours no skin wears, so none clashes.
+  const logo1001 = await insertSvg(tx, logoSvg('鹿', FAWN, FAWN.ink), 200, 200);
+  const logo1002 = await insertSvg(tx, logoSvg('橙', ORANGE), 200, 200);
   // The owner's consultation QR code (im-setting): a contact link of the messaging app.
   const consultQr1001 = await insertSvg(
     tx,
@@ -201,6 +206,15 @@ const DIAMONDS = [
 ];
 
 /**
+ * Each shop's hot search keys, the first the search box's hint (type 5): words its own running
+ * sales' goods answer (1002 sells no 冲锋衣).
+ */
+const HOT_KEYS: Record<string, string[]> = {
+  '1001': ['冲锋衣', '连衣裙', '跑鞋', '四件套', '精华', '童装'],
+  '1002': ['四件套', '精华', '羽绒服', '牛仔裤', '乳胶枕', '面霜'],
+};
+
+/**
  * Each shop's home page: banners, the modules (the market and newcomer zone show the shop's
  * first brand-sale products, `productNos` in seeding order) and the hot search keys.
  */
@@ -211,7 +225,7 @@ export async function seedShopFronts(
   for (const shopId of ['1001', '1002']) {
     const look = SHOP_LOOKS[shopId]!;
     const palette = (b: (typeof BANNERS)[number]) =>
-      b.palette === 'promo' ? look.promo : b.palette === 'second' ? look.second : b.palette;
+      b.palette === 'promo' ? null : b.palette === 'second' ? look.second : b.palette;
     const images = await insertSvgs(
       tx,
       BANNERS.map((b) => ({ svg: bannerSvg(b.title, b.sub, palette(b)), w: 750, h: 320 })),
@@ -230,7 +244,7 @@ export async function seedShopFronts(
     const nos = productNosByShop[shopId]!;
     const diamondIcons = await insertSvgs(
       tx,
-      DIAMONDS.map((d) => ({ svg: iconSvg(d.glyph, look.promo), w: 120, h: 120 })),
+      DIAMONDS.map((d) => ({ svg: themedIconSvg(d.glyph), w: 120, h: 120 })),
     );
     await tx.insert(t.homeResources).values([
       {
@@ -284,7 +298,7 @@ export async function seedShopFronts(
       },
     ]);
     await tx.insert(t.hotSearchKeys).values(
-      ['冲锋衣', '连衣裙', '跑鞋', '四件套', '精华', '童装'].map((hotName, i) => ({
+      HOT_KEYS[shopId]!.map((hotName, i) => ({
         shopId,
         hotName,
         type: i === 0 ? 5 : 1,
@@ -325,6 +339,7 @@ export async function seedConfig(tx: Tx, skinIds: number[]): Promise<void> {
     code: 'SKIN-WINTER',
     headline: '冬日新皮肤上线',
     subheadline: '一键换肤，让店铺焕然一新',
-    skinIds,
+    // The new skins: 经典红 is the platform's own, worn since the start.
+    skinIds: skinIds.slice(1),
   });
 }

@@ -27,6 +27,13 @@ test('the owner names their shop, invites, and shares a 搭配 anyone can open',
 
   await page.goto(`${shop.url}/agent?shopId=1001`);
   await expect(page.locator('[data-keeper-shop-name]')).toHaveText('林店主的小店');
+  // The shop's introduction the owner saved in 店铺设置 (store-setting), not 还没有店铺简介.
+  const [own] = await shop.admin.db
+    .select({ intro: t.shops.intro })
+    .from(t.shops)
+    .where(eq(t.shops.id, '1001'));
+  expect(own!.intro).not.toBe('');
+  await expect(page.locator('[data-keeper-intro]')).toHaveText(own!.intro);
   await expect(page.locator('[data-invite-code]')).toHaveText(String(ownerId));
   await expect(page.locator('[data-keeper-money] small')).toHaveText([
     '可提现',

@@ -76,6 +76,24 @@ test('a new shopper logs in on login_web with the code from the outbox and lands
   await expect(page).toHaveURL(/\/index\?shopId=1001/);
 });
 
+test('the code’s SMS is signed with the name of the shop it was asked on', async ({
+  page,
+  request,
+  smsCode,
+}) => {
+  for (const [shopId, name] of [
+    ['1002', '橙子好物'],
+    ['1001', '小鹿优选'],
+  ]) {
+    const phone = newPhone();
+    await page.goto(`/login_web?shopId=${shopId}`);
+    await formReady(page);
+    const code = await requestCode(page, smsCode, phone);
+    const outbox = await (await request.get(`/api/dev/sms-outbox?phone=${phone}`)).json();
+    expect(outbox.data[0].text).toMatch(new RegExp(`^【${name}】.*${code}`));
+  }
+});
+
 test('phone and code take digits only, 11 and 6 at most; 登录 is enabled only at 11 + 6 digits', async ({
   page,
 }) => {
@@ -321,6 +339,10 @@ test('logging out ends the session: the old cookie no longer works', async ({
       page.getByText(`当前已登录：${phone.slice(0, 3)}****${phone.slice(7)}`),
     ).toBeVisible();
     await page.getByRole('button', { name: '退出登录' }).click();
+    await page
+      .getByRole('dialog', { name: '确定退出登录吗？' })
+      .getByRole('button', { name: '退出登录' })
+      .click();
     await page.waitForURL((url) => url.pathname === '/index');
     expect((await context.cookies()).some((cookie) => cookie.name === 'sid')).toBe(false);
 

@@ -115,7 +115,7 @@ test.describe('each demo role sees its tab bar and its my page', () => {
 
       await expect(page.locator('[data-order-status]')).toHaveCount(4);
       expect(
-        await trimmed(page.locator('[data-order-status] > span:last-child').allInnerTexts()),
+        await trimmed(page.locator('[data-order-status] [data-order-label]').allInnerTexts()),
       ).toEqual(['待付款', '待发货', '待收货', '退款/售后']);
       expect(await entryLabels(page, 'shopper')).toEqual(SHOPPER);
       if (row.group === 'distributor')
@@ -320,10 +320,25 @@ test.describe('user info', () => {
   });
 });
 
-test('logging out from the my page ends the session', async ({ page, context }) => {
+test('logging out from the my page asks first, then ends the session', async ({
+  page,
+  context,
+}) => {
   const token = await signIn(context, demoPhones.owner1001);
   await page.goto(`${shop.url}/my?shopId=1001`);
+  const confirm = page.getByRole('dialog', { name: '确定退出登录吗？' });
+  await expect(confirm).toBeHidden();
+  // 取消 keeps the shopper signed in, on the page.
   await page.getByRole('button', { name: '退出登录' }).click();
+  await expect(confirm).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/my-logout-confirm-375x667.png' });
+  await confirm.getByRole('button', { name: '取消' }).click();
+  await expect(confirm).toBeHidden();
+  expect((await context.cookies()).find((c) => c.name === 'sid')).toBeDefined();
+  await expect(page).toHaveURL(/\/my\?shopId=1001/);
+
+  await page.getByRole('button', { name: '退出登录' }).click();
+  await confirm.getByRole('button', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/\/index\?shopId=1001/);
   expect((await context.cookies()).find((c) => c.name === 'sid')).toBeUndefined();
 

@@ -171,7 +171,7 @@ test('shop 1002 lists its coupons: 一键领取 draws them and 去使用 appears
   await expect(popup(page).getByRole('link', { name: '去使用' })).toHaveCount(2);
 });
 
-test('the administrator meets the skin popup first: 使用中 on the skin in use, 立即使用 on another, 换肤成功 and the 12 s skin tip', async ({
+test('the administrator meets the skin popup first: only skins to change to (立即使用), 换肤成功, the 12 s skin tip, and the home in the new colours', async ({
   page,
   context,
 }) => {
@@ -182,14 +182,12 @@ test('the administrator meets the skin popup first: 使用中 on the skin in use
   await expect(skin).toBeVisible();
   await expect(skin.getByRole('heading', { name: '冬日新皮肤上线' })).toBeVisible();
   const apply = skin.locator('[data-apply-skin]');
-  await expect(apply).toHaveText('使用中');
+  // The skin the shop wears (经典红) is not offered: the popup opens on a new one.
+  await expect(skin.locator('figcaption')).toHaveText(['清新绿', '海洋蓝', '暗夜黑']);
+  await expect(apply).toHaveText('立即使用');
   await expect(popup(page)).toBeHidden(); // the coupon popup waits its turn
   await page.screenshot({ path: screen('skin') });
 
-  await skin.locator('[data-previews]').evaluate((track) => {
-    track.scrollLeft = track.clientWidth;
-  });
-  await expect(apply).toHaveText('立即使用');
   await apply.click();
   await expect(page.getByText('换肤成功')).toBeVisible();
   await page.clock.runFor(1000);
@@ -202,6 +200,19 @@ test('the administrator meets the skin popup first: 使用中 on the skin in use
   await expect(tip).toContainText('1s');
   await page.clock.runFor(1000);
   await expect(tip).toBeHidden();
+
+  // Everything themed took the new colour (清新绿 #2a9d8f): the promotion banner's backdrop and
+  // the quick-entry circles, which the shop's own pictures leave to the page; no red is left.
+  const green = 'rgb(42, 157, 143)';
+  await expect(page.locator('[data-module="diamond"] img').first()).toHaveCSS(
+    'background-color',
+    green,
+  );
+  await expect(page.locator('[data-module="indexBanner"] > *').first()).toHaveCSS(
+    'background-image',
+    /rgb\(42, 157, 143\)/,
+  );
+  await page.screenshot({ path: screen('skin-changed') });
 
   // Closed once, it does not come back.
   await page.goto(at('1001', '/index'));

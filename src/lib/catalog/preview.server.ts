@@ -12,7 +12,7 @@ import { activities, productImages, products } from '#lib/platform/db/schema.ts'
 import { productSaleShown } from './filters.server.ts';
 import { ByteLru, memoize } from '#lib/platform/lru.ts';
 import { SHARP_INPUT } from '#lib/media/index.server.ts';
-import { getPublicMedia } from '#lib/media/index.server.ts';
+import { getPublicMedia, pictureInput, svgInput } from '#lib/media/index.server.ts';
 import { productPriceCents } from './pricing.server.ts';
 import { ProductStatus } from './status.ts';
 
@@ -96,7 +96,7 @@ async function drawCard(db: DbOrTx, card: PreviewCard): Promise<Uint8Array<Array
   const picture = card.pictureId === null ? null : await getPublicMedia(db, card.pictureId);
   if (picture) {
     try {
-      const input = await sharp(picture.bytes, SHARP_INPUT)
+      const input = await sharp(pictureInput(picture), SHARP_INPUT)
         .resize(PICTURE, PICTURE, { fit: 'contain', background: BACKDROP })
         .png()
         .toBuffer();
@@ -106,7 +106,7 @@ async function drawCard(db: DbOrTx, card: PreviewCard): Promise<Uint8Array<Array
       console.error(`[preview] cannot draw media ${card.pictureId}`, error);
     }
   }
-  layers.push({ input: Buffer.from(previewSvg(card)), left: 0, top: 0 });
+  layers.push({ input: svgInput(previewSvg(card)), left: 0, top: 0 });
   const png = await sharp({
     create: { width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT, channels: 3, background: '#ffffff' },
   })
@@ -180,7 +180,7 @@ export function previewSvg(card: PreviewCard): string {
   if (card.marketPriceCents > card.priceCents) {
     market = `<text x="${x}" y="540" font-size="36" fill="#999999" text-decoration="line-through">¥${formatYuan(card.marketPriceCents)}</text>`;
   }
-  // Glyphs come from the machine's fonts; without a CJK font the name shows as boxes.
+  // Outlined from Noto Sans CJK before it is drawn (media's svgInput): no font lookup.
   const font = `'Noto Sans CJK SC','PingFang SC','Microsoft YaHei',sans-serif`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${PREVIEW_WIDTH}" height="${PREVIEW_HEIGHT}" font-family="${font}"><rect x="${PICTURE}" width="8" height="${PREVIEW_HEIGHT}" fill="#e4393c"/>${name}${price}${market}</svg>`;
 }

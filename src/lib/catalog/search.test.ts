@@ -192,7 +192,21 @@ describe('hotKeys', () => {
       defaultKey: '冲锋衣',
       keys: ['冲锋衣', '连衣裙', '跑鞋', '四件套', '精华', '童装'],
     });
-    expect((await listHotKeys(database.db, '1002'))[0]).toEqual({ hotName: '冲锋衣', type: 5 });
+    expect((await listHotKeys(database.db, '1002'))[0]).toEqual({ hotName: '四件套', type: 5 });
+  });
+
+  it('finds goods for every key of every demo shop, the search box’s hint first', async () => {
+    for (const shopId of ['1001', '1002']) {
+      const keys = await listHotKeys(database.db, shopId);
+      expect(keys.length).toBeGreaterThan(0);
+      for (const { hotName } of keys) {
+        const found = await searchProducts(database.db, shopId, {
+          keyword: hotName,
+          now: SEED_NOW,
+        });
+        expect(found.total, `${shopId} ${hotName}`).toBeGreaterThan(0);
+      }
+    }
   });
 
   it('has no default without a type-5 key, and no keys for an unknown shop', async () => {

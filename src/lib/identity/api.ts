@@ -5,7 +5,8 @@
 import { ApiError, call, setSigningOut } from '#lib/platform/client.ts';
 import { Messages, isLoginInvalid } from '#lib/platform/errors.ts';
 import { toast } from '#lib/platform/toast.ts';
-import { type LoginResult } from './contracts.ts';
+import { askConfirm } from '../../ui/confirm.ts';
+import type { LoginResult } from './contracts.ts';
 import { IdentityEndpoints } from './endpoints.ts';
 
 /** Sends a login code (type 2). The caller shows the contract's message or the refusal. */
@@ -48,8 +49,9 @@ export async function logout(homeHref: string): Promise<void> {
 }
 
 /**
- * Wires every `[data-logout]` element of the page (now and later) to `logout`. The element names
- * where to go next in `data-href` (or its own `href`): `<button data-logout data-href={index}>`.
+ * Wires every `[data-logout]` element of the page (now and later) to `logout`, asked first in
+ * the page's `logout` ConfirmDialog (src/ui) when it has one. The element names where to go next
+ * in `data-href` (or its own `href`): `<button data-logout data-href={index}>`.
  */
 export function bindLogoutButtons(root: Document = document): void {
   root.addEventListener('click', (event) => {
@@ -59,6 +61,11 @@ export function bindLogoutButtons(root: Document = document): void {
     if (target.dataset.busy === 'true') return;
     target.dataset.busy = 'true';
     const href = target.dataset.href ?? target.getAttribute('href') ?? '/';
-    void logout(href).finally(() => delete target.dataset.busy);
+    void askConfirm(LOGOUT_DIALOG, root)
+      .then((sure) => (sure ? logout(href) : undefined))
+      .finally(() => delete target.dataset.busy);
   });
 }
+
+/** The name of the 退出登录 ConfirmDialog a page with a logout button carries. */
+export const LOGOUT_DIALOG = 'logout';

@@ -75,15 +75,27 @@ export function hashCode(phone: string, code: string, purpose: SmsPurpose, key: 
 /** The key of the code hashes, shared by every server of the database. */
 export const SMS_HASH_SECRET = 'sms-code-hash';
 
-/** The message carrying a code; the code is its only run of six digits. */
-export function codeText(code: string, purpose: SmsPurpose = 'login'): string {
+/** The signature of a code sent for no shop in particular. */
+export const DEFAULT_SMS_SIGNATURE = '小店';
+
+/**
+ * The message carrying a code, signed 【shop name】 with the shop it is sent for (the platform's
+ * own signature without one); the code is its only run of six digits.
+ */
+export function codeText(
+  code: string,
+  purpose: SmsPurpose = 'login',
+  signature: string = DEFAULT_SMS_SIGNATURE,
+): string {
+  // A signature is a name: no brackets or digits of its own may confuse the message.
+  const sign = `【${signature.replace(/[【】\d\s]/g, '').slice(0, 16) || DEFAULT_SMS_SIGNATURE}】`;
   if (purpose === 'bind')
-    return `【小店】您正在绑定手机号，验证码是${code}，5分钟内有效，请勿泄露。`;
+    return `${sign}您正在绑定手机号，验证码是${code}，5分钟内有效，请勿泄露。`;
   if (purpose.startsWith('unbind:'))
-    return `【小店】您正在解除与店铺的店主绑定，验证码是${code}，5分钟内有效。如非本人操作，请勿泄露。`;
+    return `${sign}您正在解除与店铺的店主绑定，验证码是${code}，5分钟内有效。如非本人操作，请勿泄露。`;
   if (purpose.startsWith('admin:'))
-    return `【小店】有人申请成为您店铺的管理员，授权验证码是${code}，5分钟内有效。如非您本人同意，请勿告知他人。`;
-  return `【小店】您的登录验证码是${code}，5分钟内有效，请勿泄露。`;
+    return `${sign}有人申请成为您店铺的管理员，授权验证码是${code}，5分钟内有效。如非您本人同意，请勿告知他人。`;
+  return `${sign}您的登录验证码是${code}，5分钟内有效，请勿泄露。`;
 }
 
 /** What the provider is told a code is for (the shop and applicant stay out of the message). */
@@ -106,6 +118,8 @@ export interface IssueCode {
    * ceiling, which strangers can spend, does not hold it back; its per-client limits do.
    */
   knownPhone?: boolean;
+  /** The name of the shop the code is sent for, which signs the message; else the platform's. */
+  signature?: string | null;
   now?: Date;
 }
 
@@ -182,7 +196,8 @@ export async function issueCode(
       phone,
       code,
       purpose: messagePurpose(purpose),
-      text: codeText(code, purpose),
+      text: codeText(code, purpose, input.signature ?? undefined),
+      ...(input.signature ? { signature: input.signature } : {}),
     });
   } catch (error) {
     // Not sent: the code must neither work nor count against the shopper's limits.

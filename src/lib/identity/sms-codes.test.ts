@@ -80,6 +80,11 @@ describe('pure helpers', () => {
   it('puts the code in the text as its only run of six digits', () => {
     const text = codeText('012345');
     expect(text).toBe('【小店】您的登录验证码是012345，5分钟内有效，请勿泄露。');
+    // Sent for a shop, it is signed with the shop's name.
+    expect(codeText('012345', 'login', '小鹿优选')).toBe(
+      '【小鹿优选】您的登录验证码是012345，5分钟内有效，请勿泄露。',
+    );
+    expect(codeText('012345', 'bind', '【橙子】 88')).toMatch(/^【橙子】您正在绑定手机号/);
     expect(codeInText(text)).toBe('012345');
     expect(codeInText('no code 12345 or 1234567')).toBeNull();
   });

@@ -4,5 +4,6 @@
  */
 export { MAX_INPUT_PIXELS, SHARP_INPUT, parseImageWidth, renderImage } from './images.server.ts';
 export { getPublicMedia } from './media.server.ts';
+export { outlineSvgText, pictureInput, svgInput } from './svg-text.server.ts';
 export { insertPicture, preparePicture, shrunkJpeg, storePicture } from './pictures.server.ts';
 export type { PictureRules } from './pictures.server.ts';

@@ -29,6 +29,7 @@ export {
   roleAllows,
   roleLetter,
   switchableRoles,
+  currentTab,
   tabsFor,
 } from './roles.ts';
 export type { Membership, Tab } from './roles.ts';

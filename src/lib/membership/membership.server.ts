@@ -14,7 +14,7 @@ import { shopMembers, shops, users } from '#lib/platform/db/schema.ts';
 import type { ShopMembership } from '#lib/identity/index.server.ts';
 import { consumeCode, issueCode } from '#lib/identity/index.server.ts';
 import { ShopStatus } from '#lib/shop/index.ts';
-import { bindShopOwner } from '#lib/shop/index.server.ts';
+import { bindShopOwner, shopSignature } from '#lib/shop/index.server.ts';
 
 /** A member's standing in a shop: the same fields a session carries for the shop visited. */
 export type MemberRow = ShopMembership;
@@ -313,6 +313,7 @@ export async function sendAdminCode(
     phone,
     purpose: adminCodePurpose(input.shopId, input.userId),
     clientIp: input.clientIp,
+    signature: await shopSignature(db, input.shopId),
   });
   return { ownerPhone: maskPhone(phone) };
 }

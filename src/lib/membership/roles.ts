@@ -38,6 +38,17 @@ export interface Tab {
   route: RouteName;
   label: string;
   icon: 'home' | 'order' | 'my' | 'setting' | 'service';
+  /** Routes the tab stands for besides its own: the manager's 设置 is in the place of 我的. */
+  alsoFor?: RouteName[];
+}
+
+/** The tab to highlight on a route: the one whose route it is, or that stands in for it. */
+export function currentTab(tabs: Tab[], route: RouteName): Tab | null {
+  return (
+    tabs.find((tab) => tab.route === route) ??
+    tabs.find((tab) => tab.alsoFor?.includes(route)) ??
+    null
+  );
 }
 
 /** Bottom tabs: index, order, my; role 4 has settings in place of my; role 5 gets service third. */
@@ -46,7 +57,7 @@ export function tabsFor(currentRole: number | null): Tab[] {
     { route: 'index', label: '首页', icon: 'home' },
     { route: 'order', label: '订单', icon: 'order' },
     currentRole === MemberRole.Manager
-      ? { route: 'decoration', label: '设置', icon: 'setting' }
+      ? { route: 'decoration', label: '设置', icon: 'setting', alsoFor: ['my'] }
       : { route: 'my', label: '我的', icon: 'my' },
   ];
   if (currentRole === MemberRole.CustomerService)

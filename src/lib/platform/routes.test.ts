@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roleAllows, roleLetter, tabsFor } from '#lib/membership/roles.ts';
+import { currentTab, roleAllows, roleLetter, tabsFor } from '#lib/membership/roles.ts';
 import { ROUTES, matchRoute, routeByName, type RouteDef } from './routes.ts';
 
 /** Every route name the two specifications mention (paths with parameters by their row names). */
@@ -134,6 +134,14 @@ describe('roles', () => {
     expect(tabsFor(4).map((t) => t.label)).toEqual(['首页', '订单', '设置']);
     expect(tabsFor(5).map((t) => t.route)).toEqual(['index', 'order', 'service', 'my']);
     expect(tabsFor(null).map((t) => t.route)).toEqual(['index', 'order', 'my']);
+  });
+
+  it('highlights a tab on its own route, and the manager’s 设置 on 我的, which it stands in for', () => {
+    expect(currentTab(tabsFor(1), 'my')?.label).toBe('我的');
+    expect(currentTab(tabsFor(4), 'my')?.label).toBe('设置');
+    expect(currentTab(tabsFor(4), 'decoration')?.label).toBe('设置');
+    expect(currentTab(tabsFor(4), 'order')?.label).toBe('订单');
+    expect(currentTab(tabsFor(1), 'cart')).toBeNull();
   });
 });
 

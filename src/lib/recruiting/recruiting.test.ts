@@ -12,7 +12,13 @@ import {
   type GivenShop,
 } from '#tests/fixtures/given.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
-import { activities, keeperUnbindings, shopMembers, smsOutbox } from '#lib/platform/db/schema.ts';
+import {
+  activities,
+  keeperUnbindings,
+  shopMembers,
+  shops,
+  smsOutbox,
+} from '#lib/platform/db/schema.ts';
 import { codeInText } from '#lib/identity/sms/outbox.server.ts';
 import { registerShopKeeper, signContract } from '#lib/membership/membership.server.ts';
 import {
@@ -117,6 +123,20 @@ describe('shop info', () => {
     });
     expect(saved).toMatchObject({ shopName: '小美的衣橱', intro: '每天上新 包邮', custom: true });
     expect(await getKeeperShopInfo(db, shop.shopId, keeper.id)).toEqual(saved);
+  });
+
+  it('shows the owner the shop’s introduction they saved in store-setting until they write another', async () => {
+    const owned = await givenShop(db);
+    await db.update(shops).set({ intro: '店主自己写的店铺简介' }).where(eq(shops.id, owned.shopId));
+    expect(await getKeeperShopInfo(db, owned.shopId, owned.ownerId)).toMatchObject({
+      intro: '店主自己写的店铺简介',
+      custom: false,
+    });
+    const saved = await updateKeeperShopInfo(db, owned.shopId, owned.ownerId, {
+      shopName: '店主的推荐',
+      intro: '只推好物',
+    });
+    expect(saved).toMatchObject({ shopName: '店主的推荐', intro: '只推好物', custom: true });
   });
 
   it('refuses a name that is too short once cleaned', async () => {

@@ -1,7 +1,8 @@
 /**
  * The keeper's shop as they present it (distributor shop info get and update): the display name
  * and intro their shared shop shows, with their avatar and invitation code. Until the keeper
- * chooses a name it is 「昵称的小店」.
+ * chooses a name it is 「昵称的小店」; the shop's owner, who wrote the shop's introduction in
+ * store-setting, shows that one until they write another here.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
@@ -33,11 +34,15 @@ export async function keeperShopCard(
       .where(
         and(eq(keeperShopProfiles.shopId, shopId), eq(keeperShopProfiles.userId, keeper.userId)),
       ),
-    db.select({ name: shops.name }).from(shops).where(eq(shops.id, shopId)),
+    db
+      .select({ name: shops.name, intro: shops.intro, ownerUserId: shops.ownerUserId })
+      .from(shops)
+      .where(eq(shops.id, shopId)),
   ]);
+  const owner = shop !== undefined && shop.ownerUserId === keeper.userId;
   return {
     shopName: profile?.name ?? defaultShopName(keeper.nickname, shop?.name ?? ''),
-    intro: profile?.intro ?? '',
+    intro: profile?.intro ?? (owner ? shop.intro : ''),
     avatarUrl: keeper.avatarUrl,
     inviteCode: String(keeper.userId),
     custom: profile !== undefined,

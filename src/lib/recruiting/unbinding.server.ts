@@ -25,6 +25,7 @@ import { maskPhone } from '#lib/identity/index.ts';
 import { consumeCode, issueCode, type SmsPurpose } from '#lib/identity/index.server.ts';
 import { MemberRole } from '#lib/membership/index.ts';
 import { dropKeeper } from '#lib/membership/index.server.ts';
+import { shopSignature } from '#lib/shop/index.server.ts';
 import type { ErrorEntry } from '#lib/platform/errors.ts';
 import { requireKeeper, type Keeper } from './keeper.server.ts';
 import { unbindRefusal } from './rules.ts';
@@ -103,6 +104,7 @@ export async function sendUnbindCode(
     purpose: unbindPurpose(input.shopId),
     clientIp: input.clientIp,
     knownPhone: true,
+    signature: await shopSignature(db, input.shopId),
   });
   return { phone: maskPhone(keeper.phone) };
 }

@@ -12,7 +12,7 @@ import { ByteLru, memoize } from '#lib/platform/lru.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import { mediaId } from '#lib/media/index.ts';
 import { SHARP_INPUT } from '#lib/media/index.server.ts';
-import { getPublicMedia } from '#lib/media/index.server.ts';
+import { getPublicMedia, pictureInput, svgInput } from '#lib/media/index.server.ts';
 import { readContentVersion } from '#lib/platform/content-cache.server.ts';
 import { getShopDetail } from '#lib/shop/index.server.ts';
 import { DEFAULT_THEME, skinVariables } from '#lib/shop/index.ts';
@@ -189,7 +189,7 @@ async function drawPoster(db: DbOrTx, card: PosterCard): Promise<Uint8Array<Arra
   const picture = card.pictureId === null ? null : await getPublicMedia(db, card.pictureId);
   if (picture) {
     try {
-      const input = await sharp(picture.bytes, SHARP_INPUT)
+      const input = await sharp(pictureInput(picture), SHARP_INPUT)
         .resize(PICTURE, PICTURE, { fit: 'contain', background: BACKDROP })
         .png()
         .toBuffer();
@@ -205,7 +205,7 @@ async function drawPoster(db: DbOrTx, card: PosterCard): Promise<Uint8Array<Arra
     margin: 1,
     errorCorrectionLevel: 'M',
   });
-  layers.push({ input: Buffer.from(posterSvg(card)), left: 0, top: 0 });
+  layers.push({ input: svgInput(posterSvg(card)), left: 0, top: 0 });
   layers.push({ input: qr, left: POSTER_WIDTH - PAD - QR_SIZE, top: PICTURE + 28 });
   const png = await sharp({
     create: { width: POSTER_WIDTH, height: POSTER_HEIGHT, channels: 3, background: '#ffffff' },

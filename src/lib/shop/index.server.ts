@@ -20,7 +20,14 @@ export {
   uploadShopLogo,
 } from './settings.server.ts';
 export type { SellerQr, ShopSettings } from './settings.server.ts';
-export { bindShopOwner, getSellerInfo, getShopDetail, saveGlobalMarkup } from './shops.server.ts';
+export {
+  bindShopOwner,
+  getSellerInfo,
+  getShopDetail,
+  isOpenShopName,
+  saveGlobalMarkup,
+  shopSignature,
+} from './shops.server.ts';
 export type { ShopDetail } from './shops.server.ts';
 export { closeSkinPopup, skinPopupFor } from './skin-popup.server.ts';
 export { listSkins, selectSkin, skinInfo } from './skins.server.ts';

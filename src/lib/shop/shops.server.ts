@@ -63,6 +63,30 @@ export async function getSellerInfo(db: DbOrTx, shopId: string): Promise<SellerI
   return { shopId, shopBizCode, shopName, shopLogoUrl };
 }
 
+/** The name a message sent for the shop is signed with (an SMS code); null for no open shop. */
+export async function shopSignature(
+  db: DbOrTx,
+  shopId: string | null | undefined,
+): Promise<string | null> {
+  if (!shopId) return null;
+  const [row] = await db
+    .select({ name: shops.name })
+    .from(shops)
+    .where(and(eq(shops.id, shopId), eq(shops.status, ShopStatus.Open)))
+    .limit(1);
+  return row?.name ?? null;
+}
+
+/** Whether an open shop goes by this name (a demo's SMS sandbox approves them as signatures). */
+export async function isOpenShopName(db: DbOrTx, name: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: shops.id })
+    .from(shops)
+    .where(and(eq(shops.name, name), eq(shops.status, ShopStatus.Open)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * Makes the user the shop's owner when their phone is the owner phone the shop was opened with,
  * in one conditional update. Returns whether it did.

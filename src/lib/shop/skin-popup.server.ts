@@ -1,7 +1,8 @@
 /**
  * The skin popup (shell §3, §4): a new-skins announcement shown to a shop's administrator on home
  * while the skin switch (feature 1010) is on, until they close it (asyncModifyPopupStatus
- * records the close per user and popup code).
+ * records the close per user and popup code). It offers skins to change to: the one the shop
+ * wears is never among them, and a popup left with none is not shown.
  */
 import { and, desc, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
@@ -19,7 +20,7 @@ export interface SkinPopup {
   headlineColor: string;
   subheadline: string;
   subheadlineColor: string;
-  /** The skin the shop wears now. */
+  /** The skin the shop wears now (never one of the list). */
   skinId: number | null;
   ringShopSkinVOList: { id: number; name: string; homePreview: string | null }[];
 }
@@ -60,7 +61,9 @@ export async function skinPopupFor(
     subheadline: popup.subheadline,
     subheadlineColor: popup.subheadlineColor,
     skinId: shop?.skinId ?? null,
-    ringShopSkinVOList: popup.skinIds.flatMap((id) => shown.filter((skin) => skin.id === id)),
+    ringShopSkinVOList: popup.skinIds
+      .filter((id) => id !== shop?.skinId)
+      .flatMap((id) => shown.filter((skin) => skin.id === id)),
   };
 }
 

@@ -233,7 +233,12 @@ export default function Cart(props: Props) {
             editing ? toggleMark(line.skuNo) : select({ skuNos: [line.skuNo] }, !line.selected)
           }
         />
-        <a className="cart-picture" href={productHref(line.productNo)} tabIndex={-1}>
+        <a
+          className="cart-picture"
+          href={productHref(line.productNo)}
+          tabIndex={-1}
+          aria-hidden="true"
+        >
           {line.imageUrl ? (
             <img src={line.imageUrl} alt="" width="88" height="88" loading="lazy" />
           ) : null}
@@ -293,7 +298,12 @@ export default function Cart(props: Props) {
   const invalidView = (line: InvalidCartLine) => (
     <li key={line.skuNo} className="cart-line invalid" data-sku={line.skuNo}>
       <span className="cart-reason">{line.reason}</span>
-      <a className="cart-picture" href={productHref(line.productNo)} tabIndex={-1}>
+      <a
+        className="cart-picture"
+        href={productHref(line.productNo)}
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         {line.imageUrl ? (
           <img src={line.imageUrl} alt="" width="88" height="88" loading="lazy" />
         ) : null}

@@ -1,12 +1,15 @@
 /**
  * A coupon centre button: 立即领取 claims the coupon once (a second tap while asking does
- * nothing) and shows what the server says the coupon now is for the shopper (去使用, 已领取,
- * 已抢光); a refusal is toasted with the server's message by the request client. 去使用 leads to
- * the coupon’s products (可用商品). `source` picks the call: the centre's, or a handed-out coupon's.
+ * nothing), toasts 领取成功 (above the 领券 sheet too: toasts use the top layer) and turns to its
+ * drawn state: 去使用 now that the shopper holds one, even where the coupon's limit would let them
+ * draw another (the server's 立即领取 for that shows again on the next load), else what the server
+ * says (已领取, 已抢光). A refusal is toasted with the server's message by the request client.
+ * 去使用 leads to the coupon’s products (可用商品). `source` picks the call: the centre's, or a
+ * handed-out coupon's.
  */
 import { useState } from 'react';
 import { toast } from '#lib/platform/toast.ts';
-import { drawForCenter, drawHandout } from '#lib/coupons/index.ts';
+import { CENTER_STATE_TEXT, drawForCenter, drawHandout } from '#lib/coupons/index.ts';
 import type { CenterState } from '#lib/coupons/index.ts';
 import { useHydrated } from '../../../ui/use-hydrated.ts';
 
@@ -44,7 +47,12 @@ export default function DrawButton(props: Props) {
         source === 'center'
           ? await drawForCenter(props.couponId)
           : await drawHandout(props.couponId, source);
-      setState({ state: coupon.state, text: coupon.stateText });
+      // Drawn: the shopper holds one now, so the button says so rather than 立即领取 again.
+      setState(
+        coupon.state === 'draw'
+          ? { state: 'use', text: CENTER_STATE_TEXT.use }
+          : { state: coupon.state, text: coupon.stateText },
+      );
       toast('领取成功', 1500);
     } catch {
       // The request client has shown the server's reason (已抢光, 已领取 …).

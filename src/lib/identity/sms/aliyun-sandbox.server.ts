@@ -3,8 +3,9 @@
  * where the vendor-root hook hands it every request carrying x-acs-action, as Aliyun would: the
  * signature V3 checked with the demo account's secret (aliyun-account.server.ts), Aliyun's error
  * codes, HTTP statuses and JSON, and the message "delivered" into the dev outbox, its text made
- * from the approved template as the phone would show it. The adapter (aliyun.server.ts) and the
- * vendor's own SDK work against it unchanged.
+ * from the approved template as the phone would show it. Its approved signatures are the
+ * account's own and each open shop's name (a code is signed with the shop it is for). The adapter
+ * (aliyun.server.ts) and the vendor's own SDK work against it unchanged.
  */
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
@@ -13,6 +14,7 @@ import { aliyunSandboxAccount, type AliyunAccount } from './aliyun-account.serve
 import { ALIYUN_SMS_ACTION, ALIYUN_SMS_VERSION } from './aliyun.server.ts';
 import { ACS3_ALGORITHM, acs3Signature, sha256Hex } from './aliyun-signature.server.ts';
 import { recordOutbox } from './outbox.server.ts';
+import { isOpenShopName } from '#lib/shop/index.server.ts';
 
 /** The approved verification-code template's content; ${code} is its one variable. */
 export const SANDBOX_TEMPLATE_TEXT = '您的验证码为：${code}，该验证码5分钟内有效，请勿泄漏于他人！';
@@ -195,6 +197,11 @@ const ACTIONS: Readonly<Record<string, Action>> = {
   },
 };
 
+/** The sandbox approved every open shop's name as a signature of the demo account. */
+function isShopSignature(db: DbOrTx, signName: string): Promise<boolean> {
+  return isOpenShopName(db, signName);
+}
+
 function missing(name: string): Response {
   return gatewayError(400, `Missing${name}`, `${name} is mandatory for this action.`);
 }
@@ -219,7 +226,8 @@ async function sendSms(
   }
   const phone = /^(?:\+?86|0086)?(1[3-9]\d{9})$/.exec(params.get('PhoneNumbers')!)?.[1];
   if (!phone) return refused('isv.MOBILE_NUMBER_ILLEGAL', '非法手机号');
-  if (params.get('SignName') !== account.signName) {
+  const signName = params.get('SignName')!;
+  if (signName !== account.signName && !(await isShopSignature(db, signName))) {
     return refused('isv.SMS_SIGNATURE_ILLEGAL', '该账号下找不到对应签名');
   }
   if (params.get('TemplateCode') !== account.templateCode) {
@@ -244,7 +252,7 @@ async function sendSms(
   await recordOutbox(
     db,
     phone,
-    `【${account.signName}】${SANDBOX_TEMPLATE_TEXT.replace('${code}', code)}`,
+    `【${signName}】${SANDBOX_TEMPLATE_TEXT.replace('${code}', code)}`,
     now(),
   );
   return ok({

@@ -21,6 +21,11 @@ export interface AliyunSmsConfig {
   accessKeySecret: string;
   /** The approved signature, without 【】. */
   signName: string;
+  /**
+   * Each shop's name is an approved signature of the account too (the demo's sandbox): a message
+   * sent for a shop is signed with its name.
+   */
+  signPerShop?: boolean;
   /** The approved template whose one variable is ${code}. */
   templateCode: string;
   /** https://dysmsapi.aliyuncs.com, or a sandbox's origin. */
@@ -115,7 +120,7 @@ export function aliyunSms(config: AliyunSmsConfig): SmsProvider {
     async send(message: SmsMessage) {
       await aliyunCall(config, ALIYUN_SMS_ACTION, {
         PhoneNumbers: message.phone,
-        SignName: config.signName,
+        SignName: (config.signPerShop && message.signature) || config.signName,
         TemplateCode: config.templateCode,
         TemplateParam: JSON.stringify({ code: message.code }),
       });

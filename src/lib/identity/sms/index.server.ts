@@ -16,6 +16,8 @@ export interface SmsMessage {
   purpose: 'login' | 'bind' | 'unbind' | 'admin';
   /** the whole text, for the console */
   text: string;
+  /** The name of the shop the code is sent for, where the account may sign with it. */
+  signature?: string;
 }
 
 export interface SmsProvider {
@@ -79,10 +81,12 @@ function configuredAliyun(db: DbOrTx, config: Env): SmsProvider {
         }).send(message);
       }
       // A demo: the demo account (the configured keys, or the sandbox's own per database), and
-      // the sandbox itself at this server's root unless a base URL is given.
+      // the sandbox itself at this server's root unless a base URL is given. Its account has
+      // each demo shop's name approved as a signature, so a code is signed with its shop's.
       const account = await aliyunSandboxAccount(db, config);
       return aliyunSms({
         ...account,
+        signPerShop: config.ALIYUN_SMS_SIGN_NAME === undefined,
         baseUrl: config.ALIYUN_SMS_BASE_URL ?? selfOrigin(),
       }).send(message);
     },
