@@ -1,0 +1,115 @@
+/**
+ * What a phone's browser sees: Lighthouse mobile (its default throttling) with the shopper's
+ * session in the browser's own cookie jar, axe-core's serious and critical findings, and the
+ * time from a tap made at `load` to the page answering it on a throttled phone.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/fixtures/chromium.ts';
+
+export interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  seo: number;
+  blockingMs: number;
+}
+
+const DEBUG_PORT = 9338;
+
+/** A browser whose cookie jar holds the session (if any), Lighthouse and axe driving its tabs. */
+export async function phoneBrowser(base: URL, session?: string) {
+  const userData = mkdtempSync(path.join(tmpdir(), 'bench-chromium-'));
+  const context = await chromium.launchPersistentContext(userData, {
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUG_PORT}`],
+    headless: true,
+    viewport: { width: 375, height: 667 },
+  });
+  if (session) {
+    await context.addCookies([{ name: 'sid', value: session, url: base.origin, httpOnly: true }]);
+  }
+  return {
+    context,
+    lighthouse: (url: URL) => lighthouse(url),
+    axe: (url: URL) => seriousFindings(context, url),
+    async close() {
+      await context.close();
+      rmSync(userData, { recursive: true, force: true });
+    },
+  };
+}
+
+function lighthouse(url: URL): LighthouseScores {
+  const result = spawnSync(
+    path.resolve('node_modules/.bin/lighthouse'),
+    [
+      url.href,
+      '--quiet',
+      `--port=${DEBUG_PORT}`,
+      '--only-categories=performance,seo,accessibility',
+      '--output=json',
+      '--output-path=stdout',
+    ],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (result.status !== 0)
+    throw new Error(`lighthouse failed for ${url.href}: ${result.stderr.slice(-500)}`);
+  const report = JSON.parse(result.stdout) as {
+    categories: Record<string, { score: number }>;
+    audits: Record<string, { numericValue?: number }>;
+  };
+  const score = (name: string) => Math.round((report.categories[name]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    seo: score('seo'),
+    blockingMs: Math.round(report.audits['total-blocking-time']?.numericValue ?? 0),
+  };
+}
+
+async function seriousFindings(context: BrowserContext, url: URL): Promise<string[]> {
+  const page = await context.newPage();
+  try {
+    await page.goto(url.href, { waitUntil: 'networkidle' });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.nodes.length})`);
+  } finally {
+    await page.close();
+  }
+}
+
+/** A mid-range phone on a slow mobile network: 4× CPU, 150 ms, 1.6 Mbps. */
+export async function throttle(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+}
+
+/**
+ * Milliseconds from a tap made the moment the page's `load` fires to what it does being seen:
+ * `answered` waits for it (a sheet shown, the next page's URL).
+ */
+export async function tapToResponse(
+  page: Page,
+  url: URL,
+  tap: (page: Page) => Promise<void>,
+  answered: (page: Page) => Promise<void>,
+): Promise<number> {
+  await page.goto(url.href, { waitUntil: 'load' });
+  const start = performance.now();
+  await tap(page);
+  await answered(page);
+  return Math.round(performance.now() - start);
+}
