@@ -45,7 +45,15 @@ test("two shoppers see each other's comments within 1 s, and both follow the hos
 }) => {
   const first = await inRoom(browser, pgShop, 'consumer');
   const second = await inRoom(browser, pgShop, 'manager1001');
-  await expect(first.locator('[data-online]')).toHaveText('2', { timeout: 5_000 });
+  // One count of viewers, the room's card's: 1.2万人观看 in the room as in the channel.
+  const channel = await first.context().newPage();
+  await channel.goto(`${pgShop.url}/live-channel?shopId=1001`);
+  const views = await channel.locator('[data-live-card="L1001001"] .views').innerText();
+  expect(views).toMatch(/^[\d.]+万?人观看$/);
+  await channel.close();
+  await expect(first.locator('.numbers')).toContainText(views);
+  await expect(second.locator('.numbers')).toContainText(views);
+  await expect(first.locator('.numbers')).not.toContainText('在看');
 
   await say(first, '请问这件有M码吗');
   await expect(comments(second)).toContainText('请问这件有M码吗', { timeout: 1_000 });
