@@ -19,7 +19,16 @@ export {
 export type { ChannelRoom } from './channel.ts';
 export { LiveContracts } from './live-contracts.ts';
 export { LiveErrors } from './live-errors.ts';
-export { liveWindowClosedKey, showsLiveWindow, showsSchoolPopup } from './live-window.ts';
+export {
+  DOCKED_COVER_WIDTH,
+  DOCKED_HEIGHT,
+  dockedSpot,
+  liveWindowClosedKey,
+  liveWindowSpot,
+  showsLiveWindow,
+  showsSchoolPopup,
+} from './live-window.ts';
+export type { ScreenBox } from './live-window.ts';
 export {
   SEGMENT_SECONDS,
   livePlaylist,
