@@ -482,8 +482,11 @@ async function settled(page: Page, visit: Watch): Promise<void> {
       { message: `${page.url()} settles`, timeout: 15_000, intervals: [25, 50, 100] },
     )
     .toBe(0);
-  // An error thrown at the end of a task is reported before the next task of the page runs.
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  // A framework finishes hydrating in tasks of its own after the island says it has (React
+  // reports a hydration mismatch from there): the page's first idle moment comes after them.
+  await page.evaluate(
+    () => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 0))),
+  );
 }
 
 async function walk(browser: Browser, shopId: ShopId, visits: Visit[]): Promise<string[]> {
