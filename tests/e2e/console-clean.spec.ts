@@ -469,19 +469,20 @@ async function settled(page: Page, visit: Watch): Promise<void> {
   await expect
     .poll(
       async () => {
-        const waiting = await page.evaluate(
-          () =>
-            [...document.querySelectorAll('astro-island[ssr]')].filter((island) => {
+        const waiting = await page.evaluate(() =>
+          [...document.querySelectorAll('astro-island[ssr]')]
+            .filter((island) => {
               if (island.getAttribute('client') !== 'visible') return true;
               const rect = island.getBoundingClientRect();
               return rect.bottom > 0 && rect.top < innerHeight && rect.height > 0;
-            }).length,
+            })
+            .map((island) => `island ${island.getAttribute('component-url')}`),
         );
-        return waiting + visit.inFlight.size;
+        return [...waiting, ...[...visit.inFlight].map((request) => `call ${request.url()}`)];
       },
       { message: `${page.url()} settles`, timeout: 15_000, intervals: [25, 50, 100] },
     )
-    .toBe(0);
+    .toEqual([]);
   // A framework finishes hydrating in tasks of its own after the island says it has (React
   // reports a hydration mismatch from there): the page's first idle moment comes after them.
   await page.evaluate(

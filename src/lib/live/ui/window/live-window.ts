@@ -20,7 +20,10 @@ import {
 import { FLOAT_BUTTON_GAP, FLOAT_BUTTON_SIZE, FLOAT_SIDE_MARGIN } from '#lib/platform/floating.ts';
 import { dragWithinBounds } from '#lib/shell/index.ts';
 
-/** What the window must not start over: texts, controls, the bars and floating buttons. */
+/**
+ * What the window must not start over: texts, controls, the bars and floating buttons — of the
+ * page, not of a popup over everything (the window is under it, and it closes).
+ */
 function keepOut(win: HTMLElement): ScreenBox[] {
   const boxes: ScreenBox[] = [];
   const height = window.innerHeight;
@@ -31,12 +34,13 @@ function keepOut(win: HTMLElement): ScreenBox[] {
   const range = document.createRange();
   for (let node = texts.nextNode(); node; node = texts.nextNode()) {
     if (!node.textContent?.trim() || win.contains(node)) continue;
+    if (node.parentElement?.closest('dialog')) continue;
     range.selectNodeContents(node);
     for (const rect of range.getClientRects()) add(rect);
   }
   const solid = 'a, button, input, select, textarea, .tab-bar, .buy-bar, [data-bottom-bar]';
   for (const element of document.body.querySelectorAll(`${solid}, .float-back, .float-btn`)) {
-    if (!win.contains(element)) add(element.getBoundingClientRect());
+    if (!win.contains(element) && !element.closest('dialog')) add(element.getBoundingClientRect());
   }
   return boxes;
 }
