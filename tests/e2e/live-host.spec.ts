@@ -1,6 +1,7 @@
 /**
  * The host starts and ends the live (issue #16, decisions 027/028): the shop's owner opens the
- * preheat room L1001002, taps 开始直播 and lands in the living room; a shopper who 预约'd it sees
+ * preheat room L1001002, taps 开始直播, confirms the early start (the dialog says when the room was
+ * announced for) and lands in the living room; a shopper who 预约'd it sees
  * 你预约的直播「…」开始啦 once on home and it opens the room; the owner taps 结束直播, confirms, and
  * the shopper's room moves to the replay by itself. A private shop database: L1001002 changes.
  */
@@ -9,6 +10,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect, type PgShop } from './fixtures.ts';
 import type { DemoRole } from '#demo/handles.ts';
 import * as t from '#lib/platform/db/schema.ts';
+import { saleEndFormat } from '#lib/platform/time.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ shopDatabase: 'shop_e2e_live_host' });
@@ -44,7 +46,11 @@ test('a shopper 预约s; the owner starts the live from the preheat page', async
   pgShop,
 }) => {
   const [room] = await pgShop.admin.db
-    .select({ title: t.liveRooms.title, status: t.liveRooms.liveStatus })
+    .select({
+      title: t.liveRooms.title,
+      status: t.liveRooms.liveStatus,
+      startAt: t.liveRooms.startAt,
+    })
     .from(t.liveRooms)
     .where(eq(t.liveRooms.liveNo, LIVE_NO));
   expect(room!.status).toBe(10);
@@ -63,11 +69,40 @@ test('a shopper 预约s; the owner starts the live from the preheat page', async
 
   owner = await phone(browser, pgShop, 'owner1001');
   await owner.goto(at(pgShop, `/live-preheat?liveNo=${LIVE_NO}`));
+  // The room is announced for later: 开始直播 asks first and says when it was to start.
+  expect(room!.startAt.getTime()).toBeGreaterThan(Date.now());
+  const scheduled = saleEndFormat.format(room!.startAt);
   await owner.getByRole('button', { name: '开始直播' }).click();
+  const confirm = owner.getByRole('dialog', { name: '现在开始直播？' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText(`本场直播预告于${scheduled}开播，现在开始将提前开播。`);
+  // 取消 starts nothing.
+  await confirm.getByRole('button', { name: '取消' }).click();
+  await expect(confirm).toBeHidden();
+  // (A start would disable the button until the page moved to the room.)
+  await expect(owner.getByRole('button', { name: '开始直播' })).toBeEnabled();
+  await expect(owner).toHaveURL(/\/live-preheat\?/);
+  const [still] = await pgShop.admin.db
+    .select({ status: t.liveRooms.liveStatus })
+    .from(t.liveRooms)
+    .where(eq(t.liveRooms.liveNo, LIVE_NO));
+  expect(still!.status).toBe(10);
+  await owner.getByRole('button', { name: '开始直播' }).click();
+  await confirm.getByRole('button', { name: '确定开播' }).click();
   await expect(owner).toHaveURL(new RegExp(`/living\\?.*liveNo=${LIVE_NO}`));
   await expect(owner.locator('[data-live-room][data-connected]')).toBeAttached();
   await expect(owner.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(owner.getByRole('button', { name: '结束直播' })).toBeVisible();
+
+  // This room has no coupon to hand out: 发券 says so, and nothing fails in the page.
+  const errors: string[] = [];
+  owner.on('pageerror', (error) => errors.push(error.message));
+  await owner.getByRole('button', { name: '发券' }).click();
+  await expect(owner.locator('#shell-toast')).toHaveText('本场直播没有可发放的优惠券');
+  // A refusal left unhandled is reported at the end of the task it failed in: one more task
+  // in the page comes after that report.
+  await owner.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  expect(errors).toEqual([]);
 });
 
 test('the shopper sees the reminder once on home, and it opens the room', async ({ pgShop }) => {

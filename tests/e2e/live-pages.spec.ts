@@ -4,7 +4,8 @@
  * popup; the replay shows the player and the products; the end page the summary; a room in
  * another state goes to its page, an unknown one is 直播不存在. On home the small window shows
  * the room live now (shop 1002 its own), is dragged within 15 px of the left and 55 px of the bottom, closes for the
- * session and is absent on the live pages; the school popup shows once for the shop keeper and
+ * session and is absent on the live pages; it starts where it covers no text of home, product,
+ * brand, coupon centre, 我的 and search, its cover and title whole; the school popup shows once for the shop keeper and
  * never for a consumer.
  */
 import { eq } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { givenShop } from '../fixtures/given.ts';
+import { seedHandles } from '#demo/handles.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ shopDatabase: 'shop_e2e_live_pages' });
@@ -216,6 +218,92 @@ test('on home the small window shows the room live now, drags within its bounds,
   await expect(liveWindow(page)).toBeHidden();
   await page.goto(at('/index'));
   await expect(liveWindow(page)).toBeHidden();
+});
+
+/**
+ * What the small window covers of the page: texts and controls under it. Popups and toasts are
+ * above it, and what a bar at the foot hides (the tab bar, the buy bar, the floating buttons'
+ * band) nobody sees under the window either; the floating buttons stand on the band.
+ */
+function coveredByWindow(): string[] {
+  const win = document.querySelector('[data-live-window]')!;
+  const spot = win.getBoundingClientRect();
+  const shown = (el: Element) => el.getClientRects().length > 0;
+  const overlaps = (a: DOMRect, b: DOMRect) =>
+    a.right > b.left && a.left < b.right && a.bottom > b.top && a.top < b.bottom;
+  const bars = [...document.querySelectorAll('.tab-bar, .buy-bar, .float-dock, [data-bottom-bar]')]
+    .filter(shown)
+    .map((bar) => ({ bar, rect: bar.getBoundingClientRect() }));
+  const above = (el: Element | null) =>
+    !!el?.closest('dialog, #shell-toast, [data-live-window], .float-back, .float-btn');
+  const behindBar = (node: Node, rect: DOMRect) =>
+    bars.some(({ bar, rect: barRect }) => !bar.contains(node) && overlaps(rect, barRect));
+  const covered: string[] = [];
+  const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+    const text = node.textContent!.trim();
+    if (!text || above(node.parentElement)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const rect of range.getClientRects()) {
+      if (rect.width > 0 && overlaps(rect, spot) && !behindBar(node, rect)) covered.push(text);
+    }
+  }
+  for (const control of document.querySelectorAll('a, button, input, select, textarea')) {
+    if (!shown(control) || win.contains(control)) continue;
+    if (control.closest('dialog, #shell-toast')) continue;
+    const rect = control.getBoundingClientRect();
+    const floating = !!control.closest('.float-back, .float-btn');
+    if (overlaps(rect, spot) && (floating || !behindBar(control, rect))) {
+      covered.push(control.outerHTML.slice(0, 120));
+    }
+  }
+  return covered;
+}
+
+test('the small window starts where it covers no text, its cover and title whole', async ({
+  pageAs,
+}) => {
+  const page = await pageAs('consumer');
+  const [room] = await shop.admin.db
+    .select({ title: t.liveRooms.title })
+    .from(t.liveRooms)
+    .where(eq(t.liveRooms.liveNo, 'L1001001'));
+  const sale = seedHandles.shop1001.sales.senyeRunning;
+  for (const path of [
+    '/index',
+    `/productDetail?productNo=${sale.products[0]!.productNo}`,
+    `/brand?activityNo=${sale.activityNo}`,
+    '/coupon-center',
+    '/my',
+    '/search',
+  ]) {
+    await page.goto(at(path));
+    const win = liveWindow(page);
+    await expect(win, path).toBeVisible();
+    // Placed again while the page settles (a notice strip, late pictures): then nothing under it.
+    await page.waitForLoadState('load');
+    await expect.poll(() => page.evaluate(coveredByWindow), { message: path }).toEqual([]);
+    // The title whole: nothing clipped, all of it there.
+    const title = win.locator('.title');
+    await expect(title).toContainText(room!.title);
+    expect(
+      await title.evaluate((el) => el.scrollHeight <= el.clientHeight + 1),
+      `${path}: the title is cut`,
+    ).toBe(true);
+    // The cover, where it shows, whole: drawn at its own proportions, never cropped.
+    const cover = win.locator('img');
+    if (await cover.isVisible()) {
+      const [shownRatio, ownRatio] = await cover.evaluate((img: HTMLImageElement) => [
+        img.getBoundingClientRect().width / img.getBoundingClientRect().height,
+        img.naturalWidth / img.naturalHeight,
+      ]);
+      expect(Math.abs(shownRatio! / ownRatio! - 1), `${path}: the cover is cropped`).toBeLessThan(
+        0.02,
+      );
+    }
+    await page.screenshot({ path: screen(`window-${path.split('?')[0]!.slice(1)}`) });
+  }
 });
 
 test('tapping the small window opens the room; it is absent on the live pages and back elsewhere', async ({

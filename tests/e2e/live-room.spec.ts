@@ -43,9 +43,19 @@ test("two shoppers see each other's comments within 1 s, and both follow the hos
   browser,
   pgShop,
 }) => {
+  // Three phones in one room, and the channel: more than one page's worth of time.
+  test.setTimeout(60_000);
   const first = await inRoom(browser, pgShop, 'consumer');
   const second = await inRoom(browser, pgShop, 'manager1001');
-  await expect(first.locator('[data-online]')).toHaveText('2', { timeout: 5_000 });
+  // One count of viewers, the room's card's: 1.2万人观看 in the room as in the channel.
+  const channel = await first.context().newPage();
+  await channel.goto(`${pgShop.url}/live-channel?shopId=1001`);
+  const views = await channel.locator('[data-live-card="L1001001"] .views').innerText();
+  expect(views).toMatch(/^[\d.]+万?人观看$/);
+  await channel.close();
+  await expect(first.locator('.numbers')).toContainText(views);
+  await expect(second.locator('.numbers')).toContainText(views);
+  await expect(first.locator('.numbers')).not.toContainText('在看');
 
   await say(first, '请问这件有M码吗');
   await expect(comments(second)).toContainText('请问这件有M码吗', { timeout: 1_000 });
@@ -54,8 +64,21 @@ test("two shoppers see each other's comments within 1 s, and both follow the hos
   // Each sees their own once.
   await expect(comments(first).getByText('请问这件有M码吗')).toHaveCount(1);
 
-  // The host opens the product list and explains the third product.
+  // The host's 置顶 is the kit's small pill, on a comment rendered with the page and on one that
+  // arrives live alike — never the browser's bare button.
   const host = await inRoom(browser, pgShop, 'owner1001');
+  await say(host, '欢迎来到直播间');
+  const pinOf = (text: string) =>
+    comments(host).locator('li', { hasText: text }).getByRole('button', { name: '置顶' });
+  for (const pin of [pinOf('请问这件有M码吗'), pinOf('欢迎来到直播间')]) {
+    await expect(pin).toBeVisible();
+    await expect(pin).toHaveClass(/\bui-pill\b/);
+    await expect(pin).toHaveCSS('border-top-left-radius', '10px');
+    await expect(pin).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+    await expect(pin).toHaveCSS('color', 'rgb(255, 255, 255)');
+  }
+
+  // The host opens the product list and explains the third product.
   await host.getByRole('button', { name: '商品列表' }).click();
   const hostList = host.locator('[data-product-sheet] [data-live-products] li');
   const third = hostList.nth(2);

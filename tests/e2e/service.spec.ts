@@ -135,3 +135,31 @@ test('another shopper cannot read the conversation, by page or by call', async (
   });
   await other.context.close();
 });
+
+test('an order card in the chat shows the order as it stands now: 已取消 once cancelled', async ({
+  browser,
+}) => {
+  const consumer = await signedIn(browser, 'consumer');
+  const errors: string[] = [];
+  consumer.page.on('pageerror', (error) => errors.push(error.message));
+  await consumer.page.goto(at('/im-index'));
+  await consumer.page.getByRole('button', { name: '订单', exact: true }).click();
+  const picker = consumer.page.getByRole('dialog', { name: '选择订单' });
+  const unpaid = picker.locator('button[data-order-no]', { hasText: '待付款' }).first();
+  const orderNo = (await unpaid.getAttribute('data-order-no'))!;
+  await unpaid.click();
+  const card = consumer.page.locator('.chat-row.mine [data-card="order"]', { hasText: orderNo });
+  await expect(card.last()).toContainText('待付款');
+
+  // The shopper cancels the order; the chat, opened again, says so on the card sent before.
+  const answer = await consumer.page.request.post(
+    `${shop.url}/api/order/cancel?shopBizCode=${SHOP}`,
+    { data: { orderNo, reason: '我不想买了' } },
+  );
+  expect((await answer.json()).code).toBe(0);
+  await consumer.page.reload();
+  await expect(card.last()).toContainText('已取消');
+  await expect(card.filter({ hasText: '待付款' })).toHaveCount(0);
+  expect(errors).toEqual([]);
+  await consumer.context.close();
+});

@@ -21,7 +21,16 @@ export { LiveContracts } from './live-contracts.ts';
 export { LiveChannelEndpoints } from './channel-endpoints.ts';
 export { LiveEndpoints } from './live-endpoints.ts';
 export { LiveErrors } from './live-errors.ts';
-export { liveWindowClosedKey, showsLiveWindow, showsSchoolPopup } from './live-window.ts';
+export {
+  DOCKED_COVER_WIDTH,
+  DOCKED_HEIGHT,
+  dockedSpot,
+  liveWindowClosedKey,
+  liveWindowSpot,
+  showsLiveWindow,
+  showsSchoolPopup,
+} from './live-window.ts';
+export type { ScreenBox } from './live-window.ts';
 export {
   SEGMENT_SECONDS,
   livePlaylist,

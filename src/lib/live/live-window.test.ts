@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   LIVE_WINDOW_MIN_BOTTOM,
   LIVE_WINDOW_MIN_LEFT,
+  DOCKED_MAX_WIDTH,
+  DOCKED_MIN_WIDTH,
   clampLiveWindow,
+  dockedSpot,
   liveWindowClosedKey,
+  liveWindowSpot,
   showsLiveWindow,
   showsSchoolPopup,
 } from './live-window.ts';
@@ -75,5 +79,85 @@ describe('the small live window', () => {
   it('is closed per shop', () => {
     expect(liveWindowClosedKey('1001')).toBe('shop:1001:liveWindowClosed');
     expect(liveWindowClosedKey('1002')).not.toBe(liveWindowClosedKey('1001'));
+  });
+
+  describe('starts where it covers nothing', () => {
+    const win = { width: 128, height: 100 };
+    const box = (left: number, top: number, right: number, bottom: number) => ({
+      left,
+      top,
+      right,
+      bottom,
+    });
+    // The tab bar (53 px) and the floating buttons' band (56 px) above it.
+    const floor = 667 - 53 - 56;
+
+    it('on an empty screen: on the right, just above the band', () => {
+      expect(liveWindowSpot(win, viewport, [], floor)).toEqual({
+        left: 375 - 15 - 128,
+        bottom: 667 - floor + 4,
+      });
+    });
+
+    it('moves up past text on the right, keeping its clearance', () => {
+      // A line of text across the screen from 420 to 480.
+      const spot = liveWindowSpot(win, viewport, [box(0, 420, 375, 480)], floor);
+      const top = 667 - spot.bottom - win.height;
+      expect(spot.left).toBe(232);
+      expect(top + win.height).toBeLessThanOrEqual(420 - 4);
+      expect(top + win.height).toBeGreaterThan(420 - 4 - 4);
+    });
+
+    it('takes the left edge when the right one is full', () => {
+      const rightColumn = box(200, 0, 375, 667);
+      const spot = liveWindowSpot(win, viewport, [rightColumn], floor);
+      expect(spot).toEqual({ left: 15, bottom: 667 - floor + 4 });
+    });
+
+    it('never goes below 55 px from the bottom, whatever the floor', () => {
+      expect(liveWindowSpot(win, viewport, [], 667).bottom).toBe(55 + 4);
+    });
+
+    it('covers the least where every spot covers something', () => {
+      // Text everywhere but a thin strip on the left, low down.
+      const spot = liveWindowSpot(
+        win,
+        viewport,
+        [box(0, 0, 375, 300), box(0, 300, 375, 667), box(0, 500, 60, 520)],
+        floor,
+      );
+      expect(spot.left).toBe(232);
+      const leastCovered = liveWindowSpot(
+        win,
+        viewport,
+        [box(0, 0, 375, 400), box(150, 400, 375, 667)],
+        floor,
+      );
+      expect(leastCovered.left).toBe(15);
+    });
+  });
+
+  describe('docks in the floating buttons’ band where the buttons leave room', () => {
+    const back = { left: 15, right: 55 };
+    // The helper group at the right edge (15 px in) of a screen 375 px wide, or `width`.
+    const group = (buttons: number, width = 375) => ({
+      left: width - 15 - buttons * 40 - (buttons - 1) * 10,
+      right: width - 15,
+    });
+
+    it('between the back icon and the helper group, 8 px from each', () => {
+      expect(dockedSpot(375, [back, group(2)])).toEqual({ left: 63, width: 270 - 8 - 63 });
+    });
+
+    it('from the left edge without a back icon, no wider than the strip', () => {
+      expect(dockedSpot(375, [group(2)])).toEqual({ left: 15, width: 247 });
+      expect(dockedSpot(375, [])).toEqual({ left: 15, width: DOCKED_MAX_WIDTH });
+    });
+
+    it('not where the stretch left is too narrow for the title', () => {
+      expect(dockedSpot(375, [back, group(3)])).toBeNull();
+      expect(dockedSpot(320, [back, group(2, 320)])).toBeNull();
+      expect(DOCKED_MIN_WIDTH).toBeGreaterThan(150);
+    });
   });
 });

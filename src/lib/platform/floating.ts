@@ -13,6 +13,9 @@ export function badgeText(count: number): string {
 /** Keeps a dragged button inside the screen: 15 px from the sides, at least 55 px from the bottom. */
 export const FLOAT_SIDE_MARGIN = 15;
 export const FLOAT_MIN_BOTTOM = 55;
+/** A floating button's size and the gap between the group's buttons (FloatingButtons.astro). */
+export const FLOAT_BUTTON_SIZE = 40;
+export const FLOAT_BUTTON_GAP = 10;
 
 export function clampFloating(
   position: { left: number; bottom: number },

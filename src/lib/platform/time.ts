@@ -29,3 +29,20 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', {
 
 /** "2026-11-23": the shop's calendar day of an instant (daily counts, bills). */
 export const shopDay = (at: Date): string => dayFormat.format(at);
+
+const monthDayFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'numeric',
+  day: '2-digit',
+  timeZone: SHOP_TIME_ZONE,
+});
+
+/**
+ * "11-05": the month and day of an instant in the shop's zone. The same on the server and in
+ * any browser, so an island that shows a time renders on the phone what the server sent.
+ */
+export function shopMonthDay(at: Date): string {
+  const parts = monthDayFormat.formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('month')}-${part('day')}`;
+}

@@ -30,6 +30,7 @@ import {
 import { readServiceImage, storeServiceImage } from './images.server.ts';
 import { shopperStream } from './streams.server.ts';
 import { ConversationStatus } from './status.ts';
+import { OrderStatus } from '#lib/orders/index.ts';
 
 let database: Database;
 const ids = {} as Record<'consumer' | 'service' | 'owner' | 'owner1002' | 'manager', number>;
@@ -187,6 +188,44 @@ describe('a shopper writes to the shop', () => {
     expect(sent).toMatchObject({ kind: 'order', orderNo: own!.orderNo, payCents: own!.payCents });
     expect((sent as { statusText: string }).statusText).not.toBe('');
     expect((sent as { imageUrl: string | null }).imageUrl).toMatch(/^\//);
+  });
+
+  it('an order card reads the order as it stands now: a card sent at 待付款 says 已取消 once cancelled', async () => {
+    const [unpaid] = await database.db
+      .select({ id: t.orders.id, orderNo: t.orders.orderNo })
+      .from(t.orders)
+      .where(
+        and(
+          eq(t.orders.userId, ids.consumer),
+          eq(t.orders.shopId, SHOP),
+          eq(t.orders.status, OrderStatus.AwaitingPayment),
+        ),
+      )
+      .limit(1);
+    const sent = await sendAsShopper(database, {
+      shopId: SHOP,
+      userId: ids.consumer,
+      message: { kind: 'order', orderNo: unpaid!.orderNo },
+    });
+    expect(sent).toMatchObject({ kind: 'order', statusText: '待付款' });
+    await database.db
+      .update(t.orders)
+      .set({ status: OrderStatus.Cancelled })
+      .where(eq(t.orders.id, unpaid!.id));
+    const card = (messages: { id: number }[]) => messages.find((m) => m.id === sent.id);
+    const shopper = await shopperHistory(database.db, { shopId: SHOP, userId: ids.consumer });
+    expect(card(shopper.messages)).toMatchObject({
+      orderNo: unpaid!.orderNo,
+      statusText: '已取消',
+    });
+    const staff = await consoleHistory(database.db, {
+      shopId: SHOP,
+      staffId: ids.service,
+      conversationId: sent.conversationId,
+    });
+    expect(card(staff.messages)).toMatchObject({ statusText: '已取消' });
+    const resumed = await messagesAfter(database.db, { shopId: SHOP }, sent.id - 1);
+    expect(card(resumed)).toMatchObject({ statusText: '已取消' });
   });
 
   it('refuses an empty or over-long text and more than 10 messages in 10 s, saving nothing', async () => {

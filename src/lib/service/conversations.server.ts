@@ -14,7 +14,7 @@
  *   state, amount and first picture from the shopper's own order. The bus hears of it after the
  *   commit; what is lost there is read from the table by the next reconnect.
  */
-import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { Database, DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
@@ -264,8 +264,34 @@ export async function openConversation(
   return conversationView(row, await shopperOf(db, userId));
 }
 
+/**
+ * Order cards say how the order stands now, not when the card was sent: a card sent at 待付款 of
+ * an order cancelled since reads 已取消. One read for the page's cards.
+ */
+async function withOrdersNow(
+  db: DbOrTx,
+  shopId: string,
+  messages: MessageView[],
+): Promise<MessageView[]> {
+  const orderNos = [
+    ...new Set(messages.flatMap((m) => (m.kind === ServiceMessageKind.Order ? [m.orderNo] : []))),
+  ];
+  if (orderNos.length === 0) return messages;
+  const rows = await db
+    .select({ orderNo: orders.orderNo, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.shopId, shopId), inArray(orders.orderNo, orderNos)));
+  const now = new Map(rows.map((row) => [row.orderNo, orderStatusText(row.status)]));
+  return messages.map((m) =>
+    m.kind === ServiceMessageKind.Order && now.has(m.orderNo)
+      ? { ...m, statusText: now.get(m.orderNo)! }
+      : m,
+  );
+}
+
 async function messagesBefore(
   db: DbOrTx,
+  shopId: string,
   conversationId: number,
   before: number | undefined,
 ): Promise<{ messages: MessageView[]; hasMore: boolean }> {
@@ -281,7 +307,8 @@ async function messagesBefore(
     .orderBy(desc(serviceMessages.id))
     .limit(HISTORY_PAGE_SIZE + 1);
   const hasMore = rows.length > HISTORY_PAGE_SIZE;
-  return { messages: rows.slice(0, HISTORY_PAGE_SIZE).reverse().map(messageView), hasMore };
+  const messages = rows.slice(0, HISTORY_PAGE_SIZE).reverse().map(messageView);
+  return { messages: await withOrdersNow(db, shopId, messages), hasMore };
 }
 
 /** A page of the shopper's own conversation: the latest 20, or the 20 before a message id. */
@@ -291,7 +318,7 @@ export async function shopperHistory(
 ): Promise<HistoryPage> {
   const row = await ownConversation(db, input.shopId, input.userId);
   if (!row) return { conversation: null, messages: [], hasMore: false };
-  const page = await messagesBefore(db, row.id, input.before);
+  const page = await messagesBefore(db, input.shopId, row.id, input.before);
   return { conversation: conversationView(row, await shopperOf(db, input.userId)), ...page };
 }
 
@@ -302,7 +329,7 @@ export async function consoleHistory(
 ): Promise<HistoryPage> {
   await requireShopStaff(db, input.shopId, input.staffId);
   const row = await shopConversation(db, input.shopId, input.conversationId);
-  const page = await messagesBefore(db, row.id, input.before);
+  const page = await messagesBefore(db, input.shopId, row.id, input.before);
   return { conversation: conversationView(row, await shopperOf(db, row.userId)), ...page };
 }
 
@@ -371,7 +398,7 @@ export async function messagesAfter(
     )
     .orderBy(asc(serviceMessages.id))
     .limit(limit);
-  return rows.map(messageView);
+  return withOrdersNow(db, scope.shopId, rows.map(messageView));
 }
 
 /** The newest message id of the scope (a stream opened without a position starts after it). */

@@ -56,7 +56,7 @@ export interface ProductBody {
   imageUrl: string | null;
   priceCents: number;
 }
-/** An order card: the shopper's own order, as it stood when sent. */
+/** An order card: the shopper's own order (its status is read again when the chat is read). */
 export interface OrderBody {
   orderNo: string;
   statusText: string;

@@ -10,7 +10,6 @@ import { imageUrl } from '#lib/media/index.ts';
 import { Errors } from '#lib/errors.ts';
 import type { PickerSku } from '../../cart/ui/SkuPicker.tsx';
 import { readRoomView, type LiveRoomView } from '../room.server.ts';
-import { roomHub } from '../room-hub.server.ts';
 
 export interface LiveBuyProduct {
   productNo: string;
@@ -24,7 +23,6 @@ export type LiveRoomPage =
   | {
       kind: 'room';
       view: LiveRoomView;
-      online: number;
       buy: LiveBuyProduct[];
       /** The last message id rendered: the stream resumes after it. */
       lastId: number;
@@ -82,7 +80,6 @@ export async function readLiveRoomPage(
   return {
     kind: 'room',
     view,
-    online: roomHub(database).online(view.roomId),
     buy,
     lastId: view.messages.at(-1)?.id ?? 0,
   };

@@ -5,6 +5,7 @@
 import type { Wire } from '#lib/platform/contract.ts';
 import type { MessageView } from '#lib/service/index.ts';
 import { formatYuan } from '#lib/platform/money.ts';
+import { shopClock, shopMonthDay } from '#lib/platform/time.ts';
 
 export type MessageWire = Wire<MessageView>;
 
@@ -25,10 +26,10 @@ interface Props {
   links: CardLinks;
 }
 
+/** "11-05 14:30" in the shop's zone: the phone shows what the server rendered, wherever it is. */
 function time(iso: string): string {
   const at = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getMonth() + 1}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  return `${shopMonthDay(at)} ${shopClock(at)}`;
 }
 
 function Body({ message, links }: { message: MessageWire; links: CardLinks }) {

@@ -10,6 +10,7 @@ import type { ConversationView } from '#lib/service/index.server.ts';
 import { readIds, unreadBadge } from '#lib/service/index.ts';
 import { ConversationStatus } from '#lib/service/index.ts';
 import { toast } from '#lib/platform/toast.ts';
+import { shopClock, shopDay, shopMonthDay } from '#lib/platform/time.ts';
 import {
   closeChat,
   consoleList,
@@ -44,13 +45,10 @@ function order(list: Conversation[]): Conversation[] {
   );
 }
 
+/** Today's time or an earlier day, in the shop's zone (the server and the phone agree). */
 function when(iso: string): string {
   const at = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const today = new Date();
-  return at.toDateString() === today.toDateString()
-    ? `${pad(at.getHours())}:${pad(at.getMinutes())}`
-    : `${at.getMonth() + 1}-${pad(at.getDate())}`;
+  return shopDay(at) === shopDay(new Date()) ? shopClock(at) : shopMonthDay(at);
 }
 
 export default function ServiceConsole(props: Props) {

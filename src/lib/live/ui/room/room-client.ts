@@ -8,6 +8,7 @@ import { ApiError, call } from '#lib/platform/client.ts';
 import { toast } from '#lib/platform/toast.ts';
 import { LiveEndpoints } from '#lib/live/index.ts';
 import { LIKE_BATCH_MAX, LIKE_FLUSH_MS, LATEST_MESSAGES, checkComment } from '#lib/live/index.ts';
+import { formatCount } from '#lib/live/index.ts';
 import type { LiveMessage } from '#lib/live/index.server.ts';
 import type { RoomStats } from '#lib/live/index.server.ts';
 import { startPlayer } from './player.ts';
@@ -33,11 +34,12 @@ function start(room: HTMLElement): void {
 
   // --- numbers ---------------------------------------------------------------------------------
   const likesEl = $('[data-likes]');
-  const onlineEl = $('[data-online]');
+  const viewsEl = $('[data-views]');
   let likes = Number(likesEl?.textContent ?? 0) || 0;
   let pendingLikes = 0;
   const showStats = (stats: Partial<RoomStats>) => {
-    if (stats.online !== undefined && onlineEl) onlineEl.textContent = String(stats.online);
+    // The same count as the room's card in the channel (1.2万人观看).
+    if (stats.views !== undefined && viewsEl) viewsEl.textContent = formatCount(stats.views);
     if (stats.likes !== undefined) {
       likes = Math.max(likes, stats.likes);
       if (likesEl) likesEl.textContent = String(likes + pendingLikes);
@@ -175,29 +177,33 @@ function start(room: HTMLElement): void {
       const target = event.target as Element;
       const product = target.closest<HTMLElement>('[data-host-product]');
       if (product) {
-        void call(LiveEndpoints.product, {
+        call(LiveEndpoints.product, {
           params,
           query,
           body: { productNo: product.dataset.hostProduct! },
         }).then((message) => {
           toast('已切换讲解商品', 1500);
           onMessage(message);
-        });
+        }, refused);
       }
       const pin = target.closest<HTMLElement>('[data-pin]');
       if (pin) {
         const id = pin.dataset.pin ? Number(pin.dataset.pin) : null;
-        void call(LiveEndpoints.pin, { params, query, body: { messageId: id } }).then(onMessage);
+        call(LiveEndpoints.pin, { params, query, body: { messageId: id } }).then(
+          onMessage,
+          refused,
+        );
       }
       if (target.closest('[data-end-live]')) {
         $<HTMLDialogElement>('[data-end-dialog]')?.showModal();
       }
       if (target.closest('[data-drop-coupon]')) {
-        void call(LiveEndpoints.coupon, { params, query }).then((message) => {
+        // No coupon to hand out (本场直播没有可发放的优惠券): the toast says so.
+        call(LiveEndpoints.coupon, { params, query }).then((message) => {
           toast('优惠券已发放', 1500);
           seen.add(message.id);
           addLine(message);
-        });
+        }, refused);
       }
     });
   }
@@ -225,6 +231,14 @@ function start(room: HTMLElement): void {
   }
 }
 
+/**
+ * A host action the server refused (no coupon to hand out, a comment gone): the request client
+ * has shown the server's reason as a toast; a call that never reached the server says so here.
+ */
+function refused(error: unknown): void {
+  if (error instanceof ApiError && error.code === -1) toast(error.message);
+}
+
 /** A line of the comments: a comment, or what the host did. */
 function renderLine(message: LiveMessage, isHost: boolean): HTMLLIElement | null {
   const line = document.createElement('li');
@@ -248,7 +262,7 @@ function renderLine(message: LiveMessage, isHost: boolean): HTMLLIElement | null
   if (isHost && message.kind === 'comment') {
     const pin = document.createElement('button');
     pin.type = 'button';
-    pin.className = 'pin';
+    pin.className = 'pin ui-pill small ghost';
     pin.dataset.pin = String(message.id);
     pin.textContent = '置顶';
     line.append(pin);
