@@ -3,7 +3,7 @@
  * session in the browser's own cookie jar, axe-core's serious and critical findings, and the
  * time from a tap made at `load` to the page answering it on a throttled phone.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,24 +20,70 @@ export interface LighthouseScores {
 
 const DEBUG_PORT = 9338;
 
-/** A browser whose cookie jar holds the session (if any), Lighthouse and axe driving its tabs. */
+/** Sends one DevTools protocol command to the browser and waits for its answer. */
+async function browserCommand(endpoint: string, method: string, params: object): Promise<void> {
+  const { webSocketDebuggerUrl } = (await (await fetch(`${endpoint}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', reject, { once: true });
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener('message', (event) => {
+      const answer = JSON.parse(String(event.data)) as { id?: number; error?: { message: string } };
+      if (answer.id !== 1) return;
+      if (answer.error) reject(new Error(`${method}: ${answer.error.message}`));
+      else resolve();
+    });
+    socket.send(JSON.stringify({ id: 1, method, params }));
+  });
+  socket.close();
+}
+
+/**
+ * A Chromium of its own for Lighthouse, its cookie jar holding the session (if any), driven
+ * through its debugging port and nothing else; axe runs in a browser of Playwright's with the
+ * same cookie.
+ */
 export async function phoneBrowser(base: URL, session?: string) {
   const userData = mkdtempSync(path.join(tmpdir(), 'bench-chromium-'));
-  const context = await chromium.launchPersistentContext(userData, {
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUG_PORT}`],
-    headless: true,
-    viewport: { width: 375, height: 667 },
-  });
-  if (session) {
-    await context.addCookies([{ name: 'sid', value: session, url: base.origin, httpOnly: true }]);
+  const child = spawn(
+    CHROMIUM_PATH,
+    [
+      ...CHROMIUM_ARGS,
+      '--headless=new',
+      `--remote-debugging-port=${DEBUG_PORT}`,
+      `--user-data-dir=${userData}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  const endpoint = `http://127.0.0.1:${DEBUG_PORT}`;
+  for (let tries = 0; ; tries += 1) {
+    const up = await fetch(`${endpoint}/json/version`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (tries > 100) throw new Error('Chromium did not open its debugging port');
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const cookies = session
+    ? [{ name: 'sid', value: session, url: base.origin, httpOnly: true }]
+    : [];
+  if (session) await browserCommand(endpoint, 'Storage.setCookies', { cookies });
+  const playwright = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const context = await playwright.newContext({ viewport: { width: 375, height: 667 } });
+  await context.addCookies(cookies);
   return {
     context,
     lighthouse: (url: URL) => lighthouse(url),
     axe: (url: URL) => seriousFindings(context, url),
     async close() {
-      await context.close();
+      await playwright.close();
+      child.kill();
       rmSync(userData, { recursive: true, force: true });
     },
   };
