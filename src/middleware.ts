@@ -7,11 +7,12 @@
  * memory before it gets here, doing on the way what these steps would.
  */
 import { sequence } from 'astro:middleware';
+import { database } from '#lib/platform/app.server.ts';
 import { openFrontDoor } from '#lib/platform/front-door.server.ts';
 import {
   anonymousCache,
   edge,
-  front,
+  createFront,
   personalCache,
   shopContext,
   viewer,
@@ -19,4 +20,4 @@ import {
 
 export const onRequest = sequence(edge, shopContext, anonymousCache, viewer, personalCache);
 
-openFrontDoor(front);
+openFrontDoor(createFront(database));

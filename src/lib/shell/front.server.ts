@@ -11,7 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isbot } from 'isbot';
-import { database } from '#lib/platform/app.server.ts';
+import type { Database } from '#lib/platform/db/client.server.ts';
 import { RequestCookies } from '#lib/platform/cookies.server.ts';
 import { env } from '#lib/platform/env.server.ts';
 import { siteOrigin } from '#lib/platform/origin.ts';
@@ -64,11 +64,19 @@ function isMeta(value: unknown): value is FrontMeta {
 }
 
 /**
- * Answers a GET for a shop page from what is kept, or resolves false without touching the
- * response. Refused at once: anything with a body, the return cookie (a sign-in under way), a
- * URL the middleware would redirect (no shopId: it is added), the demo's root.
+ * The front door on a database: answers a GET for a shop page from what is kept, or resolves
+ * false without touching the response. Refused at once: anything with a body, the return cookie
+ * (a sign-in under way), a URL the middleware would redirect (no shopId: it is added), the root.
  */
-export async function front(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+export function createFront(database: () => Promise<Pick<Database, 'db'>>) {
+  return (req: IncomingMessage, res: ServerResponse) => answerKept(database, req, res);
+}
+
+async function answerKept(
+  database: () => Promise<Pick<Database, 'db'>>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<boolean> {
   if (req.method !== 'GET' || req.headers['content-length'] || req.headers['transfer-encoding']) {
     return false;
   }
