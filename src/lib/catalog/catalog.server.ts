@@ -15,6 +15,7 @@ import { cachedContent } from '#lib/platform/content-cache.server.ts';
 import {
   productPublished,
   productSaleShown,
+  saleNotEndedAt,
   salePublished,
   saleRunningAt,
   withProductJoins,
@@ -51,6 +52,31 @@ export const saleSummaryColumns = {
   startAt: activities.startAt,
   endAt: activities.endAt,
 };
+
+/**
+ * The shop's published brand sales not ended at `since`, in the shop's order: every sale running
+ * at `since` or later until the content changes (runningAt takes those running at an instant).
+ */
+export async function listSalesNotEnded(
+  db: DbOrTx,
+  shopId: string,
+  since = new Date(),
+): Promise<SaleSummary[]> {
+  return db
+    .select(saleSummaryColumns)
+    .from(activities)
+    .innerJoin(brands, eq(brands.id, activities.brandId))
+    .where(and(salePublished(shopId), eq(activities.kind, 'brand'), saleNotEndedAt(since)))
+    .orderBy(asc(activities.sort));
+}
+
+/** The sales of `sales` running at `now` (saleState 'ongoing'), in their order. */
+export function runningAt<T extends { startAt: Date; endAt: Date }>(
+  sales: readonly T[],
+  now: Date,
+): T[] {
+  return sales.filter((sale) => sale.startAt <= now && sale.endAt > now);
+}
 
 /** The shop's published brand sales running at `now`, in the shop's order. */
 export async function listOngoingSales(

@@ -21,18 +21,22 @@ export {
   getBrandSale,
   getProductDetail,
   listOngoingSales,
+  listSalesNotEnded,
   readBrandSale,
   readProductDetail,
+  runningAt,
   saleSummaryColumns,
 } from './catalog.server.ts';
 export type { SaleSummary } from './catalog.server.ts';
 export {
   activitiesExist,
+  bannersAt,
   getBrandWallResource,
   getCategoryResource,
   getMarketResource,
   getNewBornProducts,
   getNewBornResource,
+  listBannerWindows,
   listBanners,
   listBrandsWithSales,
   listDiamonds,
@@ -44,7 +48,7 @@ export {
   pageSales,
   productsExist,
 } from './commodity.server.ts';
-export type { BannerView } from './commodity.server.ts';
+export type { BannerView, BannerWindow } from './commodity.server.ts';
 export {
   notFlashSale,
   productOnSaleAt,
