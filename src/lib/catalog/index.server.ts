@@ -72,7 +72,7 @@ export {
 } from './markups.server.ts';
 export { renderProductPreview, wrapText } from './preview.server.ts';
 export { markupsOf, priceOf, skuPriceColumns } from './pricing.server.ts';
-export { listHotKeys, searchProducts } from './search.server.ts';
+export { containsPattern, listHotKeys, searchProducts, searchTerms } from './search.server.ts';
 export { returnStock, takeStock } from './stock.server.ts';
 export {
   getLanding,
