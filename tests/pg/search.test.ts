@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bootDatabase } from '#lib/platform/boot.server.ts';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { searchProducts, type ProductSort } from '#lib/catalog/index.server.ts';
-import { TEST_DATABASE_URL, postgresDatabase, queryRows } from '../fixtures/db.ts';
+import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
 import { REFERENCE_KEYWORDS, plainSearch } from '../fixtures/search-reference.ts';
 
 let database: Database;
@@ -37,14 +37,13 @@ it('finds by substring exactly what the plain match finds, on its index', async 
 
 it('looks a two-character term up through the index', async () => {
   await database.db.execute(sql`analyze products`);
-  await database.db.execute(sql`set enable_seqscan = off`);
-  try {
-    const plan = await queryRows<{ 'QUERY PLAN': string }>(
-      database,
+  // In one transaction (one connection of the pool): the setting holds for the explain.
+  const plan = await database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const result = (await tx.execute(
       sql`explain select id from products where search_grams @> search_grams('羽绒')`,
-    );
-    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('products_search_grams_idx');
-  } finally {
-    await database.db.execute(sql`reset enable_seqscan`);
-  }
+    )) as unknown as { 'QUERY PLAN': string }[];
+    return result.map((row) => row['QUERY PLAN']).join('\n');
+  });
+  expect(plan).toContain('products_search_grams_idx');
 });
