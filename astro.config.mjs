@@ -2,9 +2,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { precompressDirectory } from './src/lib/platform/precompress.server.ts';
 
 /**
  * The build's version: a hash of everything that goes into the build, so every machine building
@@ -29,8 +31,22 @@ const appVersion = `${packageVersion}+${sourceHash()}`;
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  // The shop's own server (scripts/serve.ts) takes the handler and serves the built files itself
+  // (decision 045): page URLs are never looked up on disk.
+  adapter: node({ mode: 'middleware' }),
+  integrations: [
+    react(),
+    {
+      // The files the browser loads, compressed once at the highest levels (decision 045).
+      name: 'precompress',
+      hooks: {
+        'astro:build:done': async ({ dir, logger }) => {
+          const count = await precompressDirectory(fileURLToPath(dir));
+          logger.info(`compressed ${count} files (brotli 11, gzip 9)`);
+        },
+      },
+    },
+  ],
   trailingSlash: 'never',
   build: { format: 'file' },
   // The shop serves its own compression (scripts/serve.ts); no telemetry, no dev toolbar.

@@ -1,6 +1,8 @@
 /**
- * The shop's HTTP server: the built Astro handler behind compression (brotli or gzip by
- * Accept-Encoding), started only after the database is migrated, seeded and warm.
+ * The shop's HTTP server, started only after the database is migrated, seeded and warm: the
+ * built files from memory (compressed at build), kept pages through the front door, and the
+ * built Astro handler behind compression (brotli or gzip by Accept-Encoding) for the rest
+ * (decision 045).
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -25,11 +27,15 @@ import { startDistributionTimers } from '#lib/distribution/timers.server.ts';
 import { startSandboxNotifier } from '#lib/payments/sandbox/gateway.server.ts';
 import { startKuaidi100Pusher } from '#lib/orders/kuaidi100/sandbox/pushes.server.ts';
 import { setSelfOrigin } from '#lib/platform/self-origin.server.ts';
+import { frontDoor } from '#lib/platform/front-door.server.ts';
+import { loadStaticFiles } from '#lib/platform/static-files.server.ts';
+import { matchRoute } from '#lib/platform/routes.ts';
+import { watchVersions } from '#lib/platform/versions.server.ts';
 
 type NodeHandler = (
   req: import('node:http').IncomingMessage,
   res: import('node:http').ServerResponse,
-) => void;
+) => Promise<void>;
 
 export interface RunningServer {
   server: Server;
@@ -53,10 +59,15 @@ export async function startServer(): Promise<RunningServer> {
   const config = env();
   const db = await database();
 
-  // The bundle starts no server of its own; it hands us its request handler.
+  // The content version and users' versions held in memory, followed by LISTEN (decision 045).
+  const stopWatching = await watchVersions(db);
+
+  // The bundle starts no server of its own; it hands us its request handler (the adapter's
+  // middleware mode: no static files, which are served here).
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const entry = pathToFileURL(path.resolve('dist/server/entry.mjs')).href;
   const { handler } = (await import(entry)) as { handler: NodeHandler };
+  const files = loadStaticFiles(path.resolve('dist/client'), (pathname) => !!matchRoute(pathname));
 
   // Pages rendered per request are compressed on the fly. A 128 KB brotli window is plenty for a
   // page of tens of KB; the default 4 MB window cost a third of a signed-in page's CPU time.
@@ -79,18 +90,37 @@ export async function startServer(): Promise<RunningServer> {
       return;
     }
     req.url = verdict.url;
-    const serve = () => compress(req as never, res as never, () => handler(req, res));
-    if (verdict.bodyLimit === null) {
-      serve();
+    const serve = () => compress(req as never, res as never, () => void handler(req, res));
+    const proceed = () => {
+      if (verdict.bodyLimit === null) {
+        serve();
+        return;
+      }
+      // The body is read here, never past its limit; Astro gets it whole (the adapter reads req.body).
+      void readLimitedBody(req, verdict.bodyLimit).then((body) => {
+        if (body === 'too-large') refuse(res, 413, PlatformErrors.PAYLOAD_TOO_LARGE, verdict.api);
+        if (body === 'too-large' || body === 'aborted') return;
+        if (body) Object.assign(req, { body });
+        serve();
+      });
+    };
+    if (!verdict.api && files.serve(req, res)) return;
+    // A page kept in memory is answered before the framework, once the pages opened the door.
+    const door = req.method === 'GET' && !verdict.api ? frontDoor() : undefined;
+    if (!door) {
+      proceed();
       return;
     }
-    // The body is read here, never past its limit; Astro gets it whole (the adapter reads req.body).
-    void readLimitedBody(req, verdict.bodyLimit).then((body) => {
-      if (body === 'too-large') refuse(res, 413, PlatformErrors.PAYLOAD_TOO_LARGE, verdict.api);
-      if (body === 'too-large' || body === 'aborted') return;
-      if (body) Object.assign(req, { body });
-      serve();
-    });
+    door(req, res).then(
+      (answered) => {
+        if (!answered) proceed();
+      },
+      (error: unknown) => {
+        // Nothing was written: the framework answers (and says what went wrong, if it can).
+        console.error('[front]', error);
+        if (!res.headersSent) proceed();
+      },
+    );
   });
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
     // As Node's own handler: no answer into a reset socket or over a response already started.
@@ -140,6 +170,7 @@ export async function startServer(): Promise<RunningServer> {
   const stop = () =>
     (stopping ??= new Promise<void>((resolve) => {
       stopTimers();
+      void stopWatching();
       server.close(() => resolve());
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), 5_000).unref();

@@ -4,7 +4,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { AstroCookies } from 'astro';
+import type { CookieJar } from '#lib/platform/cookies.server.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { attributions, linkVisits, shopMembers, users } from '#lib/platform/db/schema.ts';
 import { serverSecret } from '#lib/platform/secrets.server.ts';
@@ -145,7 +145,7 @@ export async function noteArrival(
     shopId: string;
     params: URLSearchParams;
     userId: number | null;
-    cookies: AstroCookies;
+    cookies: CookieJar;
     secure: boolean;
     now?: Date;
   },

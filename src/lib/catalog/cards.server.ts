@@ -63,7 +63,20 @@ export async function readProductCards(
   db: DbOrTx,
   shopId: string,
   where: SQL | undefined,
-  options: { orderBy: SQL[]; limit?: number; offset?: number },
+  options: { orderBy: SQL[]; limit?: number; offset?: number; withId?: false },
+): Promise<ProductCard[]>;
+/** The same, each card with the product's id (for reordering by id). */
+export async function readProductCards(
+  db: DbOrTx,
+  shopId: string,
+  where: SQL | undefined,
+  options: { orderBy: SQL[]; limit?: number; offset?: number; withId: true },
+): Promise<(ProductCard & { id: number })[]>;
+export async function readProductCards(
+  db: DbOrTx,
+  shopId: string,
+  where: SQL | undefined,
+  options: { orderBy: SQL[]; limit?: number; offset?: number; withId?: boolean },
 ): Promise<ProductCard[]> {
   const query = withProductJoins(
     db
@@ -112,6 +125,7 @@ export async function readProductCards(
     const pictureUrls = picturesOf.get(r.id) ?? [];
     const stock = stockOf.get(r.id) ?? 0;
     return {
+      ...(options.withId ? { id: r.id } : {}),
       productNo: r.productNo,
       name: r.name,
       imageUrl: pictureUrls[0] ?? null,

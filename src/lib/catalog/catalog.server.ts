@@ -15,6 +15,7 @@ import { cachedContent } from '#lib/platform/content-cache.server.ts';
 import {
   productPublished,
   productSaleShown,
+  saleNotEndedAt,
   salePublished,
   saleRunningAt,
   withProductJoins,
@@ -22,6 +23,7 @@ import {
 import { shopperPrice } from './pricing.ts';
 import { markupColumns, markupsOf } from './pricing.server.ts';
 import {
+  countProducts,
   productSortOrder,
   readProductCards,
   type ProductCard,
@@ -51,6 +53,31 @@ export const saleSummaryColumns = {
   startAt: activities.startAt,
   endAt: activities.endAt,
 };
+
+/**
+ * The shop's published brand sales not ended at `since`, in the shop's order: every sale running
+ * at `since` or later until the content changes (runningAt takes those running at an instant).
+ */
+export async function listSalesNotEnded(
+  db: DbOrTx,
+  shopId: string,
+  since = new Date(),
+): Promise<SaleSummary[]> {
+  return db
+    .select(saleSummaryColumns)
+    .from(activities)
+    .innerJoin(brands, eq(brands.id, activities.brandId))
+    .where(and(salePublished(shopId), eq(activities.kind, 'brand'), saleNotEndedAt(since)))
+    .orderBy(asc(activities.sort));
+}
+
+/** The sales of `sales` running at `now` (saleState 'ongoing'), in their order. */
+export function runningAt<T extends { startAt: Date; endAt: Date }>(
+  sales: readonly T[],
+  now: Date,
+): T[] {
+  return sales.filter((sale) => sale.startAt <= now && sale.endAt > now);
+}
 
 /** The shop's published brand sales running at `now`, in the shop's order. */
 export async function listOngoingSales(
@@ -217,55 +244,109 @@ export interface BrandSale {
   endAt: Date;
   state: SaleState;
   brand: { id: number; name: string; logoUrl: string | null; story: string };
+  /** One page of the sale's products (of the size asked for), in the order asked for. */
   products: ProductCard[];
+  /** How many products there are of that size, on how many pages; the page shown. */
+  total: number;
+  page: number;
+  pages: number;
   /** Sizes offered in the sale, for the size filter. */
   sizes: string[];
 }
 
-/** A brand sale with its products, sorted and filtered by size; null when the shop has no such sale. */
+/** Products on one page of a sale: a sale of hundreds is read and shown a page at a time. */
+export const SALE_PAGE_SIZE = 20;
+
+/**
+ * A brand sale with one page of its products, sorted and filtered by size; null when the shop has
+ * no such sale. A page past the last shows the last.
+ */
 export async function getBrandSale(
   db: DbOrTx,
   shopId: string,
   activityNo: string,
-  options: { sort?: ProductSort; size?: string | undefined; now?: Date } = {},
+  options: {
+    sort?: ProductSort;
+    size?: string | undefined;
+    now?: Date;
+    page?: number;
+    pageSize?: number;
+  } = {},
 ): Promise<BrandSale | null> {
   const now = options.now ?? new Date();
+  const head = await saleHead(db, shopId, activityNo, options.size);
+  if (!head) return null;
+  return {
+    ...head,
+    ...(await salePage(db, shopId, head, { ...options, state: saleState(head, now) })),
+  };
+}
+
+/** What every page of a sale shows: the sale, its brand, its sizes and how many products. */
+async function saleHead(db: DbOrTx, shopId: string, activityNo: string, size: string | undefined) {
   const found = await findPublishedSale(db, shopId, activityNo);
   if (!found) return null;
   const { sale, brand } = found;
-
-  const inSale = eq(products.activityId, sale.id);
-  const withSize = (size: string) =>
-    exists(
-      db
-        .select({ one: skus.id })
-        .from(skus)
-        .where(and(eq(skus.productId, products.id), eq(skus.size, size))),
-    );
-  const [sizeRows, cards] = await Promise.all([
+  const where = saleProductsWhere(db, sale.id, size);
+  const [sizeRows, total] = await Promise.all([
     db
       .selectDistinct({ size: skus.size })
       .from(skus)
       .innerJoin(products, eq(products.id, skus.productId))
-      .where(and(productPublished(shopId), inSale)),
-    readProductCards(db, shopId, and(inSale, options.size ? withSize(options.size) : undefined), {
-      orderBy: productSortOrder(options.sort ?? 'default'),
-    }),
+      .where(and(productPublished(shopId), eq(products.activityId, sale.id))),
+    countProducts(db, shopId, where),
   ]);
-  const sizes = sizeRows.map((r) => r.size).filter((size) => size !== '均码');
-
   return {
+    saleId: sale.id,
     activityNo: sale.activityNo,
     title: sale.title,
     subtitle: sale.subtitle,
     bannerUrl: sale.bannerUrl,
     startAt: sale.startAt,
     endAt: sale.endAt,
-    state: saleState(sale, now),
     brand: { id: brand.id, name: brand.name, logoUrl: brand.logoUrl, story: brand.story },
-    products: cards,
-    sizes: sortSizes(sizes),
+    sizes: sortSizes(sizeRows.map((r) => r.size).filter((s) => s !== '均码')),
+    size,
+    total,
   };
+}
+
+type SaleHead = NonNullable<Awaited<ReturnType<typeof saleHead>>>;
+
+/** The sale's products, of one size when asked. */
+function saleProductsWhere(db: DbOrTx, saleId: number, size: string | undefined) {
+  const inSale = eq(products.activityId, saleId);
+  if (!size) return inSale;
+  return and(
+    inSale,
+    exists(
+      db
+        .select({ one: skus.id })
+        .from(skus)
+        .where(and(eq(skus.productId, products.id), eq(skus.size, size))),
+    ),
+  );
+}
+
+/** One page of the sale's products, within the pages there are. */
+async function salePage(
+  db: DbOrTx,
+  shopId: string,
+  head: SaleHead,
+  options: { sort?: ProductSort; page?: number; pageSize?: number; state: SaleState },
+) {
+  const pageSize = Math.max(1, Math.floor(options.pageSize ?? SALE_PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(head.total / pageSize));
+  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pages);
+  const cards =
+    head.total === 0
+      ? []
+      : await readProductCards(db, shopId, saleProductsWhere(db, head.saleId, head.size), {
+          orderBy: productSortOrder(options.sort ?? 'default'),
+          limit: pageSize,
+          offset: (page - 1) * pageSize,
+        });
+  return { state: options.state, products: cards, page, pages };
 }
 
 const SIZE_ORDER = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
@@ -299,26 +380,40 @@ export async function readProductDetail(
   return { ...product, sale: { ...product.sale, state: saleState(product.sale, now) } };
 }
 
-/** getBrandSale through the content cache, the state derived at `now` (see readProductDetail). */
+/**
+ * getBrandSale through the content cache, the state derived at `now` (see readProductDetail):
+ * the sale's head once per size asked, each page once per sort, size and page.
+ */
 export async function readBrandSale(
   db: DbOrTx,
   contentVersion: number,
   shopId: string,
   activityNo: string,
-  options: { sort?: ProductSort; size?: string | undefined; now?: Date } = {},
+  options: { sort?: ProductSort; size?: string | undefined; page?: number; now?: Date } = {},
 ): Promise<BrandSale | null> {
   const now = options.now ?? new Date();
-  const read = (sort: ProductSort, size: string | undefined) =>
+  const head = (size: string | undefined) =>
     cachedContent(
       contentVersion,
-      `sale:${shopId}:${activityNo}:${sort}:${size ?? ''}`,
-      () => getBrandSale(db, shopId, activityNo, { sort, size, now }),
+      `sale:${shopId}:${activityNo}:${size ?? ''}`,
+      () => saleHead(db, shopId, activityNo, size),
       now.getTime(),
     );
+  const whole = await head(undefined);
+  if (!whole) return null;
+  // Only a size the sale offers gets its own entries: made-up sizes cannot fill the cache.
+  const sized =
+    options.size && whole.sizes.includes(options.size) ? await head(options.size) : whole;
+  if (!sized) return null;
   const sort = options.sort ?? 'default';
-  const whole = await read(sort, undefined);
-  // Only a size the sale offers gets its own entry: made-up sizes cannot fill the cache.
-  const sale =
-    options.size && whole?.sizes.includes(options.size) ? await read(sort, options.size) : whole;
-  return sale && { ...sale, state: saleState(sale, now) };
+  const pages = Math.max(1, Math.ceil(sized.total / SALE_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pages);
+  const state = saleState(sized, now);
+  const shown = await cachedContent(
+    contentVersion,
+    `sale-page:${shopId}:${activityNo}:${sized.size ?? ''}:${sort}:${page}`,
+    () => salePage(db, shopId, sized, { sort, page, state }),
+    now.getTime(),
+  );
+  return { ...sized, ...shown, state };
 }

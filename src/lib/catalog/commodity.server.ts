@@ -8,7 +8,7 @@
  * "Running" and "upcoming" are the predicates of filters.server.ts; every price is integer cents
  * priced by pricing.ts.
  */
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { formatYuan } from '#lib/platform/money.ts';
 import { SHOP_TIME_ZONE } from '#lib/platform/time.ts';
 import { routeByName } from '#lib/platform/routes.ts';
@@ -339,22 +339,43 @@ export interface BannerView {
   link: Link | null;
 }
 
-/** The shop's banners of one location live at `now`, in the shop's order. */
-export async function listBanners(
+/** A banner with its window, for bannersAt to take those live at an instant. */
+export interface BannerWindow extends BannerView {
+  startAt: Date | null;
+  endAt: Date | null;
+}
+
+/** The banners of `windows` live at `now`, in their order. */
+export function bannersAt(windows: readonly BannerWindow[], now: Date): BannerView[] {
+  return windows
+    .filter((b) => (!b.startAt || b.startAt <= now) && (!b.endAt || b.endAt > now))
+    .map(({ title, imageUrl, link }) => ({ title, imageUrl, link }));
+}
+
+/**
+ * The shop's banners of one location not ended at `since`, with their windows, in the shop's
+ * order: every banner live at `since` or later until the content changes (bannersAt takes them).
+ */
+export async function listBannerWindows(
   db: DbOrTx,
   shopId: string,
   location: BannerLocation,
-  now = new Date(),
-): Promise<BannerView[]> {
+  since = new Date(),
+): Promise<BannerWindow[]> {
   const rows = await db
-    .select({ title: banners.title, imageUrl: banners.imageUrl, link: banners.link })
+    .select({
+      title: banners.title,
+      imageUrl: banners.imageUrl,
+      link: banners.link,
+      startAt: banners.startAt,
+      endAt: banners.endAt,
+    })
     .from(banners)
     .where(
       and(
         eq(banners.shopId, shopId),
         eq(banners.location, location),
-        or(isNull(banners.startAt), lte(banners.startAt, now)),
-        or(isNull(banners.endAt), gt(banners.endAt, now)),
+        or(isNull(banners.endAt), gt(banners.endAt, since)),
       ),
     )
     .orderBy(asc(banners.sort), asc(banners.id));
@@ -383,7 +404,23 @@ export async function listBanners(
         !(r.link?.route === 'brand' && r.link.params?.activityNo) ||
         open.has(r.link.params.activityNo),
     )
-    .map((r) => ({ title: r.title, imageUrl: r.imageUrl, link: linkOf(r.link) }));
+    .map((r) => ({
+      title: r.title,
+      imageUrl: r.imageUrl,
+      link: linkOf(r.link),
+      startAt: r.startAt,
+      endAt: r.endAt,
+    }));
+}
+
+/** The shop's banners of one location live at `now`, in the shop's order. */
+export async function listBanners(
+  db: DbOrTx,
+  shopId: string,
+  location: BannerLocation,
+  now = new Date(),
+): Promise<BannerView[]> {
+  return bannersAt(await listBannerWindows(db, shopId, location, now), now);
 }
 
 export interface DiamondItem {

@@ -21,18 +21,22 @@ export {
   getBrandSale,
   getProductDetail,
   listOngoingSales,
+  listSalesNotEnded,
   readBrandSale,
   readProductDetail,
+  runningAt,
   saleSummaryColumns,
 } from './catalog.server.ts';
 export type { SaleSummary } from './catalog.server.ts';
 export {
   activitiesExist,
+  bannersAt,
   getBrandWallResource,
   getCategoryResource,
   getMarketResource,
   getNewBornProducts,
   getNewBornResource,
+  listBannerWindows,
   listBanners,
   listBrandsWithSales,
   listDiamonds,
@@ -44,7 +48,7 @@ export {
   pageSales,
   productsExist,
 } from './commodity.server.ts';
-export type { BannerView } from './commodity.server.ts';
+export type { BannerView, BannerWindow } from './commodity.server.ts';
 export {
   notFlashSale,
   productOnSaleAt,
@@ -68,7 +72,7 @@ export {
 } from './markups.server.ts';
 export { renderProductPreview, wrapText } from './preview.server.ts';
 export { markupsOf, priceOf, skuPriceColumns } from './pricing.server.ts';
-export { listHotKeys, searchProducts } from './search.server.ts';
+export { containsPattern, listHotKeys, searchProducts, searchTerms } from './search.server.ts';
 export { returnStock, takeStock } from './stock.server.ts';
 export {
   getLanding,

@@ -3,19 +3,27 @@
  * keys (shell §3). Chinese has no spaces between words, so there is no word splitting to lean on:
  * every whitespace-separated term of the keyword must appear as a substring (case-insensitive) of
  * the product name, the brand name or the subtitle, and products whose name holds the terms rank
- * above those found only through their brand or subtitle.
+ * above those found only through their brand or subtitle. The products are found through an index
+ * of their names' and subtitles' characters and character pairs (products.search_grams, decision
+ * 045), so a search costs what it finds, not the size of the catalogue.
  */
-import { and, asc, desc, eq, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { activities, brands, hotSearchKeys, products } from '#lib/platform/db/schema.ts';
+import { cachedContent } from '#lib/platform/content-cache.server.ts';
 import {
-  countProducts,
   productSortKey,
   readProductCards,
   type ProductCard,
   type ProductSort,
 } from './cards.server.ts';
-import { productSaleOpenAt, salePublished, saleRunningAt } from './filters.server.ts';
+import {
+  productPublished,
+  productSaleShown,
+  saleNotEndedAt,
+  salePublished,
+  withProductJoins,
+} from './filters.server.ts';
 import { HotKeyType } from './status.ts';
 import { MAX_KEYWORD_LENGTH } from './contracts.ts';
 
@@ -69,28 +77,113 @@ function contains(column: Column, pattern: string): SQL {
   return sql`${column} ilike ${pattern} escape '\\'`;
 }
 
+/** A product matching the keyword, in the results' order, with its sale's window. */
+interface Match {
+  id: number;
+  startAt: Date | null;
+  endAt: Date | null;
+}
+
+/** What a keyword finds, in order: the products and brands of sales not over at `since`. */
+interface Matches {
+  products: Match[];
+  brands: (BrandHit & { startAt: Date; endAt: Date })[];
+}
+
 /**
  * The shop's products on sale at `now` matching every term of the keyword in their name, brand
  * name or subtitle, one page of them as cards (prices with the shop's and the sale's markups),
  * plus the brands whose name matches a term and that have a running sale in the shop.
+ *
+ * With the content version, what a keyword finds is kept per version and minute (a search asked
+ * again costs no read), and which sales are running is taken at `now` on every call: a sale that
+ * opens or closes shows so at once, as everywhere else (decision 007).
  */
 export async function searchProducts(
   db: DbOrTx,
   shopId: string,
-  options: SearchOptions,
+  options: SearchOptions & { contentVersion?: number | undefined },
 ): Promise<SearchResult> {
   const now = options.now ?? new Date();
   const page = Math.max(1, Math.floor(options.page ?? 1));
   const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(options.pageSize ?? 20)));
-  const patterns = searchTerms(options.keyword).map(containsPattern);
-  if (patterns.length === 0) return { total: 0, items: [], brands: [] };
+  const terms = searchTerms(options.keyword);
+  if (terms.length === 0) return { total: 0, items: [], brands: [] };
+  const sort = options.sort ?? 'default';
+  const version = options.contentVersion;
+  const keep = <T>(key: string, load: () => Promise<T>): Promise<T> =>
+    version === undefined ? load() : cachedContent(version, key, load, now.getTime());
 
-  const where = and(
-    productSaleOpenAt(now),
-    ...patterns.map((p) =>
-      or(contains(products.name, p), contains(brands.name, p), contains(products.subtitle, p))!,
+  const found = await keep(`search:${shopId}:${sort}:${terms.join('\u0000')}`, () =>
+    findMatches(db, shopId, terms, sort, now),
+  );
+  const open = found.products.filter(
+    (m) => m.startAt === null || (m.startAt <= now && m.endAt! > now),
+  );
+  const ids = open.slice((page - 1) * pageSize, page * pageSize).map((m) => m.id);
+  const items =
+    ids.length === 0
+      ? []
+      : await keep(`search-cards:${shopId}:${ids.join(',')}`, () => cardsInOrder(db, shopId, ids));
+  const seen = new Set<number>();
+  const brandHits = found.brands
+    .filter((b) => b.startAt <= now && b.endAt > now && !seen.has(b.id) && seen.add(b.id))
+    .map(({ id, name, logoUrl, activityNo }) => ({ id, name, logoUrl, activityNo }));
+  return { total: open.length, items, brands: brandHits };
+}
+
+/** The cards of these products, in this order. */
+async function cardsInOrder(db: DbOrTx, shopId: string, ids: number[]): Promise<ProductCard[]> {
+  const cards = await readProductCards(db, shopId, inArray(products.id, ids), {
+    orderBy: [asc(products.id)],
+    withId: true,
+  });
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  return ids.flatMap((id) => {
+    const card = byId.get(id);
+    if (!card) return [];
+    const { id: _id, ...shown } = card;
+    return [shown];
+  });
+}
+
+/**
+ * Every product and brand the terms find among sales not over at `since` (and products in no
+ * sale), in the results' order: what is running at any later instant is among them until the
+ * content changes.
+ */
+async function findMatches(
+  db: DbOrTx,
+  shopId: string,
+  terms: string[],
+  sort: SearchSort,
+  since: Date,
+): Promise<Matches> {
+  const patterns = terms.map(containsPattern);
+  // Each term: first the indexes (products holding its characters and pairs, or of a brand
+  // whose name holds it), then the term itself, so the results are what the plain match finds.
+  const brandsOf = await Promise.all(
+    patterns.map(async (p) =>
+      (await db.select({ id: brands.id }).from(brands).where(contains(brands.name, p))).map(
+        (b) => b.id,
+      ),
     ),
   );
+  const where = and(
+    productPublished(shopId),
+    productSaleShown,
+    or(isNull(products.activityId), saleNotEndedAt(since)),
+    ...terms.map((term, i) => {
+      const p = patterns[i]!;
+      const grams = sql`${products.searchGrams} @> search_grams(${term})`;
+      const ids = brandsOf[i]!;
+      return and(
+        ids.length > 0 ? or(grams, inArray(products.brandId, ids)) : grams,
+        or(contains(products.name, p), contains(brands.name, p), contains(products.subtitle, p)),
+      )!;
+    }),
+  );
+
   // 2 for each term in the name, 1 for each found through the brand, 0 through the subtitle.
   const rank = sql<number>`(${sql.join(
     patterns.map(
@@ -100,48 +193,41 @@ export async function searchProducts(
     sql` + `,
   )})`;
   const order =
-    options.sort === undefined || options.sort === 'default'
+    sort === 'default'
       ? [desc(rank), desc(products.salesCount)]
-      : [productSortKey(options.sort), desc(rank)];
+      : [productSortKey(sort), desc(rank)];
 
-  const [total, items, brandHits] = await Promise.all([
-    countProducts(db, shopId, where),
-    readProductCards(db, shopId, where, {
-      orderBy: [...order, asc(products.sort), asc(products.id)],
-      limit: pageSize,
-      offset: (page - 1) * pageSize,
-    }),
-    matchingBrands(db, shopId, patterns, now),
-  ]);
-  return { total, items, brands: brandHits };
-}
-
-/** Brands whose name holds one of the terms, with their first running sale in the shop. */
-async function matchingBrands(
-  db: DbOrTx,
-  shopId: string,
-  patterns: string[],
-  now: Date,
-): Promise<BrandHit[]> {
-  const rows = await db
-    .select({
-      id: brands.id,
-      name: brands.name,
-      logoUrl: brands.logoUrl,
-      activityNo: activities.activityNo,
-    })
-    .from(activities)
-    .innerJoin(brands, eq(brands.id, activities.brandId))
-    .where(
-      and(
-        salePublished(shopId),
-        saleRunningAt(now),
-        or(...patterns.map((p) => contains(brands.name, p))),
-      ),
+  const [productRows, brandRows] = await Promise.all([
+    withProductJoins(
+      db
+        .select({ id: products.id, startAt: activities.startAt, endAt: activities.endAt })
+        .from(products)
+        .$dynamic(),
     )
-    .orderBy(asc(activities.sort), asc(activities.id));
-  const seen = new Set<number>();
-  return rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
+      .where(where)
+      .orderBy(...order, asc(products.sort), asc(products.id)),
+    // Brands whose name holds one of the terms, with their sales in the shop's order.
+    db
+      .select({
+        id: brands.id,
+        name: brands.name,
+        logoUrl: brands.logoUrl,
+        activityNo: activities.activityNo,
+        startAt: activities.startAt,
+        endAt: activities.endAt,
+      })
+      .from(activities)
+      .innerJoin(brands, eq(brands.id, activities.brandId))
+      .where(
+        and(
+          salePublished(shopId),
+          saleNotEndedAt(since),
+          or(...patterns.map((p) => contains(brands.name, p))),
+        ),
+      )
+      .orderBy(asc(activities.sort), asc(activities.id)),
+  ]);
+  return { products: productRows, brands: brandRows };
 }
 
 export interface HotKey {

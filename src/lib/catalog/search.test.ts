@@ -13,6 +13,9 @@ import {
   type SearchOptions,
 } from './search.server.ts';
 import { seedHandles } from '#demo/handles.ts';
+import { REFERENCE_KEYWORDS, plainSearch } from '#tests/fixtures/search-reference.ts';
+import { readContentVersion } from '#lib/platform/content-cache.server.ts';
+import type { ProductSort } from './cards.server.ts';
 
 const { shop1001 } = seedHandles;
 
@@ -216,5 +219,66 @@ describe('hotKeys', () => {
       .where(eq(hotSearchKeys.shopId, '1002'));
     expect((await hotKeys(database.db, '1002')).defaultKey).toBeNull();
     expect(await hotKeys(database.db, '9999')).toEqual({ defaultKey: null, keys: [] });
+  });
+});
+
+describe('search on its index', () => {
+  const SORTS: ProductSort[] = ['default', 'price-asc', 'price-desc', 'sales'];
+
+  it('finds exactly what the plain match finds, in the same order, whatever the sort', async () => {
+    for (const shopId of ['1001', '1002']) {
+      for (const keyword of REFERENCE_KEYWORDS) {
+        for (const sort of SORTS) {
+          const plain = await plainSearch(database.db, shopId, keyword, sort, SEED_NOW);
+          const found = await searchProducts(database.db, shopId, {
+            keyword,
+            sort,
+            pageSize: 50,
+            now: SEED_NOW,
+          });
+          const label = `${shopId} ${keyword} ${sort}`;
+          expect(found.total, label).toBe(plain.length);
+          expect(
+            found.items.map((p) => p.productNo),
+            label,
+          ).toEqual(plain.slice(0, 50));
+        }
+      }
+    }
+    // The check means something: one- and two-character terms find many products.
+    expect(
+      (await plainSearch(database.db, '1001', '的', 'default', SEED_NOW)).length,
+    ).toBeGreaterThan(10);
+  });
+
+  it('kept per content version, still shows a sale’s products as the clock opens it', async () => {
+    // A sale opening half-way through a minute: two instants either side share one read.
+    const sale = shop1001.sales.senyeRunning;
+    const start = new Date(SEED_NOW.getTime() + 30_000);
+    const [row] = await database.db
+      .select({ id: activities.id, startAt: activities.startAt })
+      .from(activities)
+      .where(eq(activities.activityNo, sale.activityNo));
+    await database.db.update(activities).set({ startAt: start }).where(eq(activities.id, row!.id));
+    try {
+      const contentVersion = await readContentVersion(database.db);
+      const at = (offset: number) =>
+        searchProducts(database.db, '1001', {
+          keyword: '冲锋衣',
+          contentVersion,
+          now: new Date(start.getTime() + offset),
+        });
+      const before = await at(-10_000);
+      expect(before).toMatchObject({ total: 0, items: [], brands: [] });
+      const after = await at(10_000);
+      expect(after.total).toBe(1);
+      expect(after.items[0]!.productNo).toBe(sale.products[0]!.productNo);
+      expect((await at(-5_000)).total).toBe(0);
+    } finally {
+      await database.db
+        .update(activities)
+        .set({ startAt: row!.startAt })
+        .where(eq(activities.id, row!.id));
+    }
   });
 });

@@ -149,10 +149,22 @@ export const products = pgTable(
     status: smallint('status').notNull().default(1),
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
+    /**
+     * Every character and every pair of adjacent characters of the name and subtitle, lower-cased
+     * (search_grams, migration 0031): search finds the products holding a term's characters and
+     * pairs through its GIN index, then checks the term itself (search.server.ts). Chinese terms
+     * are mostly two characters, too short for trigrams.
+     */
+    searchGrams: text('search_grams')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`search_grams(name || ' ' || subtitle)`),
   },
   (t) => [
     index('products_shop_idx').on(t.shopId, t.status),
-    index('products_activity_idx').on(t.activityId),
+    index('products_activity_idx').on(t.activityId, t.sort, t.id),
+    index('products_brand_idx').on(t.brandId),
+    index('products_search_grams_idx').using('gin', t.searchGrams),
     check('products_price_chk', sql`${t.priceCents} >= 0 and ${t.marketPriceCents} >= 0`),
     check(
       'products_commission_chk',

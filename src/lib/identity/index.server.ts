@@ -60,6 +60,7 @@ export { answerVendorRoot } from './vendor-root.server.ts';
 export {
   USER_READ_MAX_AGE_MS,
   cachedUserRead,
+  heldSession,
   knownUserId,
   readVersions,
   readViewer,

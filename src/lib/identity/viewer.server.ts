@@ -11,6 +11,11 @@ import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { contentVersion, userVersions } from '#lib/platform/db/schema.ts';
 import { ByteLru, memoize } from '#lib/platform/lru.ts';
 import { readContentVersion } from '#lib/platform/content-cache.server.ts';
+import {
+  knownContentVersion,
+  knownUserVersion,
+  noteVersions,
+} from '#lib/platform/versions.server.ts';
 import { hashToken, readSession, type SessionRead } from './sessions.server.ts';
 
 /** Entries count one each. */
@@ -45,9 +50,22 @@ export interface Versions {
   user: number | null;
 }
 
-/** The content version and, for a known user, theirs: one statement per page request. */
+/**
+ * The content version and, for a known user, theirs: from memory while the server holds them
+ * (platform/versions.server.ts, decision 045), else one statement per page request.
+ */
 export async function readVersions(db: DbOrTx, userId: number | null): Promise<Versions> {
-  if (userId === null) return { content: await readContentVersion(db), user: null };
+  const content = knownContentVersion();
+  if (content !== null && userId === null) return { content, user: null };
+  if (content !== null && userId !== null) {
+    const user = knownUserVersion(userId);
+    if (user !== null) return { content, user };
+  }
+  if (userId === null) {
+    const read = await readContentVersion(db);
+    noteVersions(read);
+    return { content: read, user: null };
+  }
   const [row] = await db
     .select({
       content: contentVersion.version,
@@ -57,7 +75,13 @@ export async function readVersions(db: DbOrTx, userId: number | null): Promise<V
     })
     .from(contentVersion)
     .where(eq(contentVersion.id, 1));
-  return { content: row?.content ?? 0, user: row?.user ?? 0 };
+  const versions = { content: row?.content ?? 0, user: row?.user ?? 0 };
+  noteVersions(versions.content, { id: userId, version: versions.user });
+  // What the process holds may be newer than this read (a notification raced it).
+  return {
+    content: knownContentVersion() ?? versions.content,
+    user: knownUserVersion(userId) ?? versions.user,
+  };
 }
 
 /**
@@ -85,6 +109,25 @@ export async function readViewer(
   tokens.set(hash, { userId: read.user.id, expiresAt: read.expiresAt.getTime() }, 1);
   viewers.set(`${hash}|${shopId}|${read.userVersion}`, read, 1);
   return read;
+}
+
+/**
+ * The session as held in memory for this shop at the user's version held in memory (decision
+ * 045), or null when anything must be read: the front door answers only from what is held.
+ */
+export function heldSession(
+  token: string | undefined,
+  shopId: string,
+  now = Date.now(),
+): SessionRead | null {
+  if (!usableToken(token)) return null;
+  const hash = hashToken(token);
+  const owner = tokens.get(hash);
+  if (!owner || owner.expiresAt <= now) return null;
+  const userVersion = knownUserVersion(owner.userId);
+  if (userVersion === null) return null;
+  const kept = viewers.get(`${hash}|${shopId}|${userVersion}`);
+  return kept && kept.expiresAt.getTime() > now ? kept : null;
 }
 
 /** A default bound for user reads: changes raise the version, so this only limits memory use. */

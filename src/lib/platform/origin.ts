@@ -41,13 +41,13 @@ export interface SiteOriginInput {
   /** PUBLIC_ORIGIN, already checked by parsePublicOrigin. */
   publicOrigin: string | undefined;
   trustProxy: boolean;
-  headers: Headers;
+  headers: Pick<Headers, 'get'>;
   /** The URL the server saw (its protocol is the connection's). */
   url: URL;
 }
 
 /** The first value of a header a proxy may have appended to. */
-function firstValue(headers: Headers, name: string): string | undefined {
+function firstValue(headers: Pick<Headers, 'get'>, name: string): string | undefined {
   return headers.get(name)?.split(',')[0]?.trim() || undefined;
 }
 

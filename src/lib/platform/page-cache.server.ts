@@ -5,18 +5,42 @@
  * A page is only kept when nothing in it depends on the visitor beyond the cache key (no session,
  * no cookie the page reads or writes besides the shop cookie), and only for PAGE_TTL_MS, so
  * countdowns and sale states drawn from the server's clock stay within a second of the truth.
+ *
+ * A kept page is answered two ways with the same bytes and headers: as a web Response inside the
+ * middleware, and as a status, a header object and buffers for the server's front door, which
+ * answers before the framework (decision 045). A page with a tail of its own per shopper (the
+ * shared signed-in pages, decision 015) is compressed once up to that tail and finished per
+ * request (spliced-body.server.ts).
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { ByteLru } from './lru.ts';
+import {
+  PAGE_BROTLI_QUALITY,
+  compressPrefix,
+  finishBody,
+  type CompressedPrefix,
+  type Encoding,
+} from './spliced-body.server.ts';
+
+export type { Encoding } from './spliced-body.server.ts';
 
 export const PAGE_TTL_MS = 1000;
 const MAX_BYTES = 32 * 1024 * 1024;
 const BROTLI_OPTIONS = {
   params: {
-    [constants.BROTLI_PARAM_QUALITY]: 5,
+    [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
     [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
   },
 };
+/** A tail longer than this is no short tail: such a page is filled and compressed whole. */
+const MAX_TAIL_BYTES = 4096;
+
+/** What the front door answers with: Node's status, headers and the body's pieces. */
+export interface WireAnswer {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: Buffer[];
+}
 
 interface CachedPage {
   status: number;
@@ -24,8 +48,13 @@ interface CachedPage {
   body: Buffer;
   storedAt: number;
   ttlMs: number;
+  /** What the step that kept it tells the front door about it (the shell's business). */
+  meta: unknown;
   br?: Buffer;
   gzip?: Buffer;
+  wire?: Partial<Record<Encoding, WireAnswer>>;
+  /** For a page with a tail: everything before it, compressed once; null when there is none. */
+  split?: { prefix: CompressedPrefix; tail: string } | null;
 }
 
 const pages = new ByteLru<CachedPage>(MAX_BYTES);
@@ -47,11 +76,17 @@ export function pageKey(input: PageKeyInput): string {
   return `${input.contentVersion}|${flags}|${input.origin}${input.url.pathname}${input.url.search}`;
 }
 
-type Encoding = 'br' | 'gzip' | 'identity';
-
 /** The encoding to answer with: brotli, then gzip, as the browser accepts them. */
-export function pickEncoding(acceptEncoding: string | null): Encoding {
-  const accepted = (acceptEncoding ?? '')
+export function pickEncoding(acceptEncoding: string | null | undefined): Encoding {
+  // The common headers first: a phone says `gzip, deflate, br` (and maybe zstd), nothing more.
+  if (!acceptEncoding) return 'identity';
+  if (!acceptEncoding.includes(';')) {
+    const names = acceptEncoding.toLowerCase().split(',');
+    if (names.some((name) => name.trim() === 'br')) return 'br';
+    if (names.some((name) => name.trim() === 'gzip')) return 'gzip';
+    return 'identity';
+  }
+  const accepted = acceptEncoding
     .split(',')
     .map((part) => part.trim().split(';'))
     .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
@@ -77,31 +112,103 @@ export function cachedPlainPage(key: string, now = Date.now()) {
   return page && { status: page.status, headers: page.headers, body: page.body };
 }
 
+function encodedBody(page: CachedPage, encoding: Encoding): Buffer {
+  if (encoding === 'br') return (page.br ??= brotliCompressSync(page.body, BROTLI_OPTIONS));
+  if (encoding === 'gzip') return (page.gzip ??= gzipSync(page.body));
+  return page.body;
+}
+
+/** The headers of the kept page in an encoding, for a body of `length` bytes. */
+function answerHeaders(page: CachedPage, encoding: Encoding, length: number) {
+  const headers: Record<string, string> = Object.fromEntries(page.headers);
+  headers['vary'] = 'Accept-Encoding';
+  if (encoding === 'identity') delete headers['content-encoding'];
+  else headers['content-encoding'] = encoding;
+  headers['content-length'] = String(length);
+  return headers;
+}
+
 /** The kept page as a response in the browser's encoding, or null when none is fresh. */
 export function cachedPage(key: string, acceptEncoding: string | null, now = Date.now()) {
   const page = freshPage(key, now);
   if (!page) return null;
   const encoding = pickEncoding(acceptEncoding);
-  let body = page.body;
-  if (encoding === 'br') body = page.br ??= brotliCompressSync(page.body, BROTLI_OPTIONS);
-  if (encoding === 'gzip') body = page.gzip ??= gzipSync(page.body);
-  const headers = new Headers(page.headers);
-  headers.set('vary', 'Accept-Encoding');
-  if (encoding !== 'identity') headers.set('content-encoding', encoding);
-  headers.set('content-length', String(body.byteLength));
+  const body = encodedBody(page, encoding);
+  const headers = answerHeaders(page, encoding, body.byteLength);
   return new Response(new Uint8Array(body), { status: page.status, headers });
+}
+
+/** The kept page for the front door: its answer in the encoding and what it was kept with. */
+export function keptAnswer(
+  key: string,
+  acceptEncoding: string | null | undefined,
+  now = Date.now(),
+): { answer: WireAnswer; meta: unknown } | null {
+  const page = freshPage(key, now);
+  if (!page) return null;
+  const encoding = pickEncoding(acceptEncoding);
+  const wire = (page.wire ??= {});
+  let answer = wire[encoding];
+  if (!answer) {
+    const body = encodedBody(page, encoding);
+    answer = wire[encoding] = {
+      status: page.status,
+      headers: answerHeaders(page, encoding, body.byteLength),
+      body: [body],
+    };
+  }
+  return { answer, meta: page.meta };
+}
+
+/** What a kept page was kept with, while it is fresh. */
+export function keptMeta(key: string, now = Date.now()): { meta: unknown } | null {
+  const page = freshPage(key, now);
+  return page && { meta: page.meta };
+}
+
+/**
+ * The kept page with its tail (everything from the first `marker` on, nothing without one)
+ * rewritten by `fill`, compressed once up to the tail; null when none is fresh, or when the tail
+ * is not short (then fill and compress it whole, as cachedPlainPage gives it).
+ */
+export function filledAnswer(
+  key: string,
+  acceptEncoding: string | null | undefined,
+  marker: string,
+  fill: (tail: string) => string,
+  now = Date.now(),
+): WireAnswer | null {
+  const page = freshPage(key, now);
+  if (!page) return null;
+  if (page.split === undefined) {
+    // No marker: nothing to fill, the whole page is the prefix.
+    const found = page.body.indexOf(marker);
+    const at = found < 0 ? page.body.byteLength : found;
+    const tail = page.body.subarray(at).toString('utf8');
+    page.split =
+      Buffer.byteLength(tail) > MAX_TAIL_BYTES
+        ? null
+        : { prefix: compressPrefix(page.body.subarray(0, at)), tail };
+  }
+  if (!page.split) return null;
+  const encoding = pickEncoding(acceptEncoding);
+  const body = finishBody(page.split.prefix, Buffer.from(fill(page.split.tail)), encoding);
+  const length = body.reduce((sum, piece) => sum + piece.byteLength, 0);
+  return { status: page.status, headers: answerHeaders(page, encoding, length), body };
 }
 
 /**
  * Keeps a freshly rendered page when it may be shared, and hands back a response with the same
  * content for the visitor who caused the render. A signed-in shopper's own page may be kept
- * longer (ttlMs) when its key holds every version it was rendered from (decision 015).
+ * longer (ttlMs) when its key holds every version it was rendered from (decision 015). `meta` is
+ * handed back with the page to the front door.
  */
 export async function keepPage(
   key: string,
   response: Response,
   now = Date.now(),
   ttlMs = PAGE_TTL_MS,
+  meta: unknown = undefined,
 ) {
   const cacheable =
     response.status === 200 &&
@@ -111,6 +218,35 @@ export async function keepPage(
   const body = Buffer.from(await response.arrayBuffer());
   const headers = [...response.headers];
   // Both compressed bodies together stay well under the plain one: count it twice.
-  pages.set(key, { status: 200, headers, body, storedAt: now, ttlMs }, body.byteLength * 2 + 500);
+  pages.set(
+    key,
+    { status: 200, headers, body, storedAt: now, ttlMs, meta },
+    body.byteLength * 2 + 500,
+  );
   return new Response(new Uint8Array(body), { status: 200, headers: response.headers });
+}
+
+/** Writes a front-door answer, with cookies of its own, in one go. */
+export function writeAnswer(
+  res: import('node:http').ServerResponse,
+  answer: WireAnswer,
+  setCookies: readonly string[],
+  head = false,
+): void {
+  const headers = setCookies.length
+    ? { ...answer.headers, 'set-cookie': [...setCookies] }
+    : answer.headers;
+  res.writeHead(answer.status, headers);
+  if (head) {
+    res.end();
+    return;
+  }
+  if (answer.body.length === 1) {
+    res.end(answer.body[0]);
+    return;
+  }
+  res.cork();
+  for (const piece of answer.body) res.write(piece);
+  res.end();
+  res.uncork();
 }

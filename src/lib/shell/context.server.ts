@@ -2,7 +2,7 @@
  * The request context of a shop page: who is asking, in which shop, on which route, and the link
  * builder bound to the current page. Built by the middleware, read by layouts and pages.
  */
-import type { AstroCookies } from 'astro';
+import type { CookieJar } from '#lib/platform/cookies.server.ts';
 import { buildLink, type LinkTarget } from '#lib/platform/links.ts';
 import type { SiteOrigin } from '#lib/platform/origin.ts';
 import { roleLetter } from '#lib/membership/index.ts';
@@ -69,7 +69,7 @@ export function makeShellContext(input: {
 
 const YEAR = 365 * 86_400;
 
-export function rememberShop(cookies: AstroCookies, shopId: string, secure: boolean): void {
+export function rememberShop(cookies: CookieJar, shopId: string, secure: boolean): void {
   if (cookies.get(SHOP_COOKIE)?.value === shopId) return;
   cookies.set(SHOP_COOKIE, shopId, {
     path: '/',
@@ -80,7 +80,7 @@ export function rememberShop(cookies: AstroCookies, shopId: string, secure: bool
   });
 }
 
-export function rememberReturn(cookies: AstroCookies, path: string, secure: boolean): void {
+export function rememberReturn(cookies: CookieJar, path: string, secure: boolean): void {
   cookies.set(RETURN_COOKIE, path, {
     path: '/',
     httpOnly: true,

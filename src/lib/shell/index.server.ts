@@ -11,3 +11,4 @@ export { personalCache } from './middleware/personal-cache.server.ts';
 export { shopContext } from './middleware/shop-context.server.ts';
 export { viewer } from './middleware/viewer.server.ts';
 export { VIEWER_FILL, cartCount, ownerPrompt } from './signed-in.server.ts';
+export { createFront } from './front.server.ts';

@@ -12,10 +12,12 @@
 import { randomBytes } from 'node:crypto';
 import type { RouteDef, RouteName } from '#lib/platform/routes.ts';
 import {
-  cachedPage,
   cachedPlainPage,
+  filledAnswer,
+  keptMeta,
   pageKey,
   type PageKeyInput,
+  type WireAnswer,
 } from '#lib/platform/page-cache.server.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { USER_READ_MAX_AGE_MS, cachedUserRead } from '#lib/identity/index.server.ts';
@@ -115,8 +117,11 @@ export function fillViewer(html: string, values: ViewerValues): string {
     .replaceAll(VIEWER_FILL.userId, String(values.userId));
 }
 
+/** Where a shared rendering's tail of per-user values begins. */
+const FILL_MARKER = `fill-${NONCE}-`;
+
 export function needsFill(html: string): boolean {
-  return html.includes(`fill-${NONCE}-`);
+  return html.includes(FILL_MARKER);
 }
 
 /**
@@ -152,21 +157,41 @@ export function cartCount(
 }
 
 /**
- * The kept shared rendering for this shopper: as kept (already compressed) when it has nothing
- * of theirs to write, else with their values written in (compressed on the way out).
+ * The kept shared rendering for this shopper, with their values written into its tail (the
+ * rendering is compressed once up to there, decision 045); null when none is fresh, or when it
+ * has no short tail (sharedPage then fills it whole).
  */
+export async function sharedAnswer(
+  key: string,
+  acceptEncoding: string | null | undefined,
+  values: () => Promise<ViewerValues>,
+): Promise<WireAnswer | null> {
+  if (!keptMeta(key)) return null;
+  const own = await values();
+  return filledAnswer(key, acceptEncoding, FILL_MARKER, (tail) => fillViewer(tail, own));
+}
+
+/** The kept shared rendering for this shopper as a response, or null when none is fresh. */
 export async function sharedPage(
   key: string,
   acceptEncoding: string | null,
   values: () => Promise<ViewerValues>,
 ): Promise<Response | null> {
+  const answer = await sharedAnswer(key, acceptEncoding, values);
+  if (answer) {
+    return new Response(new Uint8Array(Buffer.concat(answer.body)), {
+      status: answer.status,
+      headers: answer.headers as Record<string, string>,
+    });
+  }
   const page = cachedPlainPage(key);
   if (!page) return null;
-  const html = page.body.toString('utf8');
-  if (!needsFill(html)) return cachedPage(key, acceptEncoding);
   const headers = new Headers(page.headers);
   headers.delete('content-length');
-  return new Response(fillViewer(html, await values()), { status: page.status, headers });
+  return new Response(fillViewer(page.body.toString('utf8'), await values()), {
+    status: page.status,
+    headers,
+  });
 }
 
 /** A shared rendering that was not kept, with this shopper's values written in. */

@@ -24,7 +24,13 @@ export async function readSearchPage(
   let keyword = (input.keyword ?? '').trim().slice(0, MAX_KEYWORD_LENGTH);
   if (input.keyword !== undefined && keyword === '' && hot.defaultKey) keyword = hot.defaultKey;
   const result = keyword
-    ? await searchProducts(db, shopId, { keyword, sort, page, pageSize: SEARCH_PAGE_SIZE })
+    ? await searchProducts(db, shopId, {
+        keyword,
+        sort,
+        page,
+        pageSize: SEARCH_PAGE_SIZE,
+        contentVersion,
+      })
     : null;
   return {
     keyword,

@@ -21,6 +21,16 @@ export interface Database {
   bus: Bus;
   /** Runs fn while holding a cluster-wide lock, so N processes starting at once migrate once. */
   withBootLock<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on a channel the database itself NOTIFYs on (triggers): `onListen` is called once
+   * listening, and again after a lost connection came back (notifications may have been missed
+   * meanwhile). Resolves once listening, with the function that stops it.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onListen: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -92,6 +102,12 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       bus,
       // PGlite is one connection in one process: nothing else can race it.
       withBootLock: (fn) => fn(),
+      // Its notifications are delivered in this process as the committing statement returns.
+      async listen(channel, onNotify, onListen) {
+        const stop = await client.listen(channel, onNotify);
+        onListen();
+        return stop;
+      },
       close: () => bus.close().then(() => client.close().finally(unlock)),
     };
   } catch (error) {
@@ -155,6 +171,13 @@ async function openPostgres(url: string): Promise<Database> {
         await conn`reset statement_timeout`.catch(() => {});
         conn.release();
       }
+    },
+    // postgres.js keeps one listening connection and LISTENs again after it reconnects.
+    async listen(channel, onNotify, onListen) {
+      const { unlisten } = await client.listen(channel, onNotify, onListen);
+      return async () => {
+        await unlisten();
+      };
     },
     close: () => bus.close().then(() => client.end({ timeout: 5 })),
   };

@@ -6,9 +6,10 @@
  * is kept when the personal cache step found it keepable.
  */
 import type { MiddlewareHandler } from 'astro';
-import { cachedPage, keepPage, pageKey } from '#lib/platform/page-cache.server.ts';
+import { PAGE_TTL_MS, cachedPage, keepPage, pageKey } from '#lib/platform/page-cache.server.ts';
 import { RETURN_COOKIE, rememberShop } from '#lib/shell/context.server.ts';
 import { startSharedRender, waitForSharedRender } from '#lib/shell/signed-in.server.ts';
+import { frontMeta } from './shop-page.server.ts';
 
 export const anonymousCache: MiddlewareHandler = async (context, next) => {
   const { request, cookies } = context;
@@ -33,7 +34,9 @@ export const anonymousCache: MiddlewareHandler = async (context, next) => {
   const endRender = startSharedRender(key);
   try {
     const response = await next();
-    return page.keepable ? await keepPage(key, response) : response;
+    return page.keepable
+      ? await keepPage(key, response, Date.now(), PAGE_TTL_MS, frontMeta(page))
+      : response;
   } finally {
     // Whatever happens, those waiting for this rendering stop waiting.
     endRender();

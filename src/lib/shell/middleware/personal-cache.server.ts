@@ -8,7 +8,14 @@
  */
 import type { MiddlewareHandler } from 'astro';
 import { env } from '#lib/platform/env.server.ts';
-import { cachedPage, keepPage } from '#lib/platform/page-cache.server.ts';
+import {
+  PAGE_TTL_MS,
+  cachedPage,
+  keepPage,
+  type PageKeyInput,
+} from '#lib/platform/page-cache.server.ts';
+import type { RouteDef } from '#lib/platform/routes.ts';
+import type { SessionRead, ShopMembership } from '#lib/identity/index.server.ts';
 import { SHOP_COOKIE, makeShellContext } from '#lib/shell/context.server.ts';
 import {
   anonymousUser,
@@ -22,7 +29,36 @@ import {
   viewerKind,
   waitForSharedRender,
 } from '#lib/shell/signed-in.server.ts';
-import { whole } from './shop-page.server.ts';
+import { frontMeta, whole } from './shop-page.server.ts';
+
+/**
+ * The kept renderings that may answer a signed-in shopper: their own page (routes kept per user)
+ * or their kind's (open pages), the same here and at the front door.
+ */
+export function personalKeys(input: {
+  route: RouteDef;
+  session: SessionRead;
+  member: ShopMembership | null;
+  inApp: boolean;
+  key: PageKeyInput;
+}): { userCache: { key: string; ttlMs: number } | null; sharedKey: string | null } {
+  const { route, session, member, inApp, key } = input;
+  return {
+    userCache: userPageCache({
+      route,
+      userId: session.user.id,
+      userVersion: session.userVersion,
+      key,
+    }),
+    sharedKey: sharedPageCache({
+      route,
+      kind: viewerKind(session.user, member),
+      inApp,
+      hasPhone: session.user.phone !== null,
+      key,
+    }),
+  };
+}
 
 export const personalCache: MiddlewareHandler = async (context, next) => {
   const page = context.locals.shopPage;
@@ -36,32 +72,19 @@ export const personalCache: MiddlewareHandler = async (context, next) => {
   const personal =
     session !== null && rendered && !toast && !liveReminder && request.method === 'GET';
 
-  // A signed-in shopper's own page, kept while their version and the content version stand.
-  const userCache =
+  const viewer = session && { userId: session.user.id, userVersion: session.userVersion };
+  const keys =
     personal && session
-      ? userPageCache({
-          route,
-          userId: session.user.id,
-          userVersion: session.userVersion,
-          key: page.cacheKey,
-        })
-      : null;
+      ? personalKeys({ route, session, member, inApp: page.inApp, key: page.cacheKey })
+      : { userCache: null, sharedKey: null };
+  // A signed-in shopper's own page, kept while their version and the content version stand.
+  const { userCache } = keys;
   if (userCache) {
     const kept = cachedPage(userCache.key, acceptEncoding);
     if (kept) return kept;
   }
   // An open page rendered once for every signed-in shopper of the same kind, no person in it.
-  const viewer = session && { userId: session.user.id, userVersion: session.userVersion };
-  let sharedKey =
-    personal && session && viewer
-      ? sharedPageCache({
-          route,
-          kind: viewerKind(session.user, member),
-          inApp: page.inApp,
-          hasPhone: session.user.phone !== null,
-          key: page.cacheKey,
-        })
-      : null;
+  let { sharedKey } = keys;
   // The home page's owner identity prompt is the user's own: they get their own rendering.
   if (sharedKey && viewer && route.name === 'index') {
     if ((await ownerPrompt(db, shop.shopId, viewer, page.versions.content)).needBind) {
@@ -115,10 +138,10 @@ export const personalCache: MiddlewareHandler = async (context, next) => {
     // The anonymous cache step keeps it for every visitor.
     page.keepable = rendered && onlyShopCookie;
     if (userCache && onlyShopCookie) {
-      return await keepPage(userCache.key, response, Date.now(), userCache.ttlMs);
+      return await keepPage(userCache.key, response, Date.now(), userCache.ttlMs, frontMeta(page));
     }
     if (sharedKey && page.keepable) {
-      const kept = await keepPage(sharedKey, response);
+      const kept = await keepPage(sharedKey, response, Date.now(), PAGE_TTL_MS, frontMeta(page));
       endRender();
       const shared = await sharedPage(sharedKey, acceptEncoding, fillValues);
       // Not kept (not a 200 page): still this shopper's copy, with their values.

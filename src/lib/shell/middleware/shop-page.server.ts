@@ -11,6 +11,7 @@ import type { PageKeyInput } from '#lib/platform/page-cache.server.ts';
 import type { RouteDef } from '#lib/platform/routes.ts';
 import type { ConfigMap } from '#lib/shop/index.ts';
 import type { ShopDetail } from '#lib/shop/index.server.ts';
+import { noticeGuards, noticeStamp } from '#lib/shell/shop-notice.ts';
 
 export interface ShopPage {
   /** The URL asked for: a later rewrite (forbidden) renders another page for this one. */
@@ -54,4 +55,20 @@ export async function whole(response: Response): Promise<Response> {
   if (!response.body) return response;
   const { status, statusText, headers } = response;
   return new Response(await response.arrayBuffer(), { status, statusText, headers });
+}
+
+/**
+ * What a kept rendering of a shop page tells the front door (decision 045), which answers it
+ * without the shop at hand: whose page it is, and the stamp of the shop's notice when the notice
+ * stands in front of this route (a visitor who has not read that text is sent to read it first).
+ */
+export interface FrontMeta {
+  shopId: string;
+  notice: string | null;
+}
+
+export function frontMeta(page: Pick<ShopPage, 'shop' | 'route'>): FrontMeta {
+  const { shop, route } = page;
+  const standing = shop.shopNotice === 'ON' && shop.noticeText !== '' && noticeGuards(route);
+  return { shopId: shop.shopId, notice: standing ? noticeStamp(shop.noticeText) : null };
 }

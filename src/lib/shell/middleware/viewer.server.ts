@@ -5,7 +5,8 @@
  * did not come from another site; a refused page renders the forbidden page in its place.
  */
 import type { MiddlewareHandler } from 'astro';
-import { readViewer } from '#lib/identity/index.server.ts';
+import { readViewer, type ShopMembership } from '#lib/identity/index.server.ts';
+import type { RouteDef } from '#lib/platform/routes.ts';
 import { noteArrival } from '#lib/attribution/index.server.ts';
 import { MemberRole, roleLetter, switchableRoles } from '#lib/membership/index.ts';
 import { switchRole } from '#lib/membership/index.server.ts';
@@ -13,6 +14,27 @@ import { liveReminderDue } from '#lib/live/index.server.ts';
 import { isOwnNavigation } from '#lib/platform/csrf.server.ts';
 import { guardRoute } from '#lib/shell/navigation.ts';
 import { rememberReturn, rememberShop } from '#lib/shell/context.server.ts';
+
+/** The guard for who asks (shell/navigation.ts), the same here and at the front door. */
+export function viewerGuard(input: {
+  url: URL;
+  route: RouteDef;
+  inApp: boolean;
+  loggedIn: boolean;
+  member: ShopMembership | null;
+  noticeDue: boolean;
+}) {
+  const { member } = input;
+  return guardRoute({
+    url: input.url,
+    route: input.route,
+    inApp: input.inApp,
+    loggedIn: input.loggedIn,
+    role: roleLetter(member),
+    mayManage: member !== null && switchableRoles(member).includes(MemberRole.Manager),
+    noticeDue: input.noticeDue,
+  });
+}
 
 export const viewer: MiddlewareHandler = async (context, next) => {
   const page = context.locals.shopPage;
@@ -35,13 +57,12 @@ export const viewer: MiddlewareHandler = async (context, next) => {
   }
   context.locals.userVersion = session?.userVersion ?? null;
   let member = session?.member ?? null;
-  let decision = guardRoute({
+  let decision = viewerGuard({
     url,
     route: page.route,
     inApp: page.inApp,
     loggedIn: user !== null,
-    role: roleLetter(member),
-    mayManage: member !== null && switchableRoles(member).includes(MemberRole.Manager),
+    member,
     noticeDue: page.noticeDue,
   });
   let toast: string | undefined;

@@ -14,6 +14,8 @@ export async function readHomePage(
     page: number;
     preview: boolean;
     administrator: boolean;
+    /** What the home shows is read once per content version (getHome). */
+    contentVersion: number;
   },
 ) {
   // getHome keeps the page within the pages there are.
@@ -21,6 +23,7 @@ export async function readHomePage(
     tagNo: input.tag,
     page: input.page,
     preview: input.preview,
+    contentVersion: input.contentVersion,
   });
   const skinPopup =
     !input.preview &&

@@ -3,7 +3,8 @@
  * the order the shop's published decoration gives them (decoration.server.ts); a manager's
  * preview reads the draft instead.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { cachedContent } from '#lib/platform/content-cache.server.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import {
   activities,
@@ -12,10 +13,11 @@ import {
   homeResources,
   hotSearchKeys,
 } from '#lib/platform/db/schema.ts';
-import { listOngoingSales, type SaleSummary } from '#lib/catalog/index.server.ts';
+import { listSalesNotEnded, runningAt, type SaleSummary } from '#lib/catalog/index.server.ts';
 import { productCardsByNo, type ProductCard } from '#lib/catalog/index.server.ts';
-import { listBanners, type BannerView } from '#lib/catalog/index.server.ts';
-import { listUpcomingSaleCards } from '#lib/catalog/index.server.ts';
+import { bannersAt, listBannerWindows } from '#lib/catalog/index.server.ts';
+import type { BannerView, BannerWindow } from '#lib/catalog/index.server.ts';
+import { listUpcomingSaleCards, type SaleCard } from '#lib/catalog/index.server.ts';
 import { HotKeyType } from '#lib/catalog/index.ts';
 import type { ModuleKind } from '#lib/decoration/index.ts';
 import { homeDecoration } from '#lib/decoration/index.server.ts';
@@ -48,47 +50,73 @@ export interface Home {
   categories: { name: string; iconUrl: string | null }[];
 }
 
-export async function getHome(
+/**
+ * What the home shows that changes only with the content (read once per content version and
+ * minute): the modules, and the banners and sales not over when it was read, with their
+ * windows, for getHome to take those live at the instant of each request. A sale or banner
+ * starting later needs no new read: it is already among them; a new one raises the version.
+ */
+interface HomeContent {
+  decoration: Awaited<ReturnType<typeof homeDecoration>>;
+  hotKey: string | null;
+  bannerWindows: BannerWindow[];
+  resources: (typeof homeResources.$inferSelect)[];
+  tags: { id: number; tagNo: string; name: string }[];
+  /** Sale numbers by home tab. */
+  tagSales: Map<number, Set<string>>;
+  sales: SaleSummary[];
+  upcoming: SaleCard[];
+  categories: { name: string; iconUrl: string | null }[];
+  marketProducts: ProductCard[];
+  newBornProducts: ProductCard[];
+}
+
+async function readHomeContent(
   db: DbOrTx,
   shopId: string,
-  options: {
-    tagNo?: string | undefined;
-    page?: number;
-    now?: Date;
-    /** The manager's preview: the draft's modules and banners instead of the published ones. */
-    preview?: boolean;
-  } = {},
-): Promise<Home> {
-  const now = options.now ?? new Date();
-  const page = Math.max(1, Math.min(options.page ?? 1, 100));
-  const [decoration, hotKey, bannerRows, resources, tags, allSales, upcoming, categoryRows] =
-    await Promise.all([
-      homeDecoration(db, shopId, { preview: options.preview ?? false }),
-      db
-        .select({ hotName: hotSearchKeys.hotName })
-        .from(hotSearchKeys)
-        .where(and(eq(hotSearchKeys.shopId, shopId), eq(hotSearchKeys.type, HotKeyType.SearchBox)))
-        .orderBy(asc(hotSearchKeys.sort))
-        .limit(1),
-      listBanners(db, shopId, 'indexBanner', now),
-      db
-        .select()
-        .from(homeResources)
-        .where(eq(homeResources.shopId, shopId))
-        .orderBy(asc(homeResources.sort)),
-      db
-        .select({ id: activityTags.id, tagNo: activityTags.tagNo, name: activityTags.name })
-        .from(activityTags)
-        .where(eq(activityTags.shopId, shopId))
-        .orderBy(asc(activityTags.sort)),
-      listOngoingSales(db, shopId, now),
-      listUpcomingSaleCards(db, shopId, { now, limit: UPCOMING_PREVIEW_SIZE }),
-      db
-        .select({ name: categories.name, iconUrl: categories.iconUrl })
-        .from(categories)
-        .orderBy(asc(categories.sort)),
-    ]);
-
+  preview: boolean,
+  since: Date,
+): Promise<HomeContent> {
+  const [
+    decoration,
+    hotKey,
+    bannerWindows,
+    resources,
+    tags,
+    tagged,
+    sales,
+    upcoming,
+    categoryRows,
+  ] = await Promise.all([
+    homeDecoration(db, shopId, { preview }),
+    db
+      .select({ hotName: hotSearchKeys.hotName })
+      .from(hotSearchKeys)
+      .where(and(eq(hotSearchKeys.shopId, shopId), eq(hotSearchKeys.type, HotKeyType.SearchBox)))
+      .orderBy(asc(hotSearchKeys.sort))
+      .limit(1),
+    listBannerWindows(db, shopId, 'indexBanner', since),
+    db
+      .select()
+      .from(homeResources)
+      .where(eq(homeResources.shopId, shopId))
+      .orderBy(asc(homeResources.sort)),
+    db
+      .select({ id: activityTags.id, tagNo: activityTags.tagNo, name: activityTags.name })
+      .from(activityTags)
+      .where(eq(activityTags.shopId, shopId))
+      .orderBy(asc(activityTags.sort)),
+    db
+      .select({ tagId: activities.tagId, activityNo: activities.activityNo })
+      .from(activities)
+      .where(and(eq(activities.shopId, shopId), isNotNull(activities.tagId))),
+    listSalesNotEnded(db, shopId, since),
+    listUpcomingSaleCards(db, shopId, { now: since }),
+    db
+      .select({ name: categories.name, iconUrl: categories.iconUrl })
+      .from(categories)
+      .orderBy(asc(categories.sort)),
+  ]);
   const resource = (kind: string) => resources.find((r) => r.kind === kind);
   const productNosOf = (kind: string) => {
     const nos = resource(kind)?.content.productNos;
@@ -98,16 +126,64 @@ export async function getHome(
     productCardsByNo(db, shopId, productNosOf('market')),
     productCardsByNo(db, shopId, productNosOf('newBornZone')),
   ]);
+  const tagSales = new Map<number, Set<string>>();
+  for (const { tagId, activityNo } of tagged) {
+    if (tagId === null) continue;
+    tagSales.set(tagId, (tagSales.get(tagId) ?? new Set()).add(activityNo));
+  }
+  return {
+    decoration,
+    hotKey: hotKey[0]?.hotName ?? null,
+    bannerWindows,
+    resources,
+    tags,
+    tagSales,
+    sales,
+    upcoming,
+    categories: categoryRows,
+    marketProducts,
+    newBornProducts,
+  };
+}
+
+export async function getHome(
+  db: DbOrTx,
+  shopId: string,
+  options: {
+    tagNo?: string | undefined;
+    page?: number;
+    now?: Date;
+    /** The manager's preview: the draft's modules and banners instead of the published ones. */
+    preview?: boolean;
+    /**
+     * The content version the page reads at: what it shows is read once per version (and
+     * minute); without it, or for a preview (a draft changes without a new version), afresh.
+     */
+    contentVersion?: number | undefined;
+  } = {},
+): Promise<Home> {
+  const now = options.now ?? new Date();
+  const page = Math.max(1, Math.min(options.page ?? 1, 100));
+  const preview = options.preview ?? false;
+  const content =
+    preview || options.contentVersion === undefined
+      ? await readHomeContent(db, shopId, preview, now)
+      : await cachedContent(
+          options.contentVersion,
+          `home:${shopId}`,
+          () => readHomeContent(db, shopId, false, now),
+          now.getTime(),
+        );
+  const { decoration, resources, tags } = content;
+  const resource = (kind: string) => resources.find((r) => r.kind === kind);
+  const allSales = runningAt(content.sales, now);
+  const upcoming = content.upcoming
+    .filter((sale) => sale.startAt > now)
+    .slice(0, UPCOMING_PREVIEW_SIZE);
 
   // The first tab shows every running sale; the others only theirs.
   const currentTag = tags.find((t) => t.tagNo === options.tagNo) ?? null;
-  const tagSales = currentTag
-    ? await db
-        .select({ activityNo: activities.activityNo })
-        .from(activities)
-        .where(eq(activities.tagId, currentTag.id))
-        .then((rows) => new Set(rows.map((r) => r.activityNo)))
-    : null;
+  const tagSales = currentTag ? (content.tagSales.get(currentTag.id) ?? new Set<string>()) : null;
   const sales = tagSales ? allSales.filter((s) => tagSales.has(s.activityNo)) : allSales;
 
   const diamondItems = resource('diamond')?.content.items;
@@ -116,14 +192,14 @@ export async function getHome(
   const seenBrands = new Set<string>();
   return {
     modules: decoration.modules,
-    hotKey: hotKey[0]?.hotName ?? null,
+    hotKey: content.hotKey,
     banners: decoration.banners
       ? decoration.banners.map((b) => ({
           title: b.title,
           imageUrl: b.imageUrl,
           link: b.link ? { route: b.link.route, params: b.link.params ?? {} } : null,
         }))
-      : bannerRows.map((b) => ({
+      : bannersAt(content.bannerWindows, now).map((b) => ({
           title: b.title,
           imageUrl: b.imageUrl,
           link: b.link ?? null,
@@ -140,11 +216,11 @@ export async function getHome(
           bgColor: market.bgColor,
           bgImg: market.bgImg,
           link: market.linkUrl,
-          products: marketProducts,
+          products: content.marketProducts,
         }
       : null,
     newBorn: newBorn
-      ? { title: newBorn.title, bgColor: newBorn.bgColor, products: newBornProducts }
+      ? { title: newBorn.title, bgColor: newBorn.bgColor, products: content.newBornProducts }
       : null,
     tags: tags.map(({ tagNo, name }) => ({ tagNo, name })),
     currentTag: currentTag?.tagNo ?? null,
@@ -162,6 +238,6 @@ export async function getHome(
       seenBrands.add(s.brandName);
       return [{ name: s.brandName, logoUrl: s.brandLogoUrl, activityNo: s.activityNo }];
     }),
-    categories: categoryRows,
+    categories: content.categories,
   };
 }
