@@ -143,7 +143,7 @@ test('a new shopper orders two SKUs of two sales from the cart and cancels one o
 
   // The order of the first SKU: its detail counts down the 12 minutes.
   const firstCard = unpaid.filter({ hasText: FIRST.name });
-  await firstCard.locator('a[aria-label*="详情"]').click();
+  await firstCard.getByRole('link', { name: /^订单 \w+ 详情/ }).click();
   await expect(page.getByRole('heading', { name: '待付款' })).toBeVisible();
   await expect(page.locator('[data-countdown]')).toBeVisible();
   await expect(page.getByText('请在12分钟内完成支付，超时订单将自动取消')).toBeVisible();

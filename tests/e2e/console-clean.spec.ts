@@ -417,6 +417,11 @@ const newWatch = (): Watch => ({ problems: [], inFlight: new Set(), open: true }
 interface Tab {
   page: Page;
   visit: Watch;
+  /**
+   * The visit under way, watched from the moment its document replaces the last one: what the
+   * page being left still sends before then (a read mark on leaving) is that page's.
+   */
+  next: Watch | null;
   status: number | null;
 }
 
@@ -499,21 +504,27 @@ async function walk(browser: Browser, shopId: ShopId, visits: Visit[]): Promise<
     let tab = pages.get(tabKey);
     if (!tab || tab.page.context() !== context) {
       const page = await context.newPage();
-      const state: Tab = { page, visit: newWatch(), status: null };
+      const state: Tab = { page, visit: newWatch(), next: null, status: null };
       watch(
         page,
         () => state.visit,
         () => state.status,
       );
+      page.on('framenavigated', (frame) => {
+        if (frame !== page.mainFrame() || !state.next) return;
+        state.visit = state.next;
+        state.next = null;
+      });
       tab = state;
       pages.set(tabKey, state);
     }
     tab.visit.open = false;
     const current = newWatch();
-    tab.visit = current;
+    tab.next = current;
     tab.status = visit.status ?? 200;
     const where = `${shopId} ${visit.as}${visit.inApp ? ' in app' : ''} ${visit.path}`;
     const response = await tab.page.goto(`${shop.url}${withShop(visit.path, shopId)}`);
+    expect(tab.visit, `${where}: the page changed`).toBe(current);
     const landed = matchRoute(new URL(tab.page.url()).pathname)?.route.name;
     if (response?.status() !== tab.status) {
       found.push(`${where}: answered ${response?.status()}, not ${tab.status}`);

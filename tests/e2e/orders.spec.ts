@@ -180,7 +180,10 @@ test('an unpaid order: status, countdown by the server clock, the 12-minute hint
     payDeadline: new Date(Date.now() + 11 * 60_000),
   });
   await page.goto(`${shop.url}/order?shopId=${SHOP}`);
-  await page.locator(`[data-order-card="${unpaid.orderNo}"] a[aria-label*="详情"]`).click();
+  await page
+    .locator(`[data-order-card="${unpaid.orderNo}"]`)
+    .getByRole('link', { name: `订单 ${unpaid.orderNo} 详情` })
+    .click();
   await expect(page).toHaveURL(/\/orderDetail\?/);
   await expect(page.getByRole('heading', { name: '待付款' })).toBeVisible();
   const countdown = page.locator('[data-countdown]');
