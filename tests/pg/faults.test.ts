@@ -9,6 +9,7 @@ import type { Database } from '#lib/platform/db/client.server.ts';
 import { TEST_DATABASE_URL, postgresDatabase, queryRows } from '../fixtures/db.ts';
 import { privatePostgres, type PrivatePostgres } from '../fixtures/private-postgres.ts';
 import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
+import { BACKSTOP_MS } from '#lib/platform/versions.server.ts';
 
 const PAGE = '/index?shopId=1001';
 const API = '/api/member/xdwxh5/seller/info/1001';
@@ -83,6 +84,11 @@ describe('database unreachable', () => {
   it('answers the maintenance page and HTTP 588 while it is down, then recovers by itself', async () => {
     expect((await ask(shop.url, PAGE)).status).toBe(200);
     server.stop();
+    // A kept page is answered from memory (decision 045) until the server notices the database is
+    // away: its once-a-second version read fails and drops what it held. From then on, every page.
+    await expect
+      .poll(async () => (await ask(shop.url, PAGE)).status, { timeout: 5 * BACKSTOP_MS })
+      .toBe(503);
 
     for (const path of [
       PAGE,

@@ -15,6 +15,6 @@ export {
 export type { Address } from './addresses.ts';
 export { provinceRegions, saveAddress, splitPasted } from './api.ts';
 export { AddressContracts } from './contracts.ts';
-export { AddressEndpoints } from './endpoints.ts';
+export * as AddressEndpoints from './endpoints.ts';
 export { AddressErrors } from './errors.ts';
 export type { CityRegions, Region } from './regions.ts';

@@ -1,17 +1,10 @@
 /**
- * The browser side of the after-sale pages: each call is one after-sale contract. The request
- * client and the contracts (zod) load on first use, as the order pages' do, so a page's first load
- * stays small. Errors are toasted by the request client unless a call says otherwise.
+ * The browser side of the after-sale pages: each call is one after-sale contract. Errors are toasted
+ * by the request client unless a call says otherwise.
  */
 import type { AfterSaleKind, AfterSaleView } from './contracts.ts';
-
-async function client() {
-  const [{ call }, { AfterSaleEndpoints }] = await Promise.all([
-    import('#lib/platform/client.ts'),
-    import('./endpoints.ts'),
-  ]);
-  return { call, AfterSaleEndpoints };
-}
+import { call } from '#lib/platform/client.ts';
+import * as AfterSaleEndpoints from './endpoints.ts';
 
 /** The page's shop, named explicitly: inside the messaging app the client adds no shopBizCode. */
 const shopQuery = () => ({ shopBizCode: document.body.dataset.shopId ?? '' });
@@ -21,7 +14,6 @@ export async function uploadPhoto(
   file: Blob,
   signal?: AbortSignal,
 ): Promise<{ photoId: number; url: string }> {
-  const { call, AfterSaleEndpoints } = await client();
   return call(
     AfterSaleEndpoints.uploadPhoto,
     { query: shopQuery(), body: file },
@@ -37,7 +29,6 @@ export async function applyAfterSale(input: {
   description: string;
   photoIds: number[];
 }): Promise<AfterSaleView> {
-  const { call, AfterSaleEndpoints } = await client();
   return call(AfterSaleEndpoints.apply, { query: shopQuery(), body: input });
 }
 
@@ -46,7 +37,6 @@ export async function shipReturn(input: {
   company: string;
   trackingNo: string;
 }): Promise<AfterSaleView> {
-  const { call, AfterSaleEndpoints } = await client();
   return call(AfterSaleEndpoints.shipReturn, { query: shopQuery(), body: input });
 }
 
@@ -55,7 +45,6 @@ export async function reviewAfterSale(
   afterSaleNo: string,
   decision: { approve: true } | { approve: false; refusal: string },
 ): Promise<AfterSaleView> {
-  const { call, AfterSaleEndpoints } = await client();
   return call(AfterSaleEndpoints.review, {
     query: shopQuery(),
     body: { afterSaleNo, ...decision },
@@ -63,6 +52,5 @@ export async function reviewAfterSale(
 }
 
 export async function receiveReturn(afterSaleNo: string): Promise<AfterSaleView> {
-  const { call, AfterSaleEndpoints } = await client();
   return call(AfterSaleEndpoints.receiveReturn, { query: shopQuery(), body: { afterSaleNo } });
 }

@@ -16,6 +16,6 @@ export {
   auditChannel,
 } from './after-sale-view.ts';
 export { AfterSaleContracts } from './contracts.ts';
-export { AfterSaleEndpoints } from './endpoints.ts';
+export * as AfterSaleEndpoints from './endpoints.ts';
 export type { AfterSaleKind } from './contracts.ts';
 export { AfterSaleErrors } from './errors.ts';

@@ -4,7 +4,7 @@
  */
 export type { CartGroup, CartLineView, CartView, InvalidCartLine } from './cart-view.ts';
 export { CartContracts, MAX_PIECES_PER_SKU } from './contracts.ts';
-export { CartEndpoints } from './endpoints.ts';
+export * as CartEndpoints from './endpoints.ts';
 export { CartErrors } from './errors.ts';
 export {
   $cartCount,

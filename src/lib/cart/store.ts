@@ -6,8 +6,9 @@
 import { atom } from 'nanostores';
 import type { WireDataOf } from '#lib/platform/contract.ts';
 import type { CartContracts as Contracts } from './contracts.ts';
-import { CartEndpoints } from './endpoints.ts';
+import * as CartEndpoints from './endpoints.ts';
 import { MAX_SKUS_PER_CALL } from './limits.ts';
+import { call } from '#lib/platform/client.ts';
 
 export const $cartCount = atom<number | null>(null);
 
@@ -21,25 +22,17 @@ export function pageCartCount(): number | null {
   return value !== undefined && /^\d+$/.test(value) ? Number(value) : null;
 }
 
-/** The request client loads on first use: the shell script that shows the badge stays small. */
-async function client() {
-  const { call } = await import('#lib/platform/client.ts');
-  return { call, CartEndpoints, MAX_SKUS_PER_CALL };
-}
-
 /**
  * Reads the shopper's count in the shop (without one, the client names the page's shop). Rejects
  * after the request client's §8 handling.
  */
 export async function loadCartCount(shopId: string | undefined): Promise<void> {
-  const { call, CartEndpoints } = await client();
   const { cartSkuNum } = await call(CartEndpoints.count, { query: { shopBizCode: shopId } });
   setCartCount(cartSkuNum);
 }
 
 /** Adds pieces of a SKU; the count becomes the server's. Rejects as loadCartCount does. */
 export async function addToCart(shopId: string, skuNo: string, quantity: number): Promise<void> {
-  const { call, CartEndpoints } = await client();
   const { cartSkuNum } = await call(CartEndpoints.add, {
     query: { shopBizCode: shopId },
     body: { skuNo, quantity },
@@ -58,7 +51,6 @@ function settled(cart: WireCart): WireCart {
 
 /** The cart page's calls: each answers the server's new cart; rejects as loadCartCount does. */
 export async function loadCart(shopId: string): Promise<WireCart> {
-  const { call, CartEndpoints } = await client();
   return settled(await call(CartEndpoints.list, { query: { shopBizCode: shopId } }));
 }
 
@@ -68,7 +60,6 @@ export async function setLineQuantity(
   skuNo: string,
   quantity: number,
 ): Promise<WireCart> {
-  const { call, CartEndpoints } = await client();
   const { cart } = await call(CartEndpoints.add, {
     query: { shopBizCode: shopId },
     body: { skuNo, quantity, set: true },
@@ -83,7 +74,6 @@ export async function selectLines(
   target: SelectTarget,
   selected: boolean,
 ): Promise<WireCart> {
-  const { call, CartEndpoints } = await client();
   return settled(
     await call(CartEndpoints.select, {
       query: { shopBizCode: shopId },
@@ -94,7 +84,6 @@ export async function selectLines(
 
 export async function deleteLines(shopId: string, skuNos: string[]): Promise<WireCart> {
   if (skuNos.length === 0) return loadCart(shopId);
-  const { call, CartEndpoints, MAX_SKUS_PER_CALL } = await client();
   let cart: WireCart | undefined;
   // One call names at most MAX_SKUS_PER_CALL lines.
   for (let start = 0; start < skuNos.length; start += MAX_SKUS_PER_CALL) {

@@ -11,9 +11,9 @@ export { CatalogErrors } from './errors.ts';
 export { listPageSeo, pageSite } from './list-page.ts';
 export { previewPrices, saveMarkup } from './markups-actions.ts';
 export { MarkupContracts } from './markups-contracts.ts';
-export { BlacklistEndpoints } from './blacklist-endpoints.ts';
-export { CatalogEndpoints } from './endpoints.ts';
-export { MarkupEndpoints } from './markups-endpoints.ts';
+export * as BlacklistEndpoints from './blacklist-endpoints.ts';
+export * as CatalogEndpoints from './endpoints.ts';
+export * as MarkupEndpoints from './markups-endpoints.ts';
 export { MarkupErrors } from './markups-errors.ts';
 export {
   checkMarkup,

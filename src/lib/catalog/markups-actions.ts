@@ -1,25 +1,17 @@
 /**
- * The browser side of global-add-price: each call is one markups contract. The request client
- * and the contracts load on first use, so the page's first load stays small.
+ * The browser side of global-add-price: each call is one markups contract.
  */
 import type { MarkupInput } from './markups.ts';
 import type { WireDataOf } from '#lib/platform/contract.ts';
 import type { MarkupContracts as Contracts } from './markups-contracts.ts';
-
-async function client() {
-  const [{ call }, { MarkupEndpoints }] = await Promise.all([
-    import('#lib/platform/client.ts'),
-    import('./markups-endpoints.ts'),
-  ]);
-  return { call, MarkupEndpoints };
-}
+import { call } from '#lib/platform/client.ts';
+import * as MarkupEndpoints from './markups-endpoints.ts';
 
 /** The page's shop, named explicitly: inside the messaging app the client adds no shopBizCode. */
 const shopId = () => document.body.dataset.shopId ?? '';
 
 /** Saves the global markup, or one sale's when `activityNo` is given; errors are toasted. */
 export async function saveMarkup(activityNo: string | undefined, markup: MarkupInput) {
-  const { call, MarkupEndpoints } = await client();
   const query = { shopBizCode: shopId() };
   if (activityNo === undefined) {
     await call(MarkupEndpoints.globalAddPrice, { query, body: markup });
@@ -34,7 +26,6 @@ export async function previewPrices(
   proposed: MarkupInput & { activityNo?: string | undefined },
   signal: AbortSignal,
 ): Promise<WireDataOf<typeof Contracts.finalPrices>> {
-  const { call, MarkupEndpoints } = await client();
   return call(
     MarkupEndpoints.finalPrices,
     {

@@ -7,7 +7,7 @@ export { COUPON_PRODUCTS_PAGE_SIZE } from './calls.ts';
 export { checkoutCoupons, couponChoiceOf } from './checkout.ts';
 export type { CheckoutCoupons, CouponOption } from './checkout.ts';
 export { CouponContracts, TAB_OF_STATUS } from './contracts.ts';
-export { CouponEndpoints } from './endpoints.ts';
+export * as CouponEndpoints from './endpoints.ts';
 export type { CenterCoupon, CouponPopup } from './contracts.ts';
 export { CouponErrors } from './errors.ts';
 export {

@@ -175,7 +175,7 @@ export function centerState(input: {
   return mayClaim ? 'soldOut' : 'claimed';
 }
 
-const dayFormat = new Intl.DateTimeFormat('zh-CN', {
+const dayFormat = /* @__PURE__ */ new Intl.DateTimeFormat('zh-CN', {
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

@@ -227,7 +227,7 @@ export function sameLayout(a: HomeLayout, b: HomeLayout): boolean {
   return JSON.stringify(normalLayout(a)) === JSON.stringify(normalLayout(b));
 }
 
-const publishedFormat = new Intl.DateTimeFormat('zh-CN', {
+const publishedFormat = /* @__PURE__ */ new Intl.DateTimeFormat('zh-CN', {
   year: 'numeric',
   month: 'numeric',
   day: 'numeric',

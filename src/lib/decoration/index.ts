@@ -3,7 +3,7 @@
  * use: contracts, errors, statuses, rules and view types. Browser-safe: no server module.
  */
 export { DecorationContracts } from './contracts.ts';
-export { DecorationEndpoints } from './endpoints.ts';
+export * as DecorationEndpoints from './endpoints.ts';
 export {
   BANNER_TITLE_MAX,
   MAX_BANNERS,

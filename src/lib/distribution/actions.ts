@@ -1,16 +1,9 @@
 /**
- * The browser side of the wallet pages: each call is one distribution contract. The request
- * client and the contracts load on first use, so a page's first load stays small. Errors are
- * toasted by the request client.
+ * The browser side of the wallet pages: each call is one distribution contract. Errors are toasted
+ * by the request client.
  */
-async function client() {
-  const [{ call }, { DistributionEndpoints }] = await Promise.all([
-    import('#lib/platform/client.ts'),
-    import('./endpoints.ts'),
-  ]);
-  return { call, DistributionEndpoints };
-}
-
+import { call } from '#lib/platform/client.ts';
+import * as DistributionEndpoints from './endpoints.ts';
 /** The page's shop, named explicitly: inside the messaging app the client adds no shopBizCode. */
 const shopQuery = () => ({ shopBizCode: document.body.dataset.shopId ?? '' });
 
@@ -20,7 +13,6 @@ export async function applyWithdrawal(input: {
   bankCardId?: number;
   idempotencyKey: string;
 }): Promise<{ withdrawalNo: string }> {
-  const { call, DistributionEndpoints } = await client();
   return call(DistributionEndpoints.cash, { query: shopQuery(), body: input });
 }
 
@@ -28,12 +20,10 @@ export async function bindCard(input: {
   cardNo: string;
   bankCode?: string;
 }): Promise<{ id: number }> {
-  const { call, DistributionEndpoints } = await client();
   return call(DistributionEndpoints.bindCard, { query: shopQuery(), body: input });
 }
 
 export async function removeCard(cardId: number): Promise<void> {
-  const { call, DistributionEndpoints } = await client();
   await call(DistributionEndpoints.removeCard, { query: shopQuery(), body: { cardId } });
 }
 
@@ -42,12 +32,10 @@ export async function bindEnterpriseCard(input: {
   accountNo: string;
   bankCode: string;
 }): Promise<{ id: number }> {
-  const { call, DistributionEndpoints } = await client();
   return call(DistributionEndpoints.bindEnterpriseCard, { query: shopQuery(), body: input });
 }
 
 export async function verifyEnterpriseCard(cardId: number, amount: string): Promise<void> {
-  const { call, DistributionEndpoints } = await client();
   await call(
     DistributionEndpoints.verifyEnterpriseCard,
     { query: shopQuery(), body: { cardId, amount } },
@@ -60,7 +48,6 @@ export async function reviewWithdrawal(input: {
   approve: boolean;
   reason?: string;
 }): Promise<void> {
-  const { call, DistributionEndpoints } = await client();
   await call(DistributionEndpoints.review, { query: shopQuery(), body: input });
 }
 
@@ -100,7 +87,6 @@ export type ReceiptOutcome = 'paid' | 'waiting' | 'cancel' | 'fail' | 'no-bridge
  * with the bill's package_info), then the bill is asked about, so the page can say 已到账 at once.
  */
 export async function confirmReceipt(withdrawalNo: string): Promise<ReceiptOutcome> {
-  const { call, DistributionEndpoints } = await client();
   const params = { query: shopQuery(), params: { withdrawalNo } };
   const [request, bridge] = await Promise.all([
     call(DistributionEndpoints.receipt, params),
@@ -129,6 +115,5 @@ export async function confirmReceipt(withdrawalNo: string): Promise<ReceiptOutco
 
 /** 取消收款: the unconfirmed transfer is cancelled; the amount returns to the wallet. */
 export async function cancelReceipt(withdrawalNo: string): Promise<void> {
-  const { call, DistributionEndpoints } = await client();
   await call(DistributionEndpoints.receiptCancel, { query: shopQuery(), params: { withdrawalNo } });
 }

@@ -26,8 +26,8 @@ export type { ContributionPeriod, ContributionSort } from './customers.ts';
 export { DistributionErrors } from './errors.ts';
 export { ReportErrors } from './report-errors.ts';
 export { DistributionReportContracts } from './reports-contracts.ts';
-export { DistributionEndpoints } from './endpoints.ts';
-export { DistributionReportEndpoints } from './reports-endpoints.ts';
+export * as DistributionEndpoints from './endpoints.ts';
+export * as DistributionReportEndpoints from './reports-endpoints.ts';
 export {
   FIRST_INCOME_YEAR,
   INCOME_STATES,

@@ -3,5 +3,6 @@
  * use: contracts, errors, statuses, rules and view types. Browser-safe: no server module.
  */
 export { GuideContracts } from './contracts.ts';
-export { GuideEndpoints } from './endpoints.ts';
+export * as GuideEndpoints from './endpoints.ts';
 export type { GuidePage, GuideTag } from './tags.ts';
+export { pageGuideTexts } from './tags.ts';

@@ -55,6 +55,14 @@ export const PAGE_GUIDES = {
 export type GuidePage = keyof typeof PAGE_GUIDES;
 
 /**
+ * What a page's guides say, as the page carries it (`data-guide-texts`): the browser reads the
+ * texts of the page's own guides from the page instead of shipping all thirteen.
+ */
+export function pageGuideTexts(page: GuidePage): string {
+  return JSON.stringify(Object.fromEntries(PAGE_GUIDES[page].map((tag) => [tag, GUIDE_TEXT[tag]])));
+}
+
+/**
  * The guides due on a page: in its order, marked on the page, not seen yet, and the cart guide
  * only with something in the cart (shell §4).
  */

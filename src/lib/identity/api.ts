@@ -7,7 +7,7 @@ import { Messages, isLoginInvalid } from '#lib/platform/errors.ts';
 import { toast } from '#lib/platform/toast.ts';
 import { askConfirm } from '../../ui/confirm.ts';
 import type { LoginResult } from './contracts.ts';
-import { IdentityEndpoints } from './endpoints.ts';
+import * as IdentityEndpoints from './endpoints.ts';
 
 /** Sends a login code (type 2). The caller shows the contract's message or the refusal. */
 export function sendLoginCode(phone: string): Promise<null> {

@@ -24,8 +24,8 @@ export {
 } from './login.ts';
 export { submitRealName } from './real-name-api.ts';
 export { RealNameContracts } from './real-name-contracts.ts';
-export { IdentityEndpoints } from './endpoints.ts';
-export { RealNameEndpoints } from './real-name-endpoints.ts';
+export * as IdentityEndpoints from './endpoints.ts';
+export * as RealNameEndpoints from './real-name-endpoints.ts';
 export { RealNameErrors } from './real-name-errors.ts';
 export { REAL_NAME_RULE, cleanIdNumber, maskName, realNameProblem } from './real-name.ts';
 export {

@@ -3,7 +3,7 @@
  * use: contracts, errors, statuses, rules and view types. Browser-safe: no server module.
  */
 export { InsuranceContracts } from './contracts.ts';
-export { InsuranceEndpoints } from './endpoints.ts';
+export * as InsuranceEndpoints from './endpoints.ts';
 export type { ClaimPage } from './contracts.ts';
 export { InsuranceErrors } from './errors.ts';
 export {

@@ -18,8 +18,8 @@ export {
 } from './channel.ts';
 export type { ChannelRoom } from './channel.ts';
 export { LiveContracts } from './live-contracts.ts';
-export { LiveChannelEndpoints } from './channel-endpoints.ts';
-export { LiveEndpoints } from './live-endpoints.ts';
+export * as LiveChannelEndpoints from './channel-endpoints.ts';
+export * as LiveEndpoints from './live-endpoints.ts';
 export { LiveErrors } from './live-errors.ts';
 export {
   DOCKED_COVER_WIDTH,

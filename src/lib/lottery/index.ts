@@ -4,7 +4,7 @@
  */
 export { drawLottery } from './actions.ts';
 export { LOTTERY_RECORDS_PAGE_SIZE, LotteryContracts } from './contracts.ts';
-export { LotteryEndpoints } from './endpoints.ts';
+export * as LotteryEndpoints from './endpoints.ts';
 export type { DrawResult, PrizeView } from './contracts.ts';
 export { LotteryErrors } from './errors.ts';
 export {

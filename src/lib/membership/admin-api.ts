@@ -4,7 +4,7 @@
  */
 import { call } from '#lib/platform/client.ts';
 import { type AdminGrantQr } from './contracts.ts';
-import { MembershipEndpoints } from './endpoints.ts';
+import * as MembershipEndpoints from './endpoints.ts';
 
 /** The SMS way: a code to the owner's phone, then the applicant binds with it. */
 export function sendOwnerCode(shopBizCode: string): Promise<unknown> {

@@ -18,7 +18,7 @@ export {
   newUserVerifyCode,
 } from './admin-grant.ts';
 export { MembershipContracts } from './contracts.ts';
-export { MembershipEndpoints } from './endpoints.ts';
+export * as MembershipEndpoints from './endpoints.ts';
 export { MembershipErrors } from './errors.ts';
 export { PRIVACY_POLICY, REGISTRATION_AGREEMENT } from './legal.ts';
 export type { LegalDocument } from './legal.ts';

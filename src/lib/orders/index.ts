@@ -6,7 +6,7 @@ export { cancelOrder, changeAddress, confirmReceipt, hideOrder, shipOrder } from
 export { CARRIERS, carrierName } from './carriers.ts';
 export type { CarrierCode } from './carriers.ts';
 export { ORDER_PAGE_SIZE, ORDER_TABS, OrderContracts } from './contracts.ts';
-export { OrderEndpoints } from './endpoints.ts';
+export * as OrderEndpoints from './endpoints.ts';
 export type { DistributorOrderDetail, OrderDetail, OrderTab } from './contracts.ts';
 export { OrderErrors } from './errors.ts';
 export { MAX_REMARK_LENGTH } from './limits.ts';

@@ -211,7 +211,7 @@ export function refundStatusText(refundStatus: number | null): string | null {
   return null;
 }
 
-const orderTimeFormat = new Intl.DateTimeFormat('zh-CN', {
+const orderTimeFormat = /* @__PURE__ */ new Intl.DateTimeFormat('zh-CN', {
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

@@ -1,16 +1,9 @@
 /**
- * The order actions of the browser: the request client and the contracts (zod) load on first
- * use, as the cart's do, so a page's first load stays small.
+ * The order actions of the browser.
  */
 import type { PlacedOrder } from './contracts.ts';
-
-async function client() {
-  const [{ call }, { OrderEndpoints }] = await Promise.all([
-    import('#lib/platform/client.ts'),
-    import('./endpoints.ts'),
-  ]);
-  return { call, OrderEndpoints };
-}
+import { call } from '#lib/platform/client.ts';
+import * as OrderEndpoints from './endpoints.ts';
 
 export interface PlaceOrderRequest {
   shopId: string;
@@ -27,7 +20,6 @@ export interface PlaceOrderRequest {
 
 /** 提交订单; rejects with the client's ApiError (its toast left to the caller). */
 export async function placeOrder(request: PlaceOrderRequest): Promise<PlacedOrder> {
-  const { call, OrderEndpoints } = await client();
   return call(
     OrderEndpoints.create,
     {

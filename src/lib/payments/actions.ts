@@ -1,20 +1,13 @@
 /**
- * The cashier's browser side: the payment calls (the request client and the contracts load on
- * first use, as the order actions do, so the page's first load stays small), the messaging app's
- * pay bridge, and where its failures go (commerce §8: reported, not shown as they are).
+ * The cashier's browser side: the payment calls, the messaging app's pay bridge, and where its failures go (commerce §8: reported, not shown as they are).
  */
 import { countdown } from '#lib/catalog/index.ts';
 import type { Cashier, OpenedPayment, PaymentArrival } from '#lib/payments/contracts.ts';
 import type { JsapiPayParams } from '#lib/payments/wechatpay/protocol.ts';
 import type { PayChannel } from '#lib/payments/status.ts';
-
-async function client() {
-  const [{ call }, { PaymentEndpoints }] = await Promise.all([
-    import('#lib/platform/client.ts'),
-    import('#lib/payments/endpoints.ts'),
-  ]);
-  return { call, PaymentEndpoints };
-}
+import { call } from '#lib/platform/client.ts';
+import * as PaymentEndpoints from '#lib/payments/endpoints.ts';
+import { memberAuthUrl, RETURNED_FROM_AUTH } from '#lib/platform/answers.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -34,7 +27,6 @@ export type PayTarget = { orderNo: string } | { groupNo: string };
 
 /** Opens the payment; rejects with the client's ApiError, its toast left to the caller. */
 export async function openPayment(target: PayTarget, channel: PayChannel): Promise<OpenedPayment> {
-  const { call, PaymentEndpoints } = await client();
   return call(
     PaymentEndpoints.createPayment,
     { query: shopQuery(), body: { ...target, channel } },
@@ -44,7 +36,6 @@ export async function openPayment(target: PayTarget, channel: PayChannel): Promi
 
 /** Whether the payment arrived; silent: a failed poll is simply tried again. */
 export async function checkArrival(paymentNo: string): Promise<PaymentArrival> {
-  const { call, PaymentEndpoints } = await client();
   return call(
     PaymentEndpoints.checkArrive,
     { query: { ...shopQuery(), paymentNo } },
@@ -54,7 +45,6 @@ export async function checkArrival(paymentNo: string): Promise<PaymentArrival> {
 
 /** The messaging app's sign-in, coming back to this page (PAYER_UNKNOWN: no payer to name). */
 export async function memberAuthHref(): Promise<string | null> {
-  const { memberAuthUrl, RETURNED_FROM_AUTH } = await import('#lib/platform/answers.ts');
   const back = new URL(location.href);
   // Just back from it and still unknown: going round again would loop.
   if (back.searchParams.has(RETURNED_FROM_AUTH)) return null;

@@ -14,7 +14,7 @@ export {
 } from './actions.ts';
 export type { CashierProps } from './actions.ts';
 export { PaymentContracts } from './contracts.ts';
-export { PaymentEndpoints } from './endpoints.ts';
+export * as PaymentEndpoints from './endpoints.ts';
 export type { Cashier, OpenedPayment } from './contracts.ts';
 export { PaymentErrors } from './errors.ts';
 export { BRIDGE_SCRIPT, BRIDGE_SCRIPT_PATH } from './sandbox/bridge-script.ts';

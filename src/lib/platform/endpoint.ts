@@ -16,6 +16,8 @@ export interface Endpoint<C extends AnyContract> {
   readonly contract?: C;
 }
 
+/** Pure, so a bundle drops every endpoint a page does not call. */
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoint<C extends AnyContract>(
   method: Method,
   path: string,

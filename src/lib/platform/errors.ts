@@ -5,36 +5,10 @@
  * `throw appError(Errors.OUT_OF_STOCK)`.
  */
 
-export const ErrorCode = {
-  OK: 0,
-  /** A few calls document 200 as success. */
-  OK_LEGACY: 200,
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  REQUEST_TIMEOUT: 408,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  URI_TOO_LONG: 414,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  HEADERS_TOO_LARGE: 431,
-  TOO_MANY_REQUESTS: 429,
-  SERVER_ERROR: 500,
-  /**
-   * Refusals that are not about being logged out. Code 403 itself means "not logged in" to the
-   * client (commerce §8), so a refused role or a cross-site write must not answer code 403.
-   */
-  NO_PERMISSION: 40301,
-  CROSS_SITE: 40302,
-  /** Shop info codes that still open the shop (§4 shop validity). */
-  SHOP_SPECIAL: 998,
-  CRAWLER: 50001,
-  NOT_LOGGED_IN: 100006,
-  SESSION_ALT: 999998,
-  SESSION_INVALID: 999999,
-} as const;
+import * as ErrorCode from './error-codes.ts';
+import * as Messages from './messages.ts';
+
+export { ErrorCode, Messages };
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -42,56 +16,6 @@ export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const MAINTENANCE_HTTP_STATUS = 588;
 /** How soon a client may try again while the database is away (the Retry-After header). */
 export const MAINTENANCE_RETRY_AFTER_SECONDS = 5;
-
-export const Messages = {
-  OK: 'success',
-  NOT_LOGGED_IN: '用户未登录',
-  MAINTENANCE: '服务器维护中~',
-  LOGIN_FAILED: '登录失败',
-  CODE_SENT: '验证码已发送，请查收',
-  INVALID_MOBILE: '请输入有效的手机号码',
-  WRONG_PHONE: '请输入正确的手机号',
-  PARAM_MISSING: '参数缺失！',
-  SYSTEM_ERROR: '系统异常',
-  /** The call never got an answer: offline, timed out. */
-  NETWORK: '网络不给力，请稍后再试',
-  SKIN_CHANGED: '换肤成功',
-  REQUIRED_ARG: '参数为必填项',
-  PHONE_ALREADY_BOUND: '该手机号已绑定账户，请绑定其他手机号',
-  IMAGE_FAILED: '图片渲染失败',
-  IMAGE_LOAD_FAILED: '加载失败',
-  FINGERPRINT_FAILED: '设备指纹获取失败',
-  SWITCHED_TO_MANAGER: '已自动为您切换为管理员身份',
-  SWITCH_TO_MANAGER: '请切换为管理员身份操作',
-  OWNER_BOUND: '店主身份绑定成功，你可以管理该店铺。',
-  BAD_REQUEST: '请求参数错误',
-  NOT_FOUND: '请求的接口不存在',
-  METHOD_NOT_ALLOWED: '请求方法不支持',
-  SHOP_NOT_FOUND: '店铺不存在',
-  SHOP_ID_INVALID: '店铺编号格式不正确',
-  SHOP_ID_REQUIRED: '缺少店铺编号',
-  FORBIDDEN: '没有权限访问',
-  CROSS_SITE: '跨站请求被拒绝',
-  PAYLOAD_TOO_LARGE: '请求内容过大',
-  NUL_CHARACTER: '不能包含空字符',
-  URL_MALFORMED: '请求地址格式不正确',
-  URI_TOO_LONG: '请求地址过长',
-  HOST_INVALID: '请求的主机名无效',
-  HEADERS_TOO_LARGE: '请求头过大',
-  REQUEST_TIMEOUT: '请求超时',
-  BODY_NOT_JSON_TYPE: '请求内容必须是 JSON',
-  TOO_MANY_STREAMS: '连接过多，请稍后再试',
-  ADDED_TO_CART: '已加入购物车',
-  AGREEMENT_REQUIRED: '请先阅读并同意《用户注册协议》和《隐私政策》',
-  PHONE_BOUND: '绑定成功',
-  NOT_SHOP_OWNER: '当前账号不是该店铺的店主',
-  CONTRACT_SIGNED: '签署成功',
-  REGISTERED: '开店成功',
-  ADMIN_BOUND: '已成为本店管理员',
-  ADMIN_GRANT_INVALID: '授权链接已失效，请让申请人重新生成二维码',
-  ADMIN_GRANT_APPROVED: '授权成功',
-  ADMIN_GRANT_REJECTED: '已拒绝授权',
-} as const;
 
 /** One refusal of the catalogue: its code, its text and, when not derived from the code, its HTTP status. */
 export interface ErrorEntry {

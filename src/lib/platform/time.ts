@@ -2,7 +2,7 @@
 export const SHOP_TIME_ZONE = 'Asia/Shanghai';
 
 /** "11/25 09:40": when a sale ends. Built once: a formatter is costly to create per request. */
-export const saleEndFormat = new Intl.DateTimeFormat('zh-CN', {
+export const saleEndFormat = /* @__PURE__ */ new Intl.DateTimeFormat('zh-CN', {
   month: 'numeric',
   day: 'numeric',
   hour: '2-digit',
@@ -10,7 +10,7 @@ export const saleEndFormat = new Intl.DateTimeFormat('zh-CN', {
   timeZone: SHOP_TIME_ZONE,
 });
 
-const clockFormat = new Intl.DateTimeFormat('zh-CN', {
+const clockFormat = /* @__PURE__ */ new Intl.DateTimeFormat('zh-CN', {
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
@@ -20,7 +20,7 @@ const clockFormat = new Intl.DateTimeFormat('zh-CN', {
 /** "14:00": a time of day in the shop's zone. */
 export const shopClock = (at: Date): string => clockFormat.format(at);
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
+const dayFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-CA', {
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -30,7 +30,7 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', {
 /** "2026-11-23": the shop's calendar day of an instant (daily counts, bills). */
 export const shopDay = (at: Date): string => dayFormat.format(at);
 
-const monthDayFormat = new Intl.DateTimeFormat('en-US', {
+const monthDayFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', {
   month: 'numeric',
   day: '2-digit',
   timeZone: SHOP_TIME_ZONE,

@@ -17,7 +17,11 @@ export interface Transitions<S extends number> {
   isTerminal(status: S): boolean;
 }
 
-/** A transition table from the next statuses of each status; every status must be listed. */
+/**
+ * A transition table from the next statuses of each status; every status must be listed. Pure, so
+ * a page that reads a module's labels does not ship its tables.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function transitions<S extends number>(
   next: Readonly<Record<S, readonly S[]>>,
 ): Transitions<S> {

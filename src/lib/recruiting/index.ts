@@ -3,7 +3,7 @@
  * use: contracts, errors, statuses, rules and view types. Browser-safe: no server module.
  */
 export { INVITED_PAGE_SIZE, RecruitingContracts } from './contracts.ts';
-export { RecruitingEndpoints } from './endpoints.ts';
+export * as RecruitingEndpoints from './endpoints.ts';
 export { RecruitingErrors } from './errors.ts';
 export {
   COMPOSE_INTRO_MAX,

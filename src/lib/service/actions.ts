@@ -1,11 +1,12 @@
 /**
  * The browser side of the chat (im-index) and the console (客服): each call one service contract.
- * The request client and the contracts load on first use. Errors are toasted by the request
- * client unless a call says otherwise.
+ * Errors are toasted by the request client unless a call says otherwise.
  */
 import type { Wire, WireDataOf } from '#lib/platform/contract.ts';
 import type { ServiceContracts } from './service-contracts.ts';
 import type { ConversationView } from './conversations.server.ts';
+import { call } from '#lib/platform/client.ts';
+import * as ServiceEndpoints from './service-endpoints.ts';
 
 export type Send =
   | { kind: 'text'; text: string }
@@ -15,42 +16,29 @@ export type Send =
 
 export type ConversationWire = Wire<ConversationView>;
 
-async function client() {
-  const [{ call }, { ServiceEndpoints }] = await Promise.all([
-    import('#lib/platform/client.ts'),
-    import('./service-endpoints.ts'),
-  ]);
-  return { call, ServiceEndpoints };
-}
-
 /** The page's shop, named explicitly: inside the messaging app the client adds no shopBizCode. */
 const shop = () => document.body.dataset.shopId ?? '';
 
 type Contracts = typeof ServiceContracts;
 
 export async function sendToShop(body: Send): Promise<WireDataOf<Contracts['send']>> {
-  const { call, ServiceEndpoints } = await client();
   return call(ServiceEndpoints.send, { query: { shopBizCode: shop() }, body });
 }
 
 export async function olderMessages(before: number): Promise<WireDataOf<Contracts['messages']>> {
-  const { call, ServiceEndpoints } = await client();
   return call(ServiceEndpoints.messages, { query: { shopBizCode: shop(), before } });
 }
 
 export async function markRead(): Promise<void> {
-  const { call, ServiceEndpoints } = await client();
   await call(ServiceEndpoints.read, { query: { shopBizCode: shop() } }, { silent: true });
 }
 
 /** A chat picture; rejects with the client's ApiError (the message left to the caller). */
 export async function uploadPicture(file: Blob): Promise<WireDataOf<Contracts['upload']>> {
-  const { call, ServiceEndpoints } = await client();
   return call(ServiceEndpoints.upload, { body: file }, { silent: true });
 }
 
 export async function consoleList(): Promise<WireDataOf<Contracts['conversations']>> {
-  const { call, ServiceEndpoints } = await client();
   return call(ServiceEndpoints.conversations, { query: { shopBizCode: shop() } });
 }
 
@@ -58,7 +46,6 @@ export async function consoleMessages(
   conversationId: number,
   before?: number,
 ): Promise<WireDataOf<Contracts['consoleMessages']>> {
-  const { call, ServiceEndpoints } = await client();
   return call(ServiceEndpoints.consoleMessages, {
     query: { shopBizCode: shop(), conversationId, ...(before ? { before } : {}) },
   });
@@ -68,12 +55,10 @@ export async function reply(
   conversationId: number,
   body: Send,
 ): Promise<WireDataOf<Contracts['reply']>> {
-  const { call, ServiceEndpoints } = await client();
   return call(ServiceEndpoints.reply, { query: { shopBizCode: shop(), conversationId }, body });
 }
 
 export async function consoleRead(conversationId: number): Promise<void> {
-  const { call, ServiceEndpoints } = await client();
   await call(
     ServiceEndpoints.consoleRead,
     { query: { shopBizCode: shop(), conversationId } },
@@ -82,6 +67,5 @@ export async function consoleRead(conversationId: number): Promise<void> {
 }
 
 export async function closeChat(conversationId: number): Promise<ConversationWire> {
-  const { call, ServiceEndpoints } = await client();
   return call(ServiceEndpoints.close, { query: { shopBizCode: shop(), conversationId } });
 }

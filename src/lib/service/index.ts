@@ -19,6 +19,6 @@ export { SERVICE_IMAGE_TYPES } from './images.ts';
 export { RAW_TEXT_MAX, checkText, previewOf, readIds, unreadBadge } from './messages.ts';
 export type { MessageBody, MessageView } from './messages.ts';
 export { ServiceContracts, sendInputOf } from './service-contracts.ts';
-export { ServiceEndpoints } from './service-endpoints.ts';
+export * as ServiceEndpoints from './service-endpoints.ts';
 export { ServiceErrors } from './service-errors.ts';
 export { ConversationStatus } from './status.ts';

@@ -10,7 +10,7 @@ export {
   ShareType,
 } from './channels.ts';
 export { SharingContracts } from './contracts.ts';
-export { SharingEndpoints } from './endpoints.ts';
+export * as SharingEndpoints from './endpoints.ts';
 export type { ForwardTextView, ShareInfo } from './contracts.ts';
 export { SharingErrors } from './errors.ts';
 export { checkForwardText, isPosterKind } from './rules.ts';

@@ -9,6 +9,8 @@
 import { shopKey, userKey } from '#lib/platform/storage-keys.ts';
 import type { FeatureCode } from '#lib/shop/index.ts';
 import { SKIN_CHANGED_KEY, SKIN_TIP_UNTIL_KEY, secondsLeft, tipUntil } from '#lib/shop/index.ts';
+import { featureOn, skinInfo } from '#lib/shop/ui/kept-calls.ts';
+import { unusedCouponCount } from '#lib/coupons/ui/count.ts';
 
 export const COUPON_CHECK_INTERVAL_MS = 60_000;
 
@@ -20,7 +22,6 @@ async function couponNotice(): Promise<void> {
   if (!notice || !shopId || !data.userId) return;
   if (sessionStorage.getItem(shopKey(shopId, 'dismissed:couponNotice')) !== null) return;
   try {
-    const { featureOn } = await import('#lib/shop/ui/kept-calls.ts');
     if (!(await featureOn(shopId, notice.dataset.feature as FeatureCode))) return;
   } catch {
     return; // Unknown whether the shop shows it: a hint, so nothing.
@@ -29,7 +30,6 @@ async function couponNotice(): Promise<void> {
   let checked = readChecked(localStorage.getItem(key));
   if (!checked || Date.now() - checked.at >= COUPON_CHECK_INTERVAL_MS) {
     try {
-      const { unusedCouponCount } = await import('#lib/coupons/ui/count.ts');
       checked = { at: Date.now(), total: await unusedCouponCount(shopId) };
       localStorage.setItem(key, JSON.stringify(checked));
     } catch {
@@ -91,8 +91,7 @@ function skinTip(): void {
   // The skin's name, from the skin info the browser keeps (the skin page kept the new one).
   const name = tip.querySelector<HTMLElement>('[data-skin-name]');
   if (name) {
-    import('#lib/shop/ui/kept-calls.ts')
-      .then(({ skinInfo }) => skinInfo(shopId))
+    skinInfo(shopId)
       .then((skin) => {
         if (skin) name.textContent = `「${skin.name}」`;
       })
@@ -100,5 +99,8 @@ function skinTip(): void {
   }
 }
 
-void couponNotice();
-skinTip();
+/** Shows the strip's notices that apply; the layout calls it when the page has a notice strip. */
+export function showNotices(): void {
+  void couponNotice();
+  skinTip();
+}

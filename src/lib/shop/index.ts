@@ -11,9 +11,9 @@ export { Feature, featureStatuses } from './features.ts';
 export type { FeatureCode } from './features.ts';
 export { deleteSellerQr, saveSettings, uploadLogo, uploadSellerQr } from './settings-actions.ts';
 export { ShopSettingContracts } from './settings-contracts.ts';
-export { ShopConfigEndpoints } from './config-endpoints.ts';
-export { ShopEndpoints } from './endpoints.ts';
-export { ShopSettingEndpoints } from './settings-endpoints.ts';
+export * as ShopConfigEndpoints from './config-endpoints.ts';
+export * as ShopEndpoints from './endpoints.ts';
+export * as ShopSettingEndpoints from './settings-endpoints.ts';
 export { ShopSettingErrors } from './settings-errors.ts';
 export {
   FOLLOW_URL_MAX,

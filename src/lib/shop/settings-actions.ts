@@ -1,18 +1,11 @@
 /**
- * The browser side of store-setting and im-setting: each call is one settings contract. The
- * request client and the contracts (zod) load on first use, so the pages' first load stays small.
- * Errors are toasted by the request client unless a call says otherwise.
+ * The browser side of store-setting and im-setting: each call is one settings contract. Errors
+ * are toasted by the request client unless a call says otherwise.
  */
 import type { ShopSettings } from './settings.server.ts';
 import type { SellerQr } from './settings.server.ts';
-
-async function client() {
-  const [{ call }, { ShopSettingEndpoints }] = await Promise.all([
-    import('#lib/platform/client.ts'),
-    import('./settings-endpoints.ts'),
-  ]);
-  return { call, ShopSettingEndpoints };
-}
+import { call } from '#lib/platform/client.ts';
+import * as ShopSettingEndpoints from './settings-endpoints.ts';
 
 /** The page's shop, named explicitly: inside the messaging app the client adds no shopBizCode. */
 const shopQuery = () => ({ shopBizCode: document.body.dataset.shopId ?? '' });
@@ -25,13 +18,11 @@ export async function saveSettings(body: {
   followUrl: string;
   logoMediaId?: number | undefined;
 }): Promise<ShopSettings> {
-  const { call, ShopSettingEndpoints } = await client();
   return call(ShopSettingEndpoints.save, { query: shopQuery(), body });
 }
 
 /** A logo picture; rejects with the client's ApiError (the message left to the caller). */
 export async function uploadLogo(file: Blob): Promise<{ logoMediaId: number; logoUrl: string }> {
-  const { call, ShopSettingEndpoints } = await client();
   return call(
     ShopSettingEndpoints.uploadLogo,
     { query: shopQuery(), body: file },
@@ -41,7 +32,6 @@ export async function uploadLogo(file: Blob): Promise<{ logoMediaId: number; log
 
 /** The consultation QR code picture; rejects with the client's ApiError (message to the caller). */
 export async function uploadSellerQr(file: Blob): Promise<SellerQr> {
-  const { call, ShopSettingEndpoints } = await client();
   return call(
     ShopSettingEndpoints.uploadSellerQr,
     { query: shopQuery(), body: file },
@@ -50,6 +40,5 @@ export async function uploadSellerQr(file: Blob): Promise<SellerQr> {
 }
 
 export async function deleteSellerQr(): Promise<SellerQr> {
-  const { call, ShopSettingEndpoints } = await client();
   return call(ShopSettingEndpoints.deleteSellerQr, { query: shopQuery() });
 }

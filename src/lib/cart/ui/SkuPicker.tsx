@@ -1,14 +1,15 @@
 /**
- * The product page's buying bar and SKU picker: pick colour and size (sold-out ones disabled),
- * a quantity, then add to cart (saved on the server; the cart badges follow $cartCount) or buy now.
+ * The product page's buying buttons and SKU picker: pick colour and size (sold-out ones
+ * disabled), a quantity, then add to cart (saved on the server; the cart badges follow
+ * $cartCount) or buy now. The bar's 首页 and 购物车 links are the page's own (BuyBar.astro).
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Messages } from '#lib/platform/errors.ts';
 import { formatYuan } from '#lib/platform/money.ts';
-import { badgeText } from '#lib/platform/floating.ts';
 import { toast } from '#lib/platform/toast.ts';
-import { $cartCount, addToCart, pageCartCount, setCartCount } from '#lib/cart/index.ts';
+import { useHydrated } from '../../../ui/use-hydrated.ts';
+import { addToCart } from '#lib/cart/index.ts';
 import './SkuPicker.css';
 
 export interface PickerSku {
@@ -29,8 +30,6 @@ interface Props {
   /** Only a running sale sells; otherwise the bar says why. */
   saleState: 'upcoming' | 'ongoing' | 'ended' | 'none';
   loggedIn: boolean;
-  homeHref: string;
-  cartHref: string;
   loginHref: string;
   buyHref: string;
 }
@@ -56,14 +55,6 @@ const SIZE_HELP: Record<string, string> = {
 export default function SkuPicker(props: Props) {
   const { skus } = props;
   const [open, setOpen] = useState<null | 'cart' | 'buy'>(null);
-  const cartCount = useStore($cartCount);
-
-  // The count comes with the page (<body data-cart-count>), not with this island's props: the
-  // page's markup is shared by shoppers of the same kind (decision 015).
-  useEffect(() => {
-    const initial = pageCartCount();
-    if (initial !== null && $cartCount.get() === null) setCartCount(initial);
-  }, []);
 
   const selling = props.saleState === 'ongoing' && skus.some((s) => s.stock > 0);
 
@@ -84,49 +75,37 @@ export default function SkuPicker(props: Props) {
           ? null
           : '已售罄';
 
+  const hydrated = useHydrated();
+
   return (
     <>
-      <div className="buy-bar">
-        <a className="bar-icon" href={props.homeHref}>
-          <span className="bar-glyph">
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />
-            </svg>
-          </span>
-          首页
-        </a>
-        <a className="bar-icon" href={props.cartHref} data-guide="shoppingCartNotPay">
-          <span className="bar-glyph">
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <path d="M3 4h2l2.4 11h11.2L21 7H6.2M9 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2zm9 0a1 1 0 1 0 0-2 1 1 0 0 0 0 2z" />
-            </svg>
-            {cartCount ? <span className="bar-badge">{badgeText(cartCount)}</span> : null}
-          </span>
-          购物车
-        </a>
-        {blocked ? (
-          <button type="button" className="bar-blocked" disabled>
-            {blocked}
+      {blocked ? (
+        <button type="button" className="bar-blocked" disabled>
+          {blocked}
+        </button>
+      ) : (
+        <>
+          <button type="button" className="bar-cart" onClick={() => start('cart')}>
+            加入购物车
           </button>
-        ) : (
-          <>
-            <button type="button" className="bar-cart" onClick={() => start('cart')}>
-              加入购物车
-            </button>
-            <button type="button" className="bar-buy" onClick={() => start('buy')}>
-              立即购买
-            </button>
-          </>
+          <button type="button" className="bar-buy" onClick={() => start('buy')}>
+            立即购买
+          </button>
+        </>
+      )}
+      {/* Over the page, not in the bar: the bar's layer would cap the sheet's. */}
+      {hydrated &&
+        createPortal(
+          <SkuSheet
+            shopId={props.shopId}
+            skus={skus}
+            coverUrl={props.coverUrl}
+            buyHref={props.buyHref}
+            action={open}
+            onClose={() => setOpen(null)}
+          />,
+          document.body,
         )}
-      </div>
-      <SkuSheet
-        shopId={props.shopId}
-        skus={skus}
-        coverUrl={props.coverUrl}
-        buyHref={props.buyHref}
-        action={open}
-        onClose={() => setOpen(null)}
-      />
     </>
   );
 }

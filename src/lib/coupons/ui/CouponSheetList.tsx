@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { productCouponList } from '#lib/coupons/index.ts';
 import type { CenterCoupon } from '#lib/coupons/index.ts';
-import { orderTime } from '#lib/orders/index.ts';
+import { shopDay } from '#lib/platform/time.ts';
 import DrawButton from './DrawButton.tsx';
 
 interface Props {
@@ -76,7 +76,7 @@ export function CouponSheetList(props: Props) {
             <span>
               {c.condition} · {c.scopeText}
             </span>
-            <span>领取截止 {orderTime(c.claimTo).slice(0, 10)}</span>
+            <span>领取截止 {shopDay(new Date(c.claimTo))}</span>
           </span>
           <DrawButton
             couponId={c.couponId}

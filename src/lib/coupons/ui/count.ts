@@ -1,6 +1,6 @@
 /** The shell's coupon list call for the notice: how many unused coupons (status 0, totalSize). */
 import { call } from '#lib/platform/client.ts';
-import { CouponEndpoints } from '../endpoints.ts';
+import * as CouponEndpoints from '../endpoints.ts';
 
 /** The coupon notice's page size (shell §9). */
 export const NOTICE_PAGE_SIZE = 10;

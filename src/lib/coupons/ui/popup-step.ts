@@ -6,7 +6,7 @@
 import { call } from '#lib/platform/client.ts';
 import { userKey } from '#lib/platform/storage-keys.ts';
 import type { PopupStep } from '#lib/platform/popup-sequence.ts';
-import { CouponEndpoints } from '../endpoints.ts';
+import * as CouponEndpoints from '../endpoints.ts';
 
 /** Home or the cart by page code; a venue by its number (couponWindowForVenue). */
 type PopupPage = 'home_page' | 'cart_page' | { venueId: string };

@@ -7,7 +7,7 @@
  */
 import { ApiError, call } from '#lib/platform/client.ts';
 import type { WireDataOf } from '#lib/platform/contract.ts';
-import { CouponEndpoints } from '../endpoints.ts';
+import * as CouponEndpoints from '../endpoints.ts';
 import type { CouponContracts } from '../contracts.ts';
 import { Messages } from '#lib/platform/errors.ts';
 import { toast } from '#lib/platform/toast.ts';

@@ -5,10 +5,9 @@
  */
 import { call } from '#lib/platform/client.ts';
 import { runPopupSequence } from '#lib/platform/popup-sequence.ts';
-import { GuideEndpoints } from '../endpoints.ts';
+import * as GuideEndpoints from '../endpoints.ts';
 import {
   GUIDE_AUTO_DISMISS_MS,
-  GUIDE_TEXT,
   PAGE_GUIDES,
   guidesDue,
   type GuidePage,
@@ -40,11 +39,16 @@ export async function runGuides(page: GuidePage): Promise<boolean> {
     seen: new Set(exist.filter((tag) => tag.exist).map((tag) => tag.name)),
     cartSkuNum: Number(data.cartCount ?? 0) || 0,
   });
-  await runPopupSequence(due.map((tag) => () => showGuide(tag, shopBizCode)));
+  // The page carries its guides' texts (PageGuides.astro, HomeView.astro).
+  const carried = document.querySelector<HTMLElement>('[data-guide-texts]')?.dataset.guideTexts;
+  const texts = JSON.parse(carried ?? '{}') as Partial<Record<GuideTag, string>>;
+  await runPopupSequence(
+    due.map((tag) => async () => (texts[tag] ? showGuide(tag, texts[tag], shopBizCode) : false)),
+  );
   return due.length > 0;
 }
 
-function showGuide(tag: GuideTag, shopBizCode: string): Promise<boolean> {
+function showGuide(tag: GuideTag, text: string, shopBizCode: string): Promise<boolean> {
   const target = document.querySelector<HTMLElement>(`[data-guide="${tag}"]`);
   if (!target) return Promise.resolve(false);
   const input = { params: { tagName: tag }, query: { shopBizCode } };
@@ -58,19 +62,7 @@ function showGuide(tag: GuideTag, shopBizCode: string): Promise<boolean> {
   bubble.className = 'guide-bubble';
   bubble.dataset.guideBubble = tag;
   bubble.setAttribute('role', 'status');
-  bubble.textContent = GUIDE_TEXT[tag];
-  Object.assign(bubble.style, {
-    position: 'absolute',
-    zIndex: '2400',
-    maxWidth: '240px',
-    padding: '8px 12px',
-    borderRadius: '8px',
-    background: 'rgb(0 0 0 / 0.8)',
-    color: '#fff',
-    fontSize: '13px',
-    lineHeight: '1.5',
-    boxShadow: '0 2px 8px rgb(0 0 0 / 0.2)',
-  } satisfies Partial<CSSStyleDeclaration>);
+  bubble.textContent = text;
   // The guide points at something the shopper can see.
   const mark = target.getBoundingClientRect();
   if (mark.top < 0 || mark.bottom > innerHeight) target.scrollIntoView({ block: 'center' });

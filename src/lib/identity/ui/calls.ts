@@ -3,7 +3,7 @@
  * the messaging app loads neither the request client nor the contracts.
  */
 import { call } from '#lib/platform/client.ts';
-import { IdentityEndpoints } from '../endpoints.ts';
+import * as IdentityEndpoints from '../endpoints.ts';
 
 /** The messaging app's JS-SDK config for this page's URL (without its fragment). */
 export function jsSdkSignature(url: string) {

@@ -17,12 +17,20 @@
   /** @param {Element} island @param {number} i */
   const controlAt = (island, i) =>
     /** @type {HTMLElement | undefined} */ (island.querySelectorAll(CONTROL)[i]);
-  /** The island's framework has attached itself to this element. @param {Element} el */
-  const taken = (el) => Object.keys(el).some((key) => key.startsWith('__reactProps'));
+  /**
+   * The island's framework has committed its hydration: its root is no longer dehydrated. Before
+   * that, React has already tagged the elements it walked, but an event sent to them is lost.
+   * @param {Element} island
+   */
+  const taken = (island) => {
+    const key = Object.keys(island).find((name) => name.startsWith('__reactContainer'));
+    // @ts-expect-error React's own fields on the element it renders into.
+    const root = key ? island[key]?.stateNode : undefined;
+    return root?.current?.memoizedState?.isDehydrated === false;
+  };
   /** @param {Element} island @param {() => void} then @param {number} [tries] */
   const whenTaken = (island, then, tries = 0) => {
-    const first = island.querySelector(CONTROL) ?? island.firstElementChild;
-    if (!first || taken(first) || tries > 120) then();
+    if (taken(island) || tries > 600) then();
     else requestAnimationFrame(() => whenTaken(island, then, tries + 1));
   };
   /** @param {Element} island */

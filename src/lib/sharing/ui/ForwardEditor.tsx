@@ -5,17 +5,14 @@
  */
 import { useState, type SubmitEvent } from 'react';
 import { FORWARD_TEXT_MAX } from '#lib/sharing/index.ts';
+import { toast } from '#lib/platform/toast.ts';
+import { saveForwardText } from './calls.ts';
 import type { ForwardTextView } from '#lib/sharing/index.ts';
 import { useHydrated } from '../../../ui/use-hydrated.ts';
 
 interface Props {
   shopId: string;
   texts: ForwardTextView[];
-}
-
-async function save(shopId: string, contentType: number, text: string): Promise<ForwardTextView> {
-  const { saveForwardText } = await import('#lib/sharing/ui/calls.ts');
-  return saveForwardText(shopId, contentType, text);
 }
 
 function Row({ shopId, initial }: { shopId: string; initial: ForwardTextView }) {
@@ -29,9 +26,8 @@ function Row({ shopId, initial }: { shopId: string; initial: ForwardTextView }) 
     event.preventDefault();
     setBusy(true);
     try {
-      const saved = await save(shopId, initial.contentType, text);
+      const saved = await saveForwardText(shopId, initial.contentType, text);
       setText(saved.text);
-      const { toast } = await import('#lib/platform/toast.ts');
       toast(saved.text === '' ? '已恢复默认文案' : '保存成功');
     } catch {
       // The request client showed the refusal.

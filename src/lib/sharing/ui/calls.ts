@@ -1,10 +1,7 @@
-/**
- * The sharing calls the browser makes on first use: islands load this module lazily, so a page
- * nobody shares from loads neither the request client nor the contracts (and zod with them).
- */
+/** The sharing calls the browser makes: share info, share confirmation, the forward texts. */
 import { call } from '#lib/platform/client.ts';
 import type { BodyOf } from '#lib/platform/contract.ts';
-import { SharingEndpoints } from '../endpoints.ts';
+import * as SharingEndpoints from '../endpoints.ts';
 import type { SharingContracts } from '../contracts.ts';
 import type { ForwardTextView, ShareInfo } from '../contracts.ts';
 

@@ -4,6 +4,7 @@
  * server decides: only an active shop keeper). The SDK is configured with the signature of this
  * page's URL (GET /api/member/signature). Loaded only inside the app.
  */
+import { jsSdkSignature } from '#lib/identity/ui/calls.ts';
 import { loadShareInfo } from './share-client.ts';
 
 /** The messaging app's JS-SDK, as far as sharing uses it. */
@@ -53,7 +54,6 @@ function report(where: string, detail: unknown): void {
 }
 
 export async function setInAppShareData(contentType: number, contentId: string): Promise<void> {
-  const { jsSdkSignature } = await import('#lib/identity/ui/calls.ts');
   const [info, config, sdk] = await Promise.all([
     loadShareInfo(contentType, contentId),
     jsSdkSignature(location.href.split('#')[0]!),

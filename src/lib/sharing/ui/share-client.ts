@@ -1,9 +1,9 @@
 /**
  * The browser side of sharing: a content's share info (asked once per page and content), the
- * share confirmation, and copying a link. The request client and the contracts load on first use,
- * so a page nobody shares from loads none of it.
+ * share confirmation, and copying a link.
  */
 import type { ShareInfo } from '#lib/sharing/index.ts';
+import { fetchShareInfo, sendShareConfirmation } from './calls.ts';
 
 const asked = new Map<string, Promise<ShareInfo>>();
 
@@ -12,9 +12,7 @@ export function loadShareInfo(contentType: number, contentId: string): Promise<S
   const key = `${contentType}:${contentId}`;
   let pending = asked.get(key);
   if (!pending) {
-    pending = import('#lib/sharing/ui/calls.ts').then(({ fetchShareInfo }) =>
-      fetchShareInfo(document.body.dataset.shopId ?? '', { contentType, contentId }),
-    );
+    pending = fetchShareInfo(document.body.dataset.shopId ?? '', { contentType, contentId });
     pending.catch(() => asked.delete(key));
     asked.set(key, pending);
   }
@@ -35,7 +33,6 @@ export async function confirmShare(
 ): Promise<void> {
   if (!document.body.dataset.userId) return;
   try {
-    const { sendShareConfirmation } = await import('#lib/sharing/ui/calls.ts');
     await sendShareConfirmation(document.body.dataset.shopId ?? '', {
       requestId: requestId(),
       entryType: 1,

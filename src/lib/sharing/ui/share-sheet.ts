@@ -5,6 +5,7 @@
  * TypeScript, loaded on the first tap.
  */
 import { ChannelType, POSTER_NO, POSTER_SHARE_TEXT } from '#lib/sharing/index.ts';
+import { toast } from '#lib/platform/toast.ts';
 import { confirmShare, copyText, loadShareInfo } from './share-client.ts';
 
 export interface ShareContent {
@@ -14,12 +15,6 @@ export interface ShareContent {
 
 function part<T extends HTMLElement>(sheet: HTMLElement, name: string): T {
   return sheet.querySelector<T>(`[data-share-${name}]`)!;
-}
-
-let toastModule: Promise<typeof import('#lib/platform/toast.ts')> | null = null;
-function say(message: string): void {
-  toastModule ??= import('#lib/platform/toast.ts');
-  void toastModule.then(({ toast }) => toast(message));
 }
 
 /** Fills the open sheet for one content; a later opening supersedes an earlier one. */
@@ -52,10 +47,10 @@ export async function openShareSheet(sheet: HTMLDialogElement, content: ShareCon
   posterButton.hidden = info.posterUrl === '';
   copy.onclick = async () => {
     if (await copyText(info.shareLink)) {
-      say('链接已复制');
+      toast('链接已复制');
       void confirmShare(content, { scene: 'link', repostFormType: ChannelType.link, posterNo: 0 });
     } else {
-      say('复制失败，请长按链接复制');
+      toast('复制失败，请长按链接复制');
     }
   };
   posterButton.onclick = () => {

@@ -6,6 +6,7 @@
 import { badgeText } from '#lib/platform/floating.ts';
 import { dragWithinBounds } from '../drag.ts';
 import { $cartCount, loadCartCount, pageCartCount, setCartCount } from '#lib/cart/index.ts';
+import { showNotices } from '../notices.ts';
 import { RELOAD_ON_SHOW_KEY } from '../reload.ts';
 import { toast } from '#lib/platform/toast.ts';
 import { deviceKey, shopKey } from '#lib/platform/storage-keys.ts';
@@ -171,7 +172,7 @@ bridgeCheck();
 scrollRestore();
 dismissibleNotices();
 // The coupon notice and the skin tip: their code loads only on a page that has one.
-if (document.querySelector('[data-coupon-notice], [data-skin-tip]')) void import('../notices.ts');
+if (document.querySelector('[data-coupon-notice], [data-skin-tip]')) showNotices();
 void versionCheck();
 void cartBadge();
 // A message the server left for this page view (e.g. 已自动为您切换为管理员身份).

@@ -7,6 +7,8 @@
  */
 import { runPopupSequence, untilClosed } from '#lib/platform/popup-sequence.ts';
 import { Feature } from '#lib/shop/index.ts';
+import { featureOn } from '#lib/shop/ui/kept-calls.ts';
+import { runGuides } from '#lib/guides/ui/guide-view.ts';
 
 void runPopupSequence([
   async () => {
@@ -24,8 +26,7 @@ void runPopupSequence([
   },
   async () => {
     // The shop's 新手引导 switch (feature 1013), from the entrance status the browser keeps.
-    const { featureOn } = await import('#lib/shop/ui/kept-calls.ts');
     if (!(await featureOn(document.body.dataset.shopId ?? '', Feature.Guides))) return false;
-    return (await import('#lib/guides/ui/guide-view.ts')).runGuides('index');
+    return runGuides('index');
   },
 ]);

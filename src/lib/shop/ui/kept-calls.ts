@@ -4,8 +4,8 @@
  */
 import { call } from '#lib/platform/client.ts';
 import { shopKey } from '#lib/platform/storage-keys.ts';
-import { ShopEndpoints } from '../endpoints.ts';
-import { ShopConfigEndpoints } from '../config-endpoints.ts';
+import * as ShopEndpoints from '../endpoints.ts';
+import * as ShopConfigEndpoints from '../config-endpoints.ts';
 import type { FeatureCode } from '../features.ts';
 import { forget, keep, kept } from '../kept.ts';
 import type { SkinInfo } from '../skins.server.ts';

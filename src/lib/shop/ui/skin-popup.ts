@@ -9,7 +9,7 @@ import { shopKey } from '#lib/platform/storage-keys.ts';
 import { toast } from '#lib/platform/toast.ts';
 import { SKIN_CHANGED_KEY } from '#lib/shop/skin-tip.ts';
 import { skinChanged } from './kept-calls.ts';
-import { ShopEndpoints } from '../endpoints.ts';
+import * as ShopEndpoints from '../endpoints.ts';
 
 export async function showSkinPopup(dialog: HTMLElement): Promise<boolean> {
   const shopBizCode = document.body.dataset.shopId ?? '';
