@@ -11,6 +11,8 @@ export default defineConfig({
           // No server answers these tests: codes go to the console provider's outbox. The vendor
           // adapters are tested against their sandboxes in tests of their own.
           env: { SMS_PROVIDER: 'console' },
+          // Every test database is a copy of one built once per run.
+          globalSetup: ['tests/fixtures/db-snapshots.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

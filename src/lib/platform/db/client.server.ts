@@ -37,11 +37,16 @@ export interface Database {
 /** Migrations live in the source tree; every npm script runs from the project root. */
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'src/lib/platform/db/migrations');
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/**
+ * Where the data is: a PostgreSQL server, an embedded data folder, or memory, optionally starting
+ * as a copy of a dumped data folder (`from`: the test suite's migrated and seeded database).
+ */
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; from?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) return openPostgres(target.url);
-  return openPglite('dataDir' in target ? target.dataDir : undefined);
+  if ('dataDir' in target) return openPglite(target.dataDir);
+  return openPglite(undefined, target.from);
 }
 
 export class DataDirInUseError extends Error {
@@ -83,7 +88,7 @@ function lockDataDir(dataDir: string): () => void {
   throw new DataDirInUseError(`Could not lock ${lockPath}`);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, from?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   let unlock = () => {};
@@ -92,7 +97,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     unlock = lockDataDir(dataDir);
   }
   try {
-    const client = dataDir ? new PGlite(path.resolve(dataDir, 'pglite')) : new PGlite();
+    const client = dataDir
+      ? new PGlite(path.resolve(dataDir, 'pglite'))
+      : new PGlite(from ? { loadDataDir: from } : {});
     await client.waitReady;
     const db = drizzle({ client, schema }) as unknown as Db;
     const bus = memoryBus();
