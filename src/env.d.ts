@@ -26,3 +26,9 @@ declare namespace App {
 
 /** The build's version, written into /version.json and compared by the shell to reload stale pages. */
 declare const __APP_VERSION__: string;
+
+/** hls.js's light build ships no types of its own: it is the same class, with fewer features. */
+declare module 'hls.js/light' {
+  import Hls from 'hls.js';
+  export default Hls;
+}

@@ -1,6 +1,6 @@
 /**
  * Accessibility (issue #28): axe-core on the pages Lighthouse found wanting (index, cart,
- * confirmationOrder, order, coupon centre), as a visitor where the page is open to one and as
+ * confirmationOrder, order, coupon centre) and the product page, as a visitor where the page is open to one and as
  * the demo consumer, with the demo data. No serious or critical violation: colour contrast, links
  * and controls named by what they show, permitted ARIA only.
  */
@@ -22,23 +22,29 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-test('index and the coupon centre as a visitor', async ({ page, pgShop }) => {
-  for (const path of ['/index', '/coupon-center']) {
-    await page.goto(`${pgShop.url}${path}?shopId=1001`);
+test('index, the product page and the coupon centre as a visitor', async ({ page, pgShop }) => {
+  for (const path of ['/index?', '/productDetail?productNo=P10010001&', '/coupon-center?']) {
+    await page.goto(`${pgShop.url}${path}shopId=1001`);
     expect(await seriousViolations(page), path).toEqual([]);
   }
 });
 
-test('index, cart, confirmationOrder, order and the coupon centre as the demo consumer', async ({
+test('index, product, cart, confirmationOrder, order and the coupon centre as the demo consumer', async ({
   pageAs,
   pgShop,
 }) => {
   test.setTimeout(90_000);
   const page = await pageAs('consumer');
-  for (const path of ['/index', '/cart', '/order', '/coupon-center']) {
-    await page.goto(`${pgShop.url}${path}?shopId=1001`);
+  for (const path of [
+    '/index?',
+    '/productDetail?productNo=P10010001&',
+    '/cart?',
+    '/order?',
+    '/coupon-center?',
+  ]) {
+    await page.goto(`${pgShop.url}${path}shopId=1001`);
     // Home's popups (the red envelopes) are a layer of their own: the page under them is checked.
-    if (path === '/index') await page.keyboard.press('Escape');
+    if (path === '/index?') await page.keyboard.press('Escape');
     expect(await seriousViolations(page), path).toEqual([]);
   }
   await page.goto(`${pgShop.url}/cart?shopId=1001`);

@@ -1,6 +1,7 @@
 /**
  * The room's player: HLS natively where the browser plays it (Safari, iOS, most Android
- * browsers), else hls.js, loaded only here and only then. Autoplay starts muted (browsers allow
+ * browsers), else hls.js in its light build (no subtitles, DRM or alternate audio: a live room has
+ * none), loaded only here and only then. Autoplay starts muted (browsers allow
  * nothing else); a tap on the video turns the sound on.
  */
 export async function startPlayer(video: HTMLVideoElement, src: string): Promise<void> {
@@ -14,7 +15,7 @@ export async function startPlayer(video: HTMLVideoElement, src: string): Promise
     void video.play().catch(() => {});
     return;
   }
-  const { default: Hls } = await import('hls.js');
+  const { default: Hls } = await import('hls.js/light');
   if (!Hls.isSupported()) return;
   // No worker: the page's policy runs scripts from the shop only, not from blob: URLs.
   const hls = new Hls({ enableWorker: false, liveSyncDurationCount: 2 });
