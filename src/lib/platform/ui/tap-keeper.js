@@ -9,7 +9,6 @@
   const CONTROL = 'button,input,select,textarea,label,summary,[role=button],a:not([href])';
   const FIELD =
     'input:not([type=checkbox],[type=radio],[type=button],[type=submit],[type=reset]),textarea,select';
-  const SSR = 'astro-island[ssr]';
   /** @type {WeakMap<Element, {tap: number, typed: Map<number, string>}>} */
   const held = new WeakMap();
   /** @param {Element} island @param {Element} el */
@@ -26,12 +25,22 @@
     const key = Object.keys(island).find((name) => name.startsWith('__reactContainer'));
     // @ts-expect-error React's own fields on the element it renders into.
     const root = key ? island[key]?.stateNode : undefined;
-    return root?.current?.memoizedState?.isDehydrated === false;
+    const state = root?.current?.memoizedState;
+    return state ? state.isDehydrated !== true : false;
   };
   /** @param {Element} island @param {() => void} then @param {number} [tries] */
   const whenTaken = (island, then, tries = 0) => {
     if (taken(island) || tries > 600) then();
     else requestAnimationFrame(() => whenTaken(island, then, tries + 1));
+  };
+  /**
+   * The island the element is in, while React has not yet committed it: from its server HTML
+   * until the commit, which comes some time after Astro has handed it over.
+   * @param {Element} el
+   */
+  const pending = (el) => {
+    const island = el.closest?.('astro-island');
+    return island && !taken(island) ? island : null;
   };
   /** @param {Element} island */
   const hold = (island) => {
@@ -39,38 +48,38 @@
     if (state) return state;
     const fresh = { tap: -1, typed: new Map() };
     held.set(island, fresh);
-    island.addEventListener(
-      'astro:hydrate',
-      () =>
-        whenTaken(island, () => {
-          held.delete(island);
-          for (const [i, value] of fresh.typed) {
-            const field = /** @type {HTMLInputElement | undefined} */ (controlAt(island, i));
-            if (!field) continue;
-            // The framework notices a change only against the value it last saw.
-            field.value = '';
-            Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(
-              field,
-              value,
-            );
-            field.dispatchEvent(new Event('input', { bubbles: true }));
-          }
-          // The tap after the typed text has been rendered, so it acts on what was typed.
-          setTimeout(() => {
-            for (const el of island.querySelectorAll('[data-tap-held]'))
-              el.removeAttribute('data-tap-held');
-            if (fresh.tap >= 0) controlAt(island, fresh.tap)?.click();
-          });
-        }),
-      { once: true },
-    );
+    const replay = () =>
+      whenTaken(island, () => {
+        held.delete(island);
+        for (const [i, value] of fresh.typed) {
+          const field = /** @type {HTMLInputElement | undefined} */ (controlAt(island, i));
+          if (!field) continue;
+          // The framework notices a change only against the value it last saw.
+          field.value = '';
+          Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(
+            field,
+            value,
+          );
+          field.dispatchEvent(new Event('input', { bubbles: true }));
+        }
+        // The tap after the typed text has been rendered, so it acts on what was typed.
+        setTimeout(() => {
+          for (const el of island.querySelectorAll('[data-tap-held]'))
+            el.removeAttribute('data-tap-held');
+          if (fresh.tap >= 0) controlAt(island, fresh.tap)?.click();
+        });
+      });
+    // Astro hands the island to React (astro:hydrate), then React takes a while to commit.
+    if (island.hasAttribute('ssr'))
+      island.addEventListener('astro:hydrate', replay, { once: true });
+    else replay();
     return fresh;
   };
   document.addEventListener(
     'click',
     (event) => {
       const target = /** @type {Element} */ (event.target);
-      const island = target.closest?.(SSR);
+      const island = pending(target);
       const control = island && target.closest(CONTROL);
       if (!island || !control || !island.contains(control) || control.matches(FIELD)) return;
       event.preventDefault();
@@ -88,7 +97,7 @@
     'input',
     (event) => {
       const field = /** @type {HTMLInputElement} */ (event.target);
-      const island = field.closest?.(SSR);
+      const island = pending(field);
       if (island && event.isTrusted) hold(island).typed.set(indexIn(island, field), field.value);
     },
     true,
@@ -97,7 +106,7 @@
   document.addEventListener(
     'submit',
     (event) => {
-      if (/** @type {Element} */ (event.target).closest?.(SSR)) event.preventDefault();
+      if (pending(/** @type {Element} */ (event.target))) event.preventDefault();
     },
     true,
   );
