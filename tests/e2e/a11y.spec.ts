@@ -1,7 +1,7 @@
 /**
- * Accessibility (issue #28): axe-core on the pages Lighthouse found wanting (index, cart,
- * confirmationOrder, order, coupon centre) and the product page, as a visitor where the page is open to one and as
- * the demo consumer, with the demo data. No serious or critical violation: colour contrast, links
+ * Accessibility (issue #28): axe-core on the pages Lighthouse and the bench found wanting (index,
+ * product, cart, confirmationOrder, the cashier, order, coupon centre, a live room), as a visitor
+ * where the page is open to one and as the demo consumer, with the demo data. No serious or critical violation: colour contrast, links
  * and controls named by what they show, permitted ARIA only.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -22,14 +22,22 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-test('index, the product page and the coupon centre as a visitor', async ({ page, pgShop }) => {
-  for (const path of ['/index?', '/productDetail?productNo=P10010001&', '/coupon-center?']) {
+test('index, the product page, the coupon centre and a live room as a visitor', async ({
+  page,
+  pgShop,
+}) => {
+  for (const path of [
+    '/index?',
+    '/productDetail?productNo=P10010001&',
+    '/coupon-center?',
+    '/living?liveNo=L1001001&',
+  ]) {
     await page.goto(`${pgShop.url}${path}shopId=1001`);
     expect(await seriousViolations(page), path).toEqual([]);
   }
 });
 
-test('index, product, cart, confirmationOrder, order and the coupon centre as the demo consumer', async ({
+test('index, product, cart, order, coupon centre, confirmationOrder and the cashier as the demo consumer', async ({
   pageAs,
   pgShop,
 }) => {
@@ -52,4 +60,8 @@ test('index, product, cart, confirmationOrder, order and the coupon centre as th
   await expect(page).toHaveURL(/\/confirmationOrder\?/);
   await expect(page.getByRole('button', { name: /提交订单/ })).toBeVisible();
   expect(await seriousViolations(page), '/confirmationOrder').toEqual([]);
+  await page.getByRole('button', { name: /提交订单/ }).click();
+  await expect(page).toHaveURL(/\/checkout\?/);
+  await expect(page.getByRole('button', { name: /确认支付/ })).toBeVisible();
+  expect(await seriousViolations(page), '/checkout').toEqual([]);
 });
