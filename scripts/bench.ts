@@ -21,7 +21,8 @@ import { spawnShop, type ShopProcess } from '../tests/fixtures/server.ts';
 import { seedHandles } from '#demo/handles.ts';
 import { COMMENTS_PER_SECOND, LIVE_VIEWERS, measureLive } from './bench/live.ts';
 import { bareCopyOf } from './bench/bare.ts';
-import { phoneBrowser, tapToResponse, throttle } from './bench/browser.ts';
+import { phoneBrowser, tapToResponse } from './bench/browser.ts';
+import { throttle } from '../tests/fixtures/slow-phone.ts';
 import { SCALE, freshDatabase, multiplyCatalogue } from './bench/scale.ts';
 
 /** Shopper pages to measure; add new pages here. */

@@ -130,19 +130,6 @@ async function seriousFindings(context: BrowserContext, url: URL): Promise<strin
   }
 }
 
-/** A mid-range phone on a slow mobile network: 4× CPU, 150 ms, 1.6 Mbps. */
-export async function throttle(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-}
-
 /**
  * Milliseconds from a tap made the moment the page's `load` fires to what it does being seen:
  * `answered` waits for it (a sheet shown, the next page's URL).

@@ -11,6 +11,7 @@ import * as t from '#lib/platform/db/schema.ts';
 import { seedHandles } from '#demo/handles.ts';
 import { freshPhone } from '../fixtures/accounts.ts';
 import { pageScripts } from '../fixtures/page-js.ts';
+import { throttle } from '../fixtures/slow-phone.ts';
 
 const PRODUCT = seedHandles.shop1001.sales.senyeRunning.products[0]!;
 const SKU_NO = PRODUCT.skuNos[0]!;
@@ -22,19 +23,6 @@ test.beforeAll(async ({ pgShop }) => {
   shop = pgShop;
   await shop.admin.db.update(t.skus).set({ stock: 50 }).where(eq(t.skus.skuNo, SKU_NO));
 });
-
-/** A mid-range phone on a slow mobile network, as Lighthouse's mobile profile has it. */
-async function throttle(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-}
 
 /** Opens the page and answers once `load` has fired, when a shopper sees it ready to tap. */
 async function openAtLoad(page: Page, path: string): Promise<void> {
