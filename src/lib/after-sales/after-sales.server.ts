@@ -37,6 +37,7 @@ import { PaymentOrderOutcome, RefundState } from '#lib/payments/index.ts';
 import { saveRefund } from '#lib/payments/index.server.ts';
 import { sendRefund } from '#lib/payments/index.server.ts';
 import type { PaymentGateway } from '#lib/payments/index.server.ts';
+import { noteInvoiceRefund } from '#lib/invoices/index.server.ts';
 import type { AfterSaleKind, AfterSaleView, RefundProgress } from './contracts.ts';
 import {
   AFTER_SALE_KIND_TEXT,
@@ -537,6 +538,8 @@ async function saveAfterSaleRefund(
     now,
   });
   if (refundId === null) throw new Error(`refund ${refundNo} exists already`);
+  // An invoiced order's invoice is reversed and issued again for what remains (invoices area).
+  await noteInvoiceRefund(tx, { orderId: afterSale.orderId, refundNo, now });
   // The shop keeper's commission on the line shrinks with what the shopper got back.
   await adjustCommissionForRefund(tx, { orderLineId: afterSale.orderLineId, refundNo, now });
   return refundId;

@@ -18,6 +18,7 @@ export {
   loginDoneLink,
   loginFailureMessage,
   loginProblem,
+  MAINLAND_MOBILE,
   maskPhone,
   sendButtonLabel,
   sendCodeProblem,

@@ -1,0 +1,25 @@
+/**
+ * The invoices area's server door (docs/architecture.md "Doors"): the queries and commands other
+ * areas and pages may call. Everything else in the folder is the area's own.
+ */
+export {
+  applyInvoice,
+  invoicePdf,
+  invoiceableOrders,
+  listInvoices,
+  readApplyInfo,
+  readInvoice,
+  readOrderInvoices,
+  resubmitInvoice,
+} from './invoices.server.ts';
+export {
+  applyProviderResult,
+  noteInvoiceRefund,
+  reconcileOrderInvoices,
+  runInvoiceTimers,
+  startInvoiceTimers,
+} from './issuing.server.ts';
+export type { InvoiceIssuer } from './issuing.server.ts';
+export { invoiceSettingsOf, saveCategoryTax, saveInvoiceSettings } from './settings.server.ts';
+export type { SettingsInput } from './settings.server.ts';
+export { deleteTitle, listTitles, saveTitle } from './titles.server.ts';
