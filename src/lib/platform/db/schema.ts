@@ -26,6 +26,7 @@ export * from '#lib/orders/tables.server.ts';
 export * from '#lib/payments/tables.server.ts';
 export * from '#lib/after-sales/tables.server.ts';
 export * from '#lib/insurance/tables.server.ts';
+export * from '#lib/invoices/tables.server.ts';
 export * from '#lib/commission/tables.server.ts';
 export * from '#lib/distribution/tables.server.ts';
 export * from '#lib/sharing/tables.server.ts';
