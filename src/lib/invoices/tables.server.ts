@@ -49,6 +49,8 @@ export const sandboxNuonuoRequests = pgTable(
     /** A red letter: the blue invoice's number it reverses. */
     reversesNo: text('reverses_no'),
     callbackUrl: text('callback_url'),
+    /** Where the sandbox was reached when the request came (its PDF links start there). */
+    baseUrl: text('base_url').notNull(),
     /** none (no URL or not yet issued), due, taken. */
     callbackState: text('callback_state').notNull().default('none'),
     callbackAttempts: integer('callback_attempts').notNull().default(0),

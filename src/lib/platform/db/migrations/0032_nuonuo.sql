@@ -21,6 +21,7 @@ CREATE TABLE "sandbox_nuonuo_requests" (
 	"issued_at" timestamp with time zone,
 	"reverses_no" text,
 	"callback_url" text,
+	"base_url" text NOT NULL,
 	"callback_state" text DEFAULT 'none' NOT NULL,
 	"callback_attempts" integer DEFAULT 0 NOT NULL,
 	"callback_due_at" timestamp with time zone,
