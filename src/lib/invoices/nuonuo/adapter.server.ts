@@ -12,7 +12,13 @@
  * - readCallback: the platform's post is trusted for nothing but a reason to ask: it must carry
  *   the callback token of its orderno, and the result is what a signed query answers.
  */
-import { InvoiceProviderError, type InvoiceItem, type InvoiceProvider, type IssueRequest, type ProviderResult } from '../provider.ts';
+import {
+  InvoiceProviderError,
+  type InvoiceItem,
+  type InvoiceProvider,
+  type IssueRequest,
+  type ProviderResult,
+} from '../provider.ts';
 import { failure, refusal, type NuonuoClient } from './client.server.ts';
 import {
   CALLBACK_TAKEN,

@@ -72,7 +72,12 @@ export class NuonuoClient {
     try {
       response = await send(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
     } catch (error) {
-      throw failure('UNREACHABLE', `诺诺开放平台无法连接：${(error as Error).message}`, true, error);
+      throw failure(
+        'UNREACHABLE',
+        `诺诺开放平台无法连接：${(error as Error).message}`,
+        true,
+        error,
+      );
     }
     const text = await response.text();
     if (!response.ok) {

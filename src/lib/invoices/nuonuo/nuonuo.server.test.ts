@@ -386,7 +386,10 @@ describe('the access token', () => {
     const [row] = await db.select().from(nuonuoTokens);
     // A token the platform no longer knows, stored as if good for a day.
     const unknown = `${row!.value.slice(0, -4)}0000`;
-    await db.update(nuonuoTokens).set({ value: unknown }).where(eq(nuonuoTokens.appKey, row!.appKey));
+    await db
+      .update(nuonuoTokens)
+      .set({ value: unknown })
+      .where(eq(nuonuoTokens.appKey, row!.appKey));
     const { serialNo } = await provider.submit(blue('R20261121034'));
     expect(serialNo).toMatch(/^\d{20}$/);
     expect(tokenCalls).toBe(1);

@@ -46,14 +46,15 @@ export const Code = {
 } as const;
 
 /**
- * The gateway's codes (07xxxx, 0200–0203, 040102): about the account, its keys or the platform,
- * never the invoice asked for. Of these only the platform's own faults may pass when tried again.
+ * The gateway's codes (07xxxx, 0200–0203, 040102) are about the account, its keys or the
+ * platform, never the invoice asked for; of these only the platform's own faults, the day's quota
+ * and a refused token may pass when tried again. E9999 is the service's 系统繁忙.
  */
-const GATEWAY_RETRYABLE = new Set(['0202', '0203', '040102', '070201', Code.TokenRefused]);
+const RETRYABLE = new Set(['0202', '0203', '040102', '070201', Code.TokenRefused, 'E9999']);
 
 /** Whether a refusal `code` may pass when the same call is made again later. */
 export function retryableCode(code: string): boolean {
-  if (GATEWAY_RETRYABLE.has(code)) return true;
+  if (RETRYABLE.has(code)) return true;
   // 07xxxx and 02xx: keys, app, permissions, signature: nothing changes by waiting.
   if (/^0[27]/.test(code)) return false;
   // E9xxx: the service refused the invoice (a bad tax number, amounts); E0xxx/5xx its faults.
@@ -171,7 +172,8 @@ export function rateBp(text: unknown): number | null {
  * whole, but a fraction is written without exponent all the same.
  */
 export function quantityText(quantity: number): string {
-  if (!Number.isFinite(quantity) || quantity === 0) throw new RangeError(`bad quantity ${quantity}`);
+  if (!Number.isFinite(quantity) || quantity === 0)
+    throw new RangeError(`bad quantity ${quantity}`);
   return Number.isInteger(quantity) ? String(quantity) : quantity.toFixed(8).replace(/0+$/, '');
 }
 

@@ -75,7 +75,8 @@ export function invoiceProvider(
   db: DbOrTx,
   options: ProviderOptions = {},
 ): Promise<InvoiceProvider> {
-  const build = async () => new NuonuoProvider(new NuonuoClient(db, await nuonuoConfig(db, options)));
+  const build = async () =>
+    new NuonuoProvider(new NuonuoClient(db, await nuonuoConfig(db, options)));
   if (Object.keys(options).length > 0) return build();
   let provider = cached.get(db);
   if (!provider) {

@@ -198,7 +198,9 @@ class Canvas {
   }
 
   rect(x: number, y: number, w: number, h: number, width = 0.8, color: Rgb = BROWN): void {
-    this.ops.push(`${color.map(n).join(' ')} RG ${n(width)} w ${n(x)} ${n(y)} ${n(w)} ${n(h)} re S`);
+    this.ops.push(
+      `${color.map(n).join(' ')} RG ${n(width)} w ${n(x)} ${n(y)} ${n(w)} ${n(h)} re S`,
+    );
   }
 }
 
@@ -286,7 +288,9 @@ function layout(invoice: PrintedInvoice): Canvas {
   c.line(middle, frameTop, middle, partiesBottom);
   const party = (label: string, x: number, who: { name: string; taxNo: string }) => {
     c.line(x + 20, frameTop, x + 20, partiesBottom);
-    [...label].forEach((ch, i) => c.text(ch, x + 10, frameTop + 14 + i * 10.5, SIZE, { anchor: 'middle', color: BROWN }));
+    [...label].forEach((ch, i) =>
+      c.text(ch, x + 10, frameTop + 14 + i * 10.5, SIZE, { anchor: 'middle', color: BROWN }),
+    );
     c.text('名称：', x + 26, frameTop + 24, SIZE, { color: BROWN });
     const nameLines = wrap(who.name, SIZE, middle - LEFT - 70);
     nameLines.slice(0, 2).forEach((text, i) => c.text(text, x + 52, frameTop + 24 + i * 11, SIZE));

@@ -11,13 +11,7 @@ import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { sandboxNuonuoRequests } from '#lib/platform/db/schema.ts';
-import {
-  Code,
-  centsOf,
-  chinaTime,
-  rateBp,
-  type InvoiceResultItem,
-} from '../protocol.ts';
+import { Code, centsOf, chinaTime, rateBp, type InvoiceResultItem } from '../protocol.ts';
 import { checkTaxNo } from './figures.ts';
 import type { SandboxAccount } from './keys.server.ts';
 import { pdfUrlOf } from './pdf-link.server.ts';
@@ -68,7 +62,8 @@ function checkLine(
   if (included * sign <= 0 || excluded * sign <= 0 || tax * sign < 0) {
     return { refusal: red ? `红票金额应为负数：${name}` : `蓝票金额应为正数：${name}` };
   }
-  if (excluded + tax !== included) return { refusal: `不含税金额与税额之和不等于含税金额：${name}` };
+  if (excluded + tax !== included)
+    return { refusal: `不含税金额与税额之和不等于含税金额：${name}` };
   // [不含税金额] × [税率] = [税额], within 0.06.
   const expected = Math.round((excluded * rate) / 10_000);
   if (Math.abs(expected - tax) > 6) return { refusal: `税额误差超过0.06：${name}` };
@@ -210,7 +205,11 @@ export async function requestBilling(
       .onConflictDoNothing()
       .returning({ serialNo: sandboxNuonuoRequests.serialNo });
     if (row) {
-      return { code: Code.Success, describe: '开票提交成功', result: { invoiceSerialNum: serialNo } };
+      return {
+        code: Code.Success,
+        describe: '开票提交成功',
+        result: { invoiceSerialNum: serialNo },
+      };
     }
     // The orderNo taken meanwhile (a request racing this one), or a reversal of the same blue
     // invoice, or (rarely) the serial number: ask again what holds.
@@ -279,7 +278,10 @@ const STATUS_MSG: Record<string, string> = {
 };
 
 /** One request as queryInvoiceResult answers it. */
-export function resultItem(row: Row, account: SandboxAccount): InvoiceResultItem & Record<string, unknown> {
+export function resultItem(
+  row: Row,
+  account: SandboxAccount,
+): InvoiceResultItem & Record<string, unknown> {
   const order = row.request as Record<string, unknown>;
   const lines = (order.invoiceDetail ?? []) as Record<string, unknown>[];
   const sum = (key: string) => lines.reduce((s, line) => s + (centsOf(line[key]) ?? 0), 0);
@@ -320,8 +322,7 @@ export async function queryResult(
   account: SandboxAccount,
   content: Record<string, unknown>,
 ): Promise<Answer> {
-  const list = (value: unknown) =>
-    Array.isArray(value) ? value.map(str).filter(Boolean) : [];
+  const list = (value: unknown) => (Array.isArray(value) ? value.map(str).filter(Boolean) : []);
   const serialNos = list(content.serialNos);
   const orderNos = list(content.orderNos);
   if (serialNos.length === 0 && orderNos.length === 0) {
@@ -357,7 +358,8 @@ export async function reInvoice(
     .where(serialNo ? eq(t.serialNo, serialNo) : eq(t.orderNo, orderNo));
   if (!row) return refuse('未查询到发票信息', Code.NotFound);
   if (row.status === '2') return refuse('发票已生成，无需再重试开票');
-  if (row.status === '20') return { code: Code.Success, describe: '开票中（重试中），请耐心等待开票结果' };
+  if (row.status === '20')
+    return { code: Code.Success, describe: '开票中（重试中），请耐心等待开票结果' };
   await db
     .update(t)
     .set({

@@ -25,12 +25,20 @@ import {
   centsOf,
   parseLossless,
   rateBp,
+  unitPriceText,
   verifyNuonuoSign,
 } from '../protocol.ts';
 import { sandboxAccount, type SandboxAccount } from './keys.server.ts';
 import { PDF_PATH, verifyPdfKey } from './pdf-link.server.ts';
 import { invoicePdf, type PrintedInvoice } from './pdf.server.ts';
-import { issueDue, queryResult, reInvoice, requestBilling, type Answer, type Row } from './platform.server.ts';
+import {
+  issueDue,
+  queryResult,
+  reInvoice,
+  requestBilling,
+  type Answer,
+  type Row,
+} from './platform.server.ts';
 
 export const SANDBOX_PREFIX = '/sandbox/nuonuo/';
 /** A token lives this long (seconds), as the real platform's. */
@@ -74,7 +82,8 @@ function tokenAnswer(account: SandboxAccount, form: URLSearchParams, now: Date):
     return error('070307', `Incorrect appType[${form.get('grant_type') ?? ''}]`);
   }
   const clientId = form.get('client_id') ?? '';
-  if (!sameText(clientId, account.appKey)) return error('070304', `Incorrect clientId[${clientId}]`);
+  if (!sameText(clientId, account.appKey))
+    return error('070304', `Incorrect clientId[${clientId}]`);
   if (!sameText(form.get('client_secret') ?? '', account.appSecret)) {
     return error('070305', 'Incorrect clientSecret');
   }
@@ -138,7 +147,8 @@ async function servicesAnswer(
   }
 }
 
-const str = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : String(value));
+const str = (value: unknown) =>
+  typeof value === 'string' ? value : value == null ? '' : String(value);
 
 /** The printed invoice of an issued request. */
 export function printedInvoice(row: Row, account: SandboxAccount): PrintedInvoice {
@@ -153,21 +163,21 @@ export function printedInvoice(row: Row, account: SandboxAccount): PrintedInvoic
     seller: { name: account.sellerName, taxNo: account.taxNo },
     lines: lines.map((line) => {
       const bp = rateBp(line.taxRate) ?? 0;
+      const excluded = centsOf(line.taxExcludedAmount) ?? 0;
+      const quantity = Number(str(line.num));
       return {
         name: str(line.goodsName),
         spec: str(line.specType),
         unit: str(line.unit),
         quantity: str(line.num),
-        price: str(line.price),
-        amountCents: centsOf(line.taxExcludedAmount) ?? 0,
+        // Printed as 数电 invoices print it: the unit price without tax.
+        price: quantity ? unitPriceText(excluded, quantity) : '',
+        amountCents: excluded,
         rate: `${bp / 100}%`,
         taxCents: centsOf(line.tax) ?? 0,
       };
     }),
-    remark: [
-      row.reversesNo ? `被红冲蓝字数电发票号码：${row.reversesNo}` : '',
-      str(order.remark),
-    ]
+    remark: [row.reversesNo ? `被红冲蓝字数电发票号码：${row.reversesNo}` : '', str(order.remark)]
       .filter(Boolean)
       .join('\n'),
     clerk: str(order.clerk),
