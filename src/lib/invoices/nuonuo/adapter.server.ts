@@ -161,11 +161,13 @@ export class NuonuoProvider implements InvoiceProvider {
   }
 
   private async byOrderNo(orderNo: string): Promise<InvoiceResultItem | undefined> {
-    const result = await this.client.expect(Method.QueryResult, {
+    const answer = await this.client.call(Method.QueryResult, {
       orderNos: [orderNo],
       isOfferInvoiceDetail: '0',
     });
-    return resultList(result).find((item) => item.orderNo === orderNo);
+    if (answer.code === Code.NotFound) return undefined;
+    if (answer.code !== Code.Success) throw refusal(answer);
+    return resultList(answer.result).find((item) => item.orderNo === orderNo);
   }
 
   private async bySerialNo(serialNo: string): Promise<InvoiceResultItem> {
@@ -173,7 +175,7 @@ export class NuonuoProvider implements InvoiceProvider {
       serialNos: [serialNo],
       isOfferInvoiceDetail: '0',
     });
-    if (answer.code !== Code.Success) throw refusal(answer);
+    if (answer.code !== Code.Success && answer.code !== Code.NotFound) throw refusal(answer);
     const item = resultList(answer.result).find((each) => each.serialNo === serialNo);
     if (!item) throw failure(Code.NotFound, `诺诺查无流水号 ${serialNo}`, true);
     return item;

@@ -169,13 +169,6 @@ export class NuonuoClient {
     if (answer.code !== Code.TokenRefused) return answer;
     return this.callWith(await this.token(token), method, content);
   }
-
-  /** A call whose answer must be E0000: its result, else the refusal as an error. */
-  async expect(method: string, content: unknown): Promise<unknown> {
-    const answer = await this.call(method, content);
-    if (answer.code === Code.Success) return answer.result;
-    throw refusal(answer);
-  }
 }
 
 /** The platform's refusal as an InvoiceProviderError (its own words as the message). */
