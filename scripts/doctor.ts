@@ -8,6 +8,7 @@ import type { Readiness } from '#lib/platform/readiness.ts';
 import { paymentReadiness } from '#lib/payments/readiness.server.ts';
 import { smsReadiness } from '#lib/identity/sms/readiness.server.ts';
 import { logisticsReadiness } from '#lib/orders/kuaidi100/readiness.server.ts';
+import { invoiceReadiness } from '#lib/invoices/nuonuo/index.server.ts';
 import { wechatReadiness } from '#lib/identity/messaging-app/readiness.server.ts';
 import {
   faceidReadiness,
@@ -39,6 +40,11 @@ const SERVICES: readonly Service[] = [
     name: 'Logistics (Kuaidi100)',
     settings: /^(LOGISTICS_PROVIDER|KUAIDI100_)/,
     probe: (config) => logisticsReadiness(config),
+  },
+  {
+    name: 'Invoices (诺诺 open platform)',
+    settings: /^(INVOICE_PROVIDER|NUONUO_)/,
+    probe: (config) => invoiceReadiness(config),
   },
   {
     name: 'Sign-in inside WeChat (official account)',

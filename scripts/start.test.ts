@@ -21,7 +21,8 @@ describe('npm start in production', () => {
     expect(status).toBe(1);
     expect(stdout).not.toContain('Shop ready');
     const lines = stderr.trim().split('\n');
-    // Every outside service is named: payments, SMS, sign-in inside WeChat, logistics, identity.
+    // Every outside service is named: payments, SMS, sign-in inside WeChat, logistics, invoices,
+    // identity.
     expect(lines).toEqual(
       expect.arrayContaining([
         'Missing environment variable PAYMENT_PROVIDER: must be wechatpay in production (the sandbox is for demos)',
@@ -31,6 +32,10 @@ describe('npm start in production', () => {
         'Missing environment variable KUAIDI100_CUSTOMER: is required in production',
         'Missing environment variable KUAIDI100_KEY: is required in production',
         'Missing environment variable KUAIDI100_SALT: is required in production',
+        'Missing environment variable NUONUO_APP_KEY: is required in production',
+        'Missing environment variable NUONUO_APP_SECRET: is required in production',
+        'Missing environment variable NUONUO_TAX_NO: is required in production',
+        'Missing environment variable NUONUO_CLERK: is required in production',
         'Missing environment variable IDENTITY_PROVIDER: must be tencentcloud in production (the local check asks no authority)',
       ]),
     );

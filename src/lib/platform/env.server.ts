@@ -209,6 +209,40 @@ const envObject = z.object({
       .regex(/^https?:\/\//, 'must be an https URL')
       .optional(),
   ),
+  // ── Invoices (诺诺 open platform) ──
+  /** nuonuo (the only one): 诺诺's open platform; in a demo against /sandbox/nuonuo/. */
+  INVOICE_PROVIDER: z.preprocess(emptyAsUnset, z.enum(['nuonuo']).default('nuonuo')),
+  /** The 诺诺 app's appKey (自用型应用). */
+  NUONUO_APP_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]{4,64}$/, 'must be the appKey (letters and digits)')
+      .optional(),
+  ),
+  /** The app's appSecret: signs every call (X-Nuonuo-Sign) and fetches its access token. */
+  NUONUO_APP_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{8,128}$/, 'must be the appSecret (8 to 128 printable characters)')
+      .optional(),
+  ),
+  /** The seller's 纳税人识别号 the account issues for (userTax, salerTaxNum). */
+  NUONUO_TAX_NO: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[0-9A-Z]{15,20}$/, 'must be a 纳税人识别号 (15 to 20 digits and upper-case letters)')
+      .optional(),
+  ),
+  /** 开票员: the name the 数电 account's tax-bureau login is registered with (clerk). */
+  NUONUO_CLERK: optionalText.pipe(z.string().max(20, 'must be at most 20 characters').optional()),
+  /** Unset: 诺诺's own hosts in production, this server's /sandbox/nuonuo/ in a demo. */
+  NUONUO_BASE_URL: optionalText.pipe(
+    z
+      .string()
+      .url('must be an https URL')
+      .regex(/^https?:\/\//, 'must be an https URL')
+      .optional(),
+  ),
   // ── WeChat official account (sign-in inside WeChat, JS-SDK) ──
   /** `wechat`: web authorization and JS-SDK; in demo mode against the sandbox gateway. */
   MESSAGING_APP_PROVIDER: z.preprocess(
@@ -445,6 +479,23 @@ const checkedEnv = envObject.superRefine((v, ctx) => {
       v,
       ['KUAIDI100_CUSTOMER', 'KUAIDI100_KEY'],
       'is required with the other KUAIDI100_* account setting',
+    );
+  }
+  // ── Invoices (诺诺) ──
+  if (shopMode(v) === 'production') {
+    requireSettings(
+      ctx,
+      v,
+      ['NUONUO_APP_KEY', 'NUONUO_APP_SECRET', 'NUONUO_TAX_NO', 'NUONUO_CLERK'],
+      'is required in production',
+    );
+  } else if (v.NUONUO_APP_KEY !== undefined || v.NUONUO_APP_SECRET !== undefined) {
+    // The sandbox takes a given app only as a whole (else it makes its own).
+    requireSettings(
+      ctx,
+      v,
+      ['NUONUO_APP_KEY', 'NUONUO_APP_SECRET'],
+      'is required with the other NUONUO_APP_* setting',
     );
   }
   // ── WeChat official account ──

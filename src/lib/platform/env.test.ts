@@ -32,6 +32,7 @@ describe('parseEnv', () => {
       WECHAT_OPEN_BASE_URL: undefined,
       WECHAT_API_BASE_URL: undefined,
       LOGISTICS_PROVIDER: 'kuaidi100',
+      INVOICE_PROVIDER: 'nuonuo',
       IDENTITY_CHECKS_PER_DAY: 5,
       SANDBOX_MERCHANT_ORIGINS: [],
       ALIYUN_ACCESS_KEY_ID: undefined,
