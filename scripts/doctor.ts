@@ -8,7 +8,7 @@ import type { Readiness } from '#lib/platform/readiness.ts';
 import { paymentReadiness } from '#lib/payments/readiness.server.ts';
 import { smsReadiness } from '#lib/identity/sms/readiness.server.ts';
 import { logisticsReadiness } from '#lib/orders/kuaidi100/readiness.server.ts';
-import { invoiceReadiness } from '#lib/invoices/nuonuo/index.server.ts';
+import { invoiceReadiness } from '#lib/invoices/index.server.ts';
 import { wechatReadiness } from '#lib/identity/messaging-app/readiness.server.ts';
 import {
   faceidReadiness,

@@ -27,6 +27,11 @@ import { startDistributionTimers } from '#lib/distribution/timers.server.ts';
 import { startSandboxNotifier } from '#lib/payments/sandbox/gateway.server.ts';
 import { startKuaidi100Pusher } from '#lib/orders/kuaidi100/sandbox/pushes.server.ts';
 import { setSelfOrigin } from '#lib/platform/self-origin.server.ts';
+import {
+  invoiceIssuer,
+  startInvoiceTimers,
+  startNuonuoSandbox,
+} from '#lib/invoices/index.server.ts';
 import { frontDoor } from '#lib/platform/front-door.server.ts';
 import { loadStaticFiles } from '#lib/platform/static-files.server.ts';
 import { matchRoute } from '#lib/platform/routes.ts';
@@ -158,12 +163,18 @@ export async function startServer(): Promise<RunningServer> {
   const stopNotifier =
     config.PAYMENT_PROVIDER === 'sandbox' ? startSandboxNotifier(db.db) : () => {};
   const stopPusher = config.SHOP_MODE === 'demo' ? startKuaidi100Pusher(db.db) : () => {};
+  // Invoices are submitted, asked after and reversed after refunds until done; in a demo the 诺诺
+  // sandbox issues them and posts its callbacks from its own loop.
+  const stopInvoiceTimers = startInvoiceTimers(db.db, () => invoiceIssuer(db.db));
+  const stopInvoiceSandbox = config.SHOP_MODE === 'demo' ? startNuonuoSandbox(db.db) : () => {};
   const stopTimers = () => {
     stopOrderTimers();
     stopPaymentTimers();
     stopDistributionTimers();
     stopNotifier();
     stopPusher();
+    stopInvoiceTimers();
+    stopInvoiceSandbox();
   };
 
   let stopping: Promise<void> | undefined;

@@ -37,7 +37,7 @@ import { PaymentOrderOutcome, RefundState } from '#lib/payments/index.ts';
 import { saveRefund } from '#lib/payments/index.server.ts';
 import { sendRefund } from '#lib/payments/index.server.ts';
 import type { PaymentGateway } from '#lib/payments/index.server.ts';
-import { noteInvoiceRefund } from '#lib/invoices/index.server.ts';
+import { noteInvoiceRefund, reconcileAfterRefund } from '#lib/invoices/index.server.ts';
 import type { AfterSaleKind, AfterSaleView, RefundProgress } from './contracts.ts';
 import {
   AFTER_SALE_KIND_TEXT,
@@ -545,11 +545,17 @@ async function saveAfterSaleRefund(
   return refundId;
 }
 
-function sendAfterCommit(db: DbOrTx, gateway: PaymentGateway, refundId: number | null): void {
+function sendAfterCommit(
+  db: DbOrTx,
+  gateway: PaymentGateway,
+  refundId: number | null,
+  orderId: number,
+): void {
   if (refundId === null) return;
   void sendRefund(db, gateway, refundId).catch((error: unknown) =>
     console.error('[after-sales] refund not sent yet, the refund timer retries:', error),
   );
+  reconcileAfterRefund(db, orderId);
 }
 
 /**
@@ -604,7 +610,7 @@ export async function reviewAfterSale(
     await readAfterSale(db, { ...input, userId: input.ownerId, asOwner: true });
     throw appError(Errors.AFTER_SALE_STATE_CHANGED);
   }
-  sendAfterCommit(db, gateway, refundId);
+  if (found) sendAfterCommit(db, gateway, refundId, found.orderId);
   return readAfterSale(db, { ...input, userId: input.ownerId, asOwner: true });
 }
 
@@ -692,6 +698,6 @@ export async function receiveReturn(
     await readAfterSale(db, { ...input, userId: input.ownerId, asOwner: true });
     throw appError(Errors.AFTER_SALE_STATE_CHANGED);
   }
-  sendAfterCommit(db, gateway, refundId);
+  if (found) sendAfterCommit(db, gateway, refundId, found.orderId);
   return readAfterSale(db, { ...input, userId: input.ownerId, asOwner: true });
 }

@@ -156,7 +156,13 @@ export const InvoiceContracts = {
     method: 'POST',
     path: `${BASE}/resubmit`,
     query: { shopBizCode: shopIdSchema },
-    body: { invoiceRef, titleId: rowIdSchema('请选择发票抬头'), mobile, email },
+    body: {
+      invoiceRef,
+      form: z.enum(['e-normal', 'e-special'], { message: '请选择发票类型' }),
+      titleId: rowIdSchema('请选择发票抬头'),
+      mobile,
+      email,
+    },
     access: 'signed-in',
     message: '已重新提交开票',
   }),
@@ -170,7 +176,7 @@ export const InvoiceContracts = {
   /** Where the invoice provider posts its results: verified by the provider's adapter. */
   notify: contract<never>()({
     method: 'POST',
-    path: `${BASE}/notify`,
+    path: `${BASE}/notify/nuonuo`,
     access: 'anyone',
   }),
 };

@@ -27,4 +27,4 @@ export const resubmit = endpoint<(typeof Contracts)['resubmit']>(
   '已重新提交开票',
 );
 export const pdf = endpoint<(typeof Contracts)['pdf']>('GET', '/api/invoice/pdf');
-export const notify = endpoint<(typeof Contracts)['notify']>('POST', '/api/invoice/notify');
+export const notify = endpoint<(typeof Contracts)['notify']>('POST', '/api/invoice/notify/nuonuo');

@@ -7,9 +7,15 @@ export {
   invoicePdf,
   invoiceableOrders,
   listInvoices,
+  orderInvoiceEntry,
   readApplyInfo,
+  readApplyPage,
+  readErrorPage,
   readInvoice,
+  readInvoicePage,
+  readInvoiceableOrders,
   readOrderInvoices,
+  readPreviewPage,
   resubmitInvoice,
 } from './invoices.server.ts';
 export {
@@ -23,3 +29,12 @@ export type { InvoiceIssuer } from './issuing.server.ts';
 export { invoiceSettingsOf, saveCategoryTax, saveInvoiceSettings } from './settings.server.ts';
 export type { SettingsInput } from './settings.server.ts';
 export { deleteTitle, listTitles, saveTitle } from './titles.server.ts';
+export { invoiceIssuer, receiveInvoiceCallback, reconcileAfterRefund } from './issuer.server.ts';
+export {
+  NUONUO_NOTIFY_PATH,
+  NUONUO_SANDBOX_PREFIX,
+  handleNuonuoSandbox,
+  invoiceReadiness,
+  nuonuoSeller,
+  startNuonuoSandbox,
+} from './nuonuo/index.server.ts';

@@ -401,7 +401,6 @@ describe('applying for an invoice', () => {
       shopId: s.shopId,
       userId: s.shopper.id,
       invoiceRef: row!.invoiceRef,
-      asShop: false,
     });
     expect(new TextDecoder().decode(pdf!.bytes)).toMatch(/^%PDF-/);
     // Another shopper cannot read it.
@@ -411,7 +410,6 @@ describe('applying for an invoice', () => {
         shopId: s.shopId,
         userId: other.id,
         invoiceRef: row!.invoiceRef,
-        asShop: false,
       }),
     ).toBeNull();
     expect(

@@ -3,11 +3,12 @@
  * order, whoever races), 重新提交 after a failure, the record list, an order's invoices and the
  * PDF. The shop's side: its applications, failed ones first, and 手动开票.
  */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { invoiceFiles, invoices, orders, users } from '#lib/platform/db/schema.ts';
+import type { LinkTarget } from '#lib/platform/links.ts';
+import { invoiceFiles, invoices, orders, shops, users } from '#lib/platform/db/schema.ts';
 import { OrderStatus } from '#lib/orders/index.ts';
 import { maskPhone } from '#lib/identity/index.ts';
 import { invoiceItems, invoiceTotals } from './amounts.ts';
@@ -422,12 +423,12 @@ export async function listInvoices(
 }
 
 /**
- * The invoice's PDF for its buyer, or for the shop's owner (`asShop`); null when there is none
- * (not issued yet, or not kept yet).
+ * The invoice's PDF for its buyer or the shop's owner; null when there is none for them (not
+ * issued, not kept yet, or another's).
  */
 export async function invoicePdf(
   db: DbOrTx,
-  input: { shopId: string; userId: number; invoiceRef: string; asShop: boolean },
+  input: { shopId: string; userId: number; invoiceRef: string },
 ): Promise<{ bytes: Uint8Array; fileName: string } | null> {
   const [row] = await db
     .select({
@@ -437,11 +438,12 @@ export async function invoicePdf(
     })
     .from(invoices)
     .innerJoin(invoiceFiles, eq(invoiceFiles.invoiceId, invoices.id))
+    .innerJoin(shops, eq(shops.id, invoices.shopId))
     .where(
       and(
         eq(invoices.invoiceRef, input.invoiceRef),
         eq(invoices.shopId, input.shopId),
-        ...(input.asShop ? [] : [eq(invoices.userId, input.userId)]),
+        or(eq(invoices.userId, input.userId), eq(shops.ownerUserId, input.userId)),
       ),
     );
   if (!row) return null;
@@ -473,4 +475,118 @@ export async function invoiceableOrders(
     .orderBy(desc(orders.completedAt))
     .limit(input.limit);
   return rows.map((r) => ({ ...r, completedAt: r.completedAt?.toISOString() ?? null }));
+}
+
+/** An invoice number as the pages take it: anything else names no invoice. */
+const INVOICE_REF = /^FP\d{21}$/;
+
+const missing = (error: unknown) =>
+  (error as { code?: number }).code === Errors.INVOICE_NOT_FOUND.code ||
+  (error as { code?: number }).code === Errors.ORDER_NOT_FOUND.code;
+
+/** invoiceApply's read, or null when the number names no order of this shopper's. */
+export async function readApplyPage(
+  db: DbOrTx,
+  input: { shopId: string; userId: number; orderNo: string },
+): Promise<ApplyInfo | null> {
+  if (!/^\d{10,32}$/.test(input.orderNo)) return null;
+  try {
+    return await readApplyInfo(db, input);
+  } catch (error) {
+    if (missing(error)) return null;
+    throw error;
+  }
+}
+
+/** invoiceDetail's read: the order's invoices, or null when the number names none of hers. */
+export async function readInvoicePage(
+  db: DbOrTx,
+  input: { shopId: string; userId: number; invoiceRef: string },
+): Promise<OrderInvoices | null> {
+  if (!INVOICE_REF.test(input.invoiceRef)) return null;
+  try {
+    return await readOrderInvoices(db, input);
+  } catch (error) {
+    if (missing(error)) return null;
+    throw error;
+  }
+}
+
+/** invoicePreview's read: the invoice, or null. */
+export async function readPreviewPage(
+  db: DbOrTx,
+  input: { shopId: string; userId: number; invoiceRef: string },
+): Promise<InvoiceView | null> {
+  if (!INVOICE_REF.test(input.invoiceRef)) return null;
+  try {
+    return await readInvoice(db, input);
+  } catch (error) {
+    if (missing(error)) return null;
+    throw error;
+  }
+}
+
+/** invoiceError's read: the failed invoice, the shopper's titles and what the shop offers. */
+export async function readErrorPage(
+  db: DbOrTx,
+  input: { shopId: string; userId: number; invoiceRef: string },
+) {
+  const invoice = await readPreviewPage(db, input);
+  if (!invoice) return null;
+  const [settings, titles, [user]] = await Promise.all([
+    readSettings(db, input.shopId),
+    listTitles(db, input.userId),
+    db.select({ phone: users.phone }).from(users).where(eq(users.id, input.userId)),
+  ]);
+  const forms: OfferedForm[] = settings?.specialEnabled ? ['e-normal', 'e-special'] : ['e-normal'];
+  const same = titles.find((t) => t.name === invoice.buyer.name && t.taxId === invoice.buyer.taxId);
+  return {
+    invoice,
+    titles,
+    forms,
+    titleId: same?.id ?? titles.find((t) => t.isDefault)?.id ?? null,
+    mobile: user?.phone ?? '',
+  };
+}
+
+/** invoiceApply2's read: whether the shop issues invoices, and the orders that may be invoiced. */
+export async function readInvoiceableOrders(db: DbOrTx, input: { shopId: string; userId: number }) {
+  const settings = await readSettings(db, input.shopId);
+  return {
+    enabled: settings?.enabled === true,
+    orders: settings?.enabled ? await invoiceableOrders(db, { ...input, limit: 50 }) : [],
+  };
+}
+
+/**
+ * What 订单详情 offers about invoices for a received order: 申请开票, or the invoice that stands
+ * (its state); nothing before the order is received or when the shop issues none.
+ */
+export async function orderInvoiceEntry(
+  db: DbOrTx,
+  input: { shopId: string; userId: number; orderNo: string; status: number },
+): Promise<{ text: string; to: LinkTarget } | null> {
+  if (input.status !== OrderStatus.Completed) return null;
+  const [row] = await db
+    .select({ invoiceRef: invoices.invoiceRef, status: invoices.status })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.orderNo, input.orderNo),
+        eq(invoices.shopId, input.shopId),
+        eq(invoices.userId, input.userId),
+        eq(invoices.kind, 'blue'),
+      ),
+    )
+    .orderBy(desc(invoices.id))
+    .limit(1);
+  if (row) {
+    return {
+      text: INVOICE_STATUS_TEXT[row.status as InvoiceStatus],
+      to: { name: 'invoiceDetail', query: { invoiceRef: row.invoiceRef } },
+    };
+  }
+  const settings = await readSettings(db, input.shopId);
+  if (!settings?.enabled) return null;
+  return { text: '申请开票', to: { name: 'invoiceApply', query: { orderNo: input.orderNo } } };
 }

@@ -12,9 +12,10 @@ const WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28]
 
 /** The check character the first 17 characters of a code call for, or null when one is not in the charset. */
 export function usccCheckCharacter(first17: string): string | null {
+  if (first17.length !== 17) return null;
   let sum = 0;
   for (let i = 0; i < 17; i += 1) {
-    const value = CHARSET.indexOf(first17[i] ?? '');
+    const value = CHARSET.indexOf(first17[i]!);
     if (value < 0) return null;
     sum += value * WEIGHTS[i]!;
   }

@@ -7,6 +7,7 @@ import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import type { OrderDetail } from '#lib/orders/index.ts';
 import { readOrderDetail } from '#lib/orders/index.server.ts';
+import { orderInvoiceEntry } from '#lib/invoices/index.server.ts';
 import type { LineExtra } from '#lib/orders/ui/detail.ts';
 import { listOrderAfterSales } from '../after-sales.server.ts';
 import { afterSaleKindFor } from '../after-sale-view.ts';
@@ -18,6 +19,8 @@ const ORDER_NO = /^[A-Z0-9]{6,40}$/;
 export interface OrderDetailPage {
   order: OrderDetail;
   lineExtras: Map<number, LineExtra>;
+  /** 申请开票 or the invoice that stands, for a received order (invoices area). */
+  invoice: Awaited<ReturnType<typeof orderInvoiceEntry>>;
 }
 
 /** The page's data, or null when the number names no order of this shopper. */
@@ -39,7 +42,13 @@ export async function readOrderDetailPage(
     userId: input.userId,
     orderNo: order.orderNo,
   });
-  return { order, lineExtras: lineExtras(order, afterSales, input.now ?? new Date()) };
+  const invoice = await orderInvoiceEntry(db, {
+    shopId: input.shopId,
+    userId: input.userId,
+    orderNo: order.orderNo,
+    status: order.status,
+  });
+  return { order, lineExtras: lineExtras(order, afterSales, input.now ?? new Date()), invoice };
 }
 
 function lineExtras(

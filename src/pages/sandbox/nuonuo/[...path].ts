@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { env } from '#lib/platform/env.server.ts';
-import { handleNuonuoSandbox, startNuonuoSandbox } from '#lib/invoices/nuonuo/index.server.ts';
+import { handleNuonuoSandbox, startNuonuoSandbox } from '#lib/invoices/index.server.ts';
 
 /**
  * The 诺诺 open-platform sandbox (invoices/nuonuo/sandbox/): POST accessToken, POST

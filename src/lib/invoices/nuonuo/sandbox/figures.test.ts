@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { capitals, checkTaxNo, makeUscc, orgCodeCheckChar, usccCheckChar } from './figures.ts';
+import { usccCheckCharacter as usccCheckChar } from '../../tax-id.ts';
+import { checkTaxNo, makeUscc, orgCodeCheckChar } from './figures.ts';
 
 describe('the buyer tax number check (GB 32100)', () => {
   // Published 统一社会信用代码 of real companies (诺诺's own, its docs' examples, others).
@@ -46,25 +47,5 @@ describe('the buyer tax number check (GB 32100)', () => {
     expect(orgCodeCheckChar('MA2AYNWD')).toBe('8');
     expect(makeUscc('330106', 'MA2AYNWD')).toBe('91330106MA2AYNWD8M');
     expect(usccCheckChar('9133010')).toBeNull();
-  });
-});
-
-describe('价税合计 in capitals', () => {
-  it.each([
-    [11300, '壹佰壹拾叁圆整'],
-    [123456, '壹仟贰佰叁拾肆圆伍角陆分'],
-    [10005, '壹佰圆零伍分'],
-    [50, '伍角'],
-    [7, '柒分'],
-    [1000, '壹拾圆整'],
-    [0, '零圆整'],
-    [100000000, '壹佰万圆整'],
-    [1000100, '壹万零壹圆整'],
-    [10010000, '壹拾万零壹佰圆整'],
-    [100000001, '壹佰万圆零壹分'],
-    [1000000000000, '壹佰亿圆整'],
-    [-11300, '负壹佰壹拾叁圆整'],
-  ])('%i cents is %s', (cents, text) => {
-    expect(capitals(cents)).toBe(text);
   });
 });

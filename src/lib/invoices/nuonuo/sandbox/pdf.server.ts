@@ -12,7 +12,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import { outlineSvgText } from '#lib/media/index.server.ts';
-import { capitals } from './figures.ts';
+import { capitals } from '../../figures.ts';
 
 export interface PrintedLine {
   name: string;

@@ -1,0 +1,56 @@
+/** The browser side of the invoice pages: each calls one invoice contract. */
+import { call } from '#lib/platform/client.ts';
+import * as InvoiceEndpoints from './endpoints.ts';
+import type { InvoiceView, TitleView } from './contracts.ts';
+import type { OfferedForm, TitleKind } from './status.ts';
+
+/** The page's shop, named explicitly: inside the messaging app the client adds no shopBizCode. */
+const shopQuery = () => ({ shopBizCode: document.body.dataset.shopId ?? '' });
+
+export interface TitleFields {
+  id?: number;
+  kind: TitleKind;
+  name: string;
+  taxId: string | null;
+  regAddress: string;
+  regPhone: string;
+  bank: string;
+  account: string;
+  isDefault: boolean;
+}
+
+export function saveTitle(fields: TitleFields): Promise<TitleView> {
+  const { id, ...rest } = fields;
+  return call(
+    InvoiceEndpoints.saveTitle,
+    { body: { ...rest, ...(id === undefined ? {} : { id: String(id) }) } },
+    { silent: true },
+  );
+}
+
+export async function deleteTitle(id: number): Promise<void> {
+  await call(InvoiceEndpoints.deleteTitle, { body: { id: String(id) } });
+}
+
+export interface ApplyFields {
+  titleId: number;
+  form: OfferedForm;
+  mobile: string;
+  email: string | null;
+}
+
+export function applyInvoice(orderNo: string, fields: ApplyFields): Promise<InvoiceView> {
+  return call(
+    InvoiceEndpoints.apply,
+    { query: shopQuery(), body: { orderNo, ...fields, titleId: String(fields.titleId) } },
+    { silent: true },
+  );
+}
+
+export function resubmitInvoice(invoiceRef: string, fields: ApplyFields): Promise<InvoiceView> {
+  return call(
+    InvoiceEndpoints.resubmit,
+    { query: shopQuery(), body: { invoiceRef, ...fields, titleId: String(fields.titleId) } },
+    { silent: true },
+  );
+}
