@@ -9,6 +9,7 @@
  *   stays put instead of going round for ever;
  * - in a plain browser `login` is the phone form.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
 import { IN_APP_UA } from '#tests/fixtures/accounts.ts';
@@ -26,6 +27,17 @@ const CART_TOTAL = '**/api/spweb/cart/queryBuyerCartSkuTotal**';
 const answer = (code: number, message: string) => ({
   json: { code, message, success: false, data: null },
 });
+
+/** What axe finds serious or critical on the page as it stands, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((node) => `${v.id}: ${node.target.join(' ')} ${node.failureSummary ?? ''}`),
+    );
+}
 
 /** Every page the browser is sent to (redirects included), in order. */
 function hopsOf(page: Page): URL[] {
@@ -118,6 +130,7 @@ test.describe('inside the messaging app', () => {
     await expect(page.getByRole('link', { name: '《用户注册协议》' })).toBeVisible();
     await expect(page.getByRole('link', { name: '《隐私政策》' })).toBeVisible();
     await page.screenshot({ path: screen('in-app-refused') });
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('link', { name: '微信授权登录' }).click();
     await expect(page).toHaveURL(

@@ -8,6 +8,8 @@
  * - from 确认订单's insurance row;
  * - a shop that turned freight insurance off says so.
  */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { and, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
@@ -35,6 +37,17 @@ test.beforeAll(({ pgShop }) => {
 const screen = (name: string) => `test-results/screens/wuyou-${name}-375x667.png`;
 const at = (shopId: string, path: string) =>
   `${shop.url}${path}${path.includes('?') ? '&' : '?'}shopId=${shopId}`;
+
+/** What axe finds serious or critical on the page as it stands, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((node) => `${v.id}: ${node.target.join(' ')} ${node.failureSummary ?? ''}`),
+    );
+}
 
 async function userOf(phone: string): Promise<number> {
   const [row] = await shop.admin.db
@@ -136,6 +149,7 @@ test('from an insured order, 无忧购 shows what a return is paid and the shopp
   await page.getByText('保障详情').click();
   await expect(page.locator('[data-premium-table]')).toBeVisible();
   await page.screenshot({ path: screen('intro-full'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Its 全部运费险 is the policy list.
   await page.getByRole('link', { name: '全部运费险 ›' }).click();
@@ -172,6 +186,7 @@ test('/wuyouIntro/detail is the same page, opened at the premiums, covers and ho
   );
   await page.screenshot({ path: screen('detail') });
   await page.screenshot({ path: screen('detail-full'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('a new shopper in 新疆 is promised ¥25.00, from 确认订单’s insurance row; no policies yet', async ({
