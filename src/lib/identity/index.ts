@@ -15,6 +15,8 @@ export {
   canSubmitLogin,
   countdownLeft,
   keepDigits,
+  landingAuthHref,
+  landingDoneLink,
   loginDoneLink,
   loginFailureMessage,
   loginProblem,

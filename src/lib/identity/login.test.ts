@@ -23,6 +23,8 @@ import {
   sendButtonLabel,
   sendCodeProblem,
   loginDoneLink,
+  landingAuthHref,
+  landingDoneLink,
 } from './login.ts';
 
 describe('the constants of shell §5 and §9', () => {
@@ -252,6 +254,59 @@ describe('loginDoneLink', () => {
     expect(loginDoneLink(link, '{nope')).toBe('/index?');
     expect(loginDoneLink(link, JSON.stringify({ name: 'legal-protocol-type', query: {} }))).toBe(
       '/index?',
+    );
+  });
+});
+
+describe('landingDoneLink (login, where the messaging app lands after 999999)', () => {
+  const link = (target: LinkTarget) =>
+    typeof target === 'string'
+      ? target
+      : `/${target.name}?${new URLSearchParams(target.query as Record<string, string>).toString()}`;
+  const referrer = JSON.stringify({ name: 'brand', query: { shopId: '1001', activityNo: 'A1' } });
+
+  it('goes back to the page the answer came from, marked as back from member auth in the app', () => {
+    expect(landingDoneLink(link, { referrer, stored: null, inApp: true })).toBe(
+      '/brand?shopId=1001&activityNo=A1&rdt=1',
+    );
+    expect(landingDoneLink(link, { referrer, stored: '/order?shopId=1001', inApp: true })).toBe(
+      '/brand?shopId=1001&activityNo=A1&rdt=1',
+    );
+  });
+
+  it('in a plain browser goes back without the mark', () => {
+    expect(landingDoneLink(link, { referrer, stored: null, inApp: false })).toBe(
+      '/brand?shopId=1001&activityNo=A1',
+    );
+  });
+
+  it('without a usable referrer takes the stored return path, else the home', () => {
+    expect(
+      landingDoneLink(link, { referrer: null, stored: '/order?shopId=1001', inApp: true }),
+    ).toBe('/order?shopId=1001&rdt=1');
+    expect(landingDoneLink(link, { referrer: '{nope', stored: null, inApp: false })).toBe(
+      '/index?',
+    );
+    const login = JSON.stringify({ name: 'login', query: { shopId: '1001' } });
+    expect(landingDoneLink(link, { referrer: login, stored: null, inApp: true })).toBe(
+      '/index?rdt=1',
+    );
+  });
+});
+
+describe('landingAuthHref', () => {
+  const here = new URL('https://shop.test/login?shopId=1001&referrer=%7B%7D&rdt=1');
+
+  it('asks member auth again, back to this page without rdt', () => {
+    expect(landingAuthHref(here, false)).toBe(
+      `/api/member/auth?backUrl=${encodeURIComponent('/login?shopId=1001&referrer=%7B%7D')}`,
+    );
+  });
+
+  it('starting by itself, marks the way back so it never goes round again', () => {
+    const fresh = new URL('https://shop.test/login?shopId=1001');
+    expect(landingAuthHref(fresh, true)).toBe(
+      `/api/member/auth?backUrl=${encodeURIComponent('/login?shopId=1001&rdt=1')}`,
     );
   });
 });

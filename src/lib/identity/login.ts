@@ -6,6 +6,7 @@ import { isRouteName, routeByName, type RouteName } from '#lib/platform/routes.t
 import { Messages } from '#lib/platform/errors.ts';
 import type { LinkTarget } from '#lib/platform/links.ts';
 import { shopKey } from '#lib/platform/storage-keys.ts';
+import { RETURNED_FROM_AUTH, memberAuthUrl } from '#lib/platform/answers.ts';
 
 export const PHONE_MAX_DIGITS = 11;
 export const CODE_DIGITS = 6;
@@ -165,4 +166,36 @@ export function loginDoneLink(
   return referrer && from && !from.path.includes(':')
     ? link({ name: from.name, query: referrer.query })
     : link({ name: 'index' });
+}
+
+/**
+ * Where `login` (the page the messaging app lands on after member auth, commerce §8) sends a
+ * signed-in shopper: the page the answer came from (`referrer`), else the return path the shell
+ * stored, else the home. Inside the app with rdt=1: just back from member auth, so a page that
+ * is refused again lands on index instead of here (commerce §8), and never goes round for ever.
+ */
+export function landingDoneLink(
+  link: (target: LinkTarget) => string,
+  input: { referrer: string | null; stored: string | null; inApp: boolean },
+): string {
+  const onward =
+    parseLoginReferrer(input.referrer) || !input.stored
+      ? loginDoneLink(link, input.referrer)
+      : input.stored;
+  if (!input.inApp) return onward;
+  const url = new URL(onward, 'http://shop.invalid');
+  url.searchParams.set(RETURNED_FROM_AUTH, '1');
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * `login` inside the messaging app for someone not signed in: member auth, coming back here.
+ * Opened without rdt it starts at once (rdt=1 in the back URL, so a browser that keeps no
+ * cookie does not go round again); 微信授权登录 on the page asks again after a refusal.
+ */
+export function landingAuthHref(url: URL, mark: boolean): string {
+  const back = new URL(url);
+  if (mark) back.searchParams.set(RETURNED_FROM_AUTH, '1');
+  else back.searchParams.delete(RETURNED_FROM_AUTH);
+  return memberAuthUrl(back);
 }

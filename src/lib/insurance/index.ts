@@ -16,4 +16,6 @@ export {
   uninsurableReason,
 } from './rules.ts';
 export { CLAIM_STATUS_TEXT } from './status.ts';
+export { coverAt, coverRows, premiumRows } from './wuyou.ts';
+export type { PremiumRow, WuyouSummary } from './wuyou.ts';
 export type { ClaimStatus } from './status.ts';

@@ -39,7 +39,14 @@ import { RefundState } from '#lib/payments/status.ts';
 import { applyAfterSale, reviewAfterSale } from '#lib/after-sales/after-sales.server.ts';
 import type { AfterSaleKind } from '#lib/after-sales/contracts.ts';
 import { officialAccountQr } from '#lib/shop/official-account.server.ts';
-import { listPolicies, listShopClaims, readPolicy } from './insurance.server.ts';
+import {
+  listPolicies,
+  listShopClaims,
+  policySummary,
+  readPolicy,
+  shopOffersInsurance,
+} from './insurance.server.ts';
+import { readWuyouPage } from './ui/wuyou-page.server.ts';
 import { ClaimStatus } from './status.ts';
 
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
@@ -811,6 +818,80 @@ describe('the buyer’s policy', () => {
     ]);
     const stranger = await givenMember(db, s.shopId);
     expect(await listPolicies(db, { shopId: s.shopId, userId: stranger.id })).toEqual([]);
+  });
+});
+
+describe('无忧购: the shopper’s freight insurance at a glance', () => {
+  it('counts the policies in force and the claims with their sum, over all insured orders', async () => {
+    const s = await givenInsuredShop();
+    const mine = { shopId: s.shopId, userId: s.shopper.id };
+    expect(await policySummary(db, mine)).toEqual({ inForce: 0, claims: 0, claimedCents: 0 });
+
+    // 待生效 (unpaid), 已失效 (cancelled) and an uninsured order count for nothing.
+    await anOrder(s, { insured: true, items: [[s.shirt1, 1]], state: 'unpaid' });
+    const cancelled = await anOrder(s, { insured: true, items: [[s.shirt2, 1]], state: 'unpaid' });
+    await cancelOrder(db, { ...mine, orderNo: cancelled.order.orderNo, reason: '不想要了' });
+    await anOrder(s, { insured: false, items: [[s.coat1, 1]], state: 'paid' });
+    expect(await policySummary(db, mine)).toEqual({ inForce: 0, claims: 0, claimedCents: 0 });
+
+    // Two in force (paid; shipped), then one of them claimed by an approved return.
+    await anOrder(s, { insured: true, items: [[s.coat1, 1]], state: 'paid' });
+    const returned = await anOrder(s, { insured: true, items: [[s.shirt1, 2]] });
+    expect(await policySummary(db, mine)).toEqual({ inForce: 2, claims: 0, claimedCents: 0 });
+    const view = await apply(s, returned.order.orderNo, returned.lines[0]!.id, 'return');
+    await review(s, view.afterSaleNo, true);
+    expect(await policySummary(db, mine)).toEqual({ inForce: 1, claims: 1, claimedCents: 1200 });
+
+    // Another shopper's, or this shopper's in another shop: nothing of theirs.
+    const stranger = await givenMember(db, s.shopId);
+    expect(await policySummary(db, { shopId: s.shopId, userId: stranger.id })).toEqual({
+      inForce: 0,
+      claims: 0,
+      claimedCents: 0,
+    });
+    const other = await givenInsuredShop();
+    expect(await policySummary(db, { shopId: other.shopId, userId: s.shopper.id })).toEqual({
+      inForce: 0,
+      claims: 0,
+      claimedCents: 0,
+    });
+  });
+
+  it('reads whether the shop offers it, the cover at the default address and the newest three', async () => {
+    const s = await givenInsuredShop();
+    const mine = { shopId: s.shopId, userId: s.shopper.id };
+    const placed = [];
+    for (const skuNo of [s.shirt1, s.shirt2, s.coat1, s.shirt1]) {
+      placed.push(await anOrder(s, { insured: true, items: [[skuNo, 1]], state: 'paid' }));
+    }
+    const page = await readWuyouPage(db, mine);
+    expect(page.offered).toBe(true);
+    expect(page.cover).toEqual({ province: '浙江省', cents: 1200 });
+    expect(page.summary).toEqual({ inForce: 4, claims: 0, claimedCents: 0 });
+    expect(page.recent.map((p) => p.orderNo)).toEqual(
+      placed
+        .slice(1)
+        .reverse()
+        .map((o) => o.order.orderNo),
+    );
+
+    // A default address in 新疆: a return from there is paid the higher cover.
+    await givenAddress(db, s.shopper.id, { ...XINJIANG, isDefault: true });
+    expect((await readWuyouPage(db, mine)).cover).toEqual({
+      province: '新疆维吾尔自治区',
+      cents: 2500,
+    });
+
+    // The owner turns the offer off; a shopper without an address has no cover to show.
+    await db.update(shops).set({ freightInsurance: false }).where(eq(shops.id, s.shopId));
+    expect(await shopOffersInsurance(db, s.shopId)).toBe(false);
+    const newcomer = await givenMember(db, s.shopId);
+    expect(await readWuyouPage(db, { shopId: s.shopId, userId: newcomer.id })).toEqual({
+      offered: false,
+      cover: null,
+      summary: { inForce: 0, claims: 0, claimedCents: 0 },
+      recent: [],
+    });
   });
 });
 

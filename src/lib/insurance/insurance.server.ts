@@ -15,6 +15,7 @@ import { maskName } from '#lib/identity/index.ts';
 import { POLICY_STATE_TEXT, policyState } from './rules.ts';
 import { CLAIM_STATUS_TEXT, ClaimStatus } from './status.ts';
 import type { ClaimPage, PolicyView } from './contracts.ts';
+import type { WuyouSummary } from './wuyou.ts';
 
 /**
  * Files the claim of an approved return when its order is insured: the order's cover, once per
@@ -122,16 +123,43 @@ async function policies(db: DbOrTx, where: SQL | undefined, limit: number): Prom
 
 export const POLICY_LIST_LIMIT = 50;
 
-/** The caller's insured orders in the shop, newest first (the newest 50). */
+/** The caller's insured orders in the shop, newest first (the newest 50, or `limit`). */
 export async function listPolicies(
   db: DbOrTx,
   input: { shopId: string; userId: number },
+  limit = POLICY_LIST_LIMIT,
 ): Promise<PolicyView[]> {
-  return policies(
-    db,
-    and(eq(orders.shopId, input.shopId), eq(orders.userId, input.userId)),
-    POLICY_LIST_LIMIT,
-  );
+  return policies(db, and(eq(orders.shopId, input.shopId), eq(orders.userId, input.userId)), limit);
+}
+
+/**
+ * The caller's freight insurance in the shop, over all their insured orders: the policies in
+ * force (paid, not cancelled, no claim yet: policyState's 保障中), the claims and their sum.
+ */
+export async function policySummary(
+  db: DbOrTx,
+  input: { shopId: string; userId: number },
+): Promise<WuyouSummary> {
+  const [row] = await db
+    .select({
+      inForce: sql<number>`(count(*) filter (where ${insuranceClaims.id} is null and ${orders.status} not in (${OrderStatus.AwaitingPayment}, ${OrderStatus.Cancelled})))::int`,
+      claims: sql<number>`count(${insuranceClaims.id})::int`,
+      claimedCents: sql<number>`coalesce(sum(${insuranceClaims.amountCents}), 0)::int`,
+    })
+    .from(orders)
+    .leftJoin(insuranceClaims, eq(insuranceClaims.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.shopId, input.shopId),
+        eq(orders.userId, input.userId),
+        gt(orders.insuranceCents, 0),
+      ),
+    );
+  return {
+    inForce: Number(row?.inForce ?? 0),
+    claims: Number(row?.claims ?? 0),
+    claimedCents: Number(row?.claimedCents ?? 0),
+  };
 }
 
 /** The policy of the caller's insured order. */
@@ -148,6 +176,15 @@ export async function readPolicy(
   if (policy) return policy;
   const [order] = await db.select({ id: orders.id }).from(orders).where(where);
   throw appError(order ? Errors.NOT_INSURED : Errors.ORDER_NOT_FOUND);
+}
+
+/** Whether the shop offers freight insurance at checkout (the owner may turn it off). */
+export async function shopOffersInsurance(db: DbOrTx, shopId: string): Promise<boolean> {
+  const [shop] = await db
+    .select({ offered: shops.freightInsurance })
+    .from(shops)
+    .where(eq(shops.id, shopId));
+  return shop?.offered ?? false;
 }
 
 /** The shop's compensations, newest first, with what it owes and has paid over all of them. */

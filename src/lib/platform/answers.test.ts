@@ -121,12 +121,45 @@ describe('classifyAnswer (commerce §8)', () => {
     });
   });
 
-  it('on 999999 / 999998 in the app lands on login, or index when on login or rdt is set', () => {
-    expect(classifyAnswer(200, { code: 999999 }, inApp())).toEqual({
+  /** The page member auth is told to come back to, from a member-auth location. */
+  const landing = (action: ReturnType<typeof classifyAnswer>) => {
+    expect(action.kind).toBe('member-auth');
+    const location = new URL((action as { location: string }).location, 'https://shop.test');
+    expect(location.pathname).toBe('/api/member/auth');
+    return new URL(location.searchParams.get('backUrl')!, 'https://shop.test');
+  };
+
+  it.each([999999, 999998])(
+    'on %s in the app lands on login, which knows the page to come back to',
+    (code) => {
+      const back = landing(classifyAnswer(200, { code }, inApp()));
+      expect(back.pathname).toBe('/login');
+      expect(back.searchParams.get('shopId')).toBe('1001');
+      expect(back.searchParams.get('refSpm')).toBeNull();
+      expect(back.searchParams.has('rdt')).toBe(false);
+      expect(JSON.parse(back.searchParams.get('referrer')!)).toEqual({
+        name: 'brand',
+        query: { shopId: '1001', activityNo: 'A1' },
+      });
+    },
+  );
+
+  it('on 999999 in the app carries the sharer and the tracking marks to login', () => {
+    const url = 'https://shop.test/brand?shopId=1001&activityNo=A1&distributorId=77&channel=2';
+    const back = landing(
+      classifyAnswer(200, { code: 999999 }, { ...inApp('brand', url), spm: 'h5.brand' }),
+    );
+    expect(back.searchParams.get('distributorId')).toBe('77');
+    expect(back.searchParams.get('channel')).toBe('2');
+    expect(back.searchParams.get('refSpm')).toBe('h5.brand');
+  });
+
+  it('on 999999 / 999998 in the app lands on index when already on login or rdt is set', () => {
+    expect(classifyAnswer(200, { code: 999998 }, inApp('login'))).toEqual({
       kind: 'member-auth',
-      location: `/api/member/auth?backUrl=${encodeURIComponent('/login?shopId=1001&activityNo=A1')}`,
+      location: `/api/member/auth?backUrl=${encodeURIComponent('/index?shopId=1001&activityNo=A1')}`,
     });
-    expect(classifyAnswer(200, { code: 999998 }, inApp('login'))).toMatchObject({
+    expect(classifyAnswer(200, { code: 999999 }, inApp('login_web'))).toMatchObject({
       location: `/api/member/auth?backUrl=${encodeURIComponent('/index?shopId=1001&activityNo=A1')}`,
     });
     expect(
@@ -135,14 +168,38 @@ describe('classifyAnswer (commerce §8)', () => {
         { code: 999999 },
         inApp('brand', 'https://shop.test/brand?shopId=1001&rdt=1'),
       ),
-    ).toMatchObject({
+    ).toEqual({
+      kind: 'member-auth',
       location: `/api/member/auth?backUrl=${encodeURIComponent('/index?shopId=1001&rdt=1')}`,
     });
+  });
+
+  it('on 999999 in the app stays on index just back from member auth (no loop)', () => {
+    expect(
+      classifyAnswer(
+        200,
+        { code: 999999 },
+        inApp('index', 'https://shop.test/index?shopId=1001&rdt=1'),
+      ),
+    ).toEqual({ kind: 'stay' });
+    // Not yet back from member auth, index lands on login like any page.
+    expect(
+      landing(
+        classifyAnswer(
+          200,
+          { code: 999999 },
+          inApp('index', 'https://shop.test/index?shopId=1001'),
+        ),
+      ).pathname,
+    ).toBe('/login');
   });
 
   it('on 999999 in the app does nothing when the shop is unknown', () => {
     expect(
       classifyAnswer(200, { code: 999999 }, inApp('brand', 'https://shop.test/brand')),
+    ).toEqual({ kind: 'stay' });
+    expect(
+      classifyAnswer(200, { code: 999998 }, inApp('brand', 'https://shop.test/brand?shopId=')),
     ).toEqual({ kind: 'stay' });
   });
 

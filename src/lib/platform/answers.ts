@@ -54,6 +54,14 @@ export function memberAuthUrl(back: URL): string {
 
 /** login_web with the route name and query as referrer, carrying the shop and the sharer on. */
 export function loginWebUrl(context: AnswerContext): string {
+  return loginPageUrl('/login_web', context);
+}
+
+/**
+ * A login page (`/login_web`, or `/login`, where the messaging app lands) with the current
+ * route's name and query as `referrer`: the page to come back to once logged in.
+ */
+export function loginPageUrl(path: '/login' | '/login_web', context: AnswerContext): string {
   const own = new URLSearchParams({
     referrer: JSON.stringify({
       name: context.routeName,
@@ -66,7 +74,25 @@ export function loginWebUrl(context: AnswerContext): string {
     currentSpm: context.spm,
   });
   if (!query.get('shopId')) query.delete('shopId');
-  return `/login_web?${query.toString()}`;
+  return `${path}?${query.toString()}`;
+}
+
+/**
+ * Where member auth lands after a 999999 / 999998 answer inside the messaging app (commerce §8):
+ * on `login`, which brings the shopper back to this page (its `referrer`); on index instead when
+ * already on a login page or just back from member auth (rdt). Null, and the page stays, when
+ * the shop is not known, or when this is index just back from member auth: going round again
+ * would land here again, for ever.
+ */
+export function sessionLanding(context: AnswerContext): string | null {
+  const query = context.pageUrl.searchParams;
+  if (!query.get('shopId')) return null;
+  const returned = query.has(RETURNED_FROM_AUTH);
+  if (context.loginHere === 'form' || returned) {
+    if (returned && context.routeName === 'index') return null;
+    return `/index${context.pageUrl.search}`;
+  }
+  return loginPageUrl('/login', context);
 }
 
 export function classifyAnswer(
@@ -100,13 +126,9 @@ export function classifyAnswer(
 
   if (code === ErrorCode.SESSION_INVALID || code === ErrorCode.SESSION_ALT) {
     if (context.inApp) {
-      const shopId = context.pageUrl.searchParams.get('shopId');
-      if (!shopId) return { kind: 'stay' };
-      const onLogin =
-        context.loginHere === 'form' || context.pageUrl.searchParams.has(RETURNED_FROM_AUTH);
-      const landing = new URL(onLogin ? '/index' : '/login', context.pageUrl);
-      landing.search = context.pageUrl.search;
-      return { kind: 'member-auth', location: memberAuthUrl(landing) };
+      const landing = sessionLanding(context);
+      if (landing === null) return { kind: 'stay' };
+      return { kind: 'member-auth', location: memberAuthUrl(new URL(landing, context.pageUrl)) };
     }
     if (context.routeName === 'login_web') return { kind: 'stay' };
     return { kind: 'login-web', location: loginWebUrl(context), clearSession: true };

@@ -2,8 +2,9 @@
  * The middleware's shop context step, for a page of the route table: the canonical URL first
  * (messaging-app query stripped, the shop put into the URL), then the versions (one read), a
  * keeper's link noted before anything may redirect, the shop and its config map (cached per
- * content version) and whether the shop's notice is read first. An unknown shop renders the
- * link-expired page in place. Anything that is not a shop page passes by untouched.
+ * content version) and whether the shop's notice is read first. The shop's answer is judged by
+ * shell §4's rule (shop-gate.ts): an unknown shop renders the link-expired page in place, with
+ * the answer's code. Anything that is not a shop page passes by untouched.
  */
 import type { MiddlewareHandler } from 'astro';
 import { isbot } from 'isbot';
@@ -21,6 +22,7 @@ import { getShopDetail, type ShopDetail } from '#lib/shop/index.server.ts';
 import { canonicalLocation } from '#lib/shell/navigation.ts';
 import { noticeCookieName, noticeDue } from '#lib/shell/shop-notice.ts';
 import { SHOP_COOKIE, isInApp } from '#lib/shell/context.server.ts';
+import { shopGate } from '#lib/shell/shop-gate.ts';
 
 export const shopContext: MiddlewareHandler = async (context, next) => {
   const { request, url, cookies } = context;
@@ -57,13 +59,20 @@ export const shopContext: MiddlewareHandler = async (context, next) => {
     });
   }
 
-  const shop = await readShop(db, versions.content, shopId);
-  if (shop instanceof AppError) {
+  const read = await readShop(db, versions.content, shopId);
+  const gate = shopGate(
+    read instanceof AppError
+      ? { code: read.code }
+      : { code: ErrorCode.OK, shopName: read.shopName },
+  );
+  if (!gate.open) {
     // A remembered shop that no longer opens must not trap every later link.
     if (storedShopId === shopId) cookies.delete(SHOP_COOKIE, { path: '/' });
-    context.locals.expiredCode = shop.code;
+    context.locals.expiredCode = gate.code;
     return next('/shell/link-expired');
   }
+  // A code that still opens the app came without the shop's facts: the app opens on its id.
+  const shop = read instanceof AppError ? shopOfId(shopId) : read;
   // The shop's config map: the platform's entries with the shop's own values over them.
   const config = await cachedContent(versions.content, `config:${shopId}`, () =>
     getConfigMap(db, shopId),
@@ -96,6 +105,20 @@ export const shopContext: MiddlewareHandler = async (context, next) => {
   };
   return next();
 };
+
+/** The shop as known from its id alone: no name, logo, notice or skin to show. */
+function shopOfId(shopId: string): ShopDetail {
+  return {
+    shopId,
+    shopBizCode: shopId,
+    shopName: '',
+    shopLogoUrl: '',
+    shopNotice: 'OFF',
+    noticeText: '',
+    intro: '',
+    skin: null,
+  };
+}
 
 /** The shop of the URL (from memory, per content version), or why it does not open. */
 async function readShop(
