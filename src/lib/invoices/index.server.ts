@@ -17,6 +17,7 @@ export {
   readOrderInvoices,
   readPreviewPage,
   resubmitInvoice,
+  saveApplication,
 } from './invoices.server.ts';
 export {
   applyProviderResult,

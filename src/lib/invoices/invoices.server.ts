@@ -246,13 +246,24 @@ export async function applyInvoice(
   input: ContactInput & { shopId: string; userId: number; orderNo: string },
   now = new Date(),
 ): Promise<InvoiceView> {
+  const id = await saveApplication(db, input, now);
+  await submitInvoice(db, issuer, id, 'shopper', now);
+  return readOwnInvoice(db, { shopId: input.shopId, userId: input.userId, invoiceRef: '' }, id);
+}
+
+/** The application saved (applied), checked as applyInvoice checks it; the timer submits it. */
+export async function saveApplication(
+  db: DbOrTx,
+  input: ContactInput & { shopId: string; userId: number; orderNo: string },
+  now = new Date(),
+): Promise<number> {
   const settings = await readSettings(db, input.shopId);
   if (!settings?.enabled) throw appError(Errors.INVOICES_OFF);
   const order = await ownOrder(db, input);
   const refusal = orderRefusal(order);
   if (refusal) throw appError(refusal);
   const buyer = await checkedBuyer(db, input, settings);
-  const saved = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const items = invoiceItems(await paidLines(tx, order, settings), defaultTax(settings));
     if (items.length === 0) throw appError(Errors.NOTHING_TO_INVOICE);
     const totals = invoiceTotals(items);
@@ -285,14 +296,8 @@ export async function applyInvoice(
       note: '申请开票',
       now,
     });
-    return row;
+    return row.id;
   });
-  await submitInvoice(db, issuer, saved.id, 'shopper', now);
-  return readOwnInvoice(
-    db,
-    { shopId: input.shopId, userId: input.userId, invoiceRef: '' },
-    saved.id,
-  );
 }
 
 /**

@@ -1,0 +1,120 @@
+/**
+ * The demo's invoicing: both shops issue e-invoices through the 诺诺 sandbox (shop 1001 专票 too),
+ * as the seller the sandbox account is registered for; goods are taxed at 13 % with a short name
+ * per category. The consumer keeps a company title (the default) and a personal one, and has asked
+ * for an invoice on the received order in 1001: saved as applied, the invoice timer submits it
+ * when the shop starts and the sandbox issues it seconds later.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '#lib/platform/db/client.server.ts';
+import * as t from '#lib/platform/db/schema.ts';
+import { OrderStatus } from '#lib/orders/index.ts';
+import {
+  nuonuoSeller,
+  saveApplication,
+  saveCategoryTax,
+  saveInvoiceSettings,
+  saveTitle,
+} from '#lib/invoices/index.server.ts';
+import type { DemoRole } from './identity.ts';
+import { CATEGORIES } from './catalog-data.ts';
+
+/** How the demo's goods print: 税收分类 short names by category (demo codes, 19 digits). */
+const CATEGORY_TAXES: Partial<Record<(typeof CATEGORIES)[number]['key'], [string, string]>> = {
+  shoes: ['鞋', '1040201010000000000'],
+  bags: ['箱包', '1040203010000000000'],
+  home: ['家居用品', '1060512990000000000'],
+  beauty: ['化妆品', '1070222010000000000'],
+};
+const CLOTHES: [string, string] = ['服装', '1040101010000000000'];
+
+/** A company of the demo (fictional), with a credit code that passes its check. */
+export const DEMO_COMPANY_TITLE = {
+  name: '杭州鹿鸣文化传媒有限公司',
+  taxId: '91330106MA2DLM8K1P',
+};
+
+export async function seedInvoices(tx: Tx, now: Date, userId: Record<DemoRole, number>) {
+  const seller = await nuonuoSeller(tx);
+  for (const shopId of ['1001', '1002']) {
+    await saveInvoiceSettings(
+      tx,
+      shopId,
+      {
+        enabled: true,
+        specialEnabled: shopId === '1001',
+        sellerName: seller.name ?? '演示商贸有限公司',
+        sellerTaxId: seller.taxNo,
+        sellerAddress: '杭州市西湖区文三路90号',
+        sellerPhone: '0571-88880000',
+        sellerBank: '招商银行杭州西湖支行',
+        sellerAccount: '571909876543210',
+        taxCode: CLOTHES[1],
+        taxShortName: CLOTHES[0],
+        taxRateBp: 1300,
+      },
+      now,
+    );
+    const categories = await tx
+      .select({ id: t.categories.id, name: t.categories.name })
+      .from(t.categories);
+    for (const category of CATEGORIES) {
+      const tax = CATEGORY_TAXES[category.key];
+      const row = categories.find((c) => c.name === category.name);
+      if (!tax || !row) continue;
+      await saveCategoryTax(tx, {
+        shopId,
+        categoryId: row.id,
+        shortName: tax[0],
+        taxCode: tax[1],
+        rateBp: 1300,
+      });
+    }
+  }
+  const company = await saveTitle(
+    tx,
+    {
+      userId: userId.consumer,
+      kind: 'company',
+      name: DEMO_COMPANY_TITLE.name,
+      taxId: DEMO_COMPANY_TITLE.taxId,
+      regAddress: '杭州市西湖区文三路90号8楼',
+      regPhone: '0571-86660000',
+      bank: '中国工商银行杭州文三路支行',
+      account: '1202021109000012345',
+      isDefault: true,
+    },
+    now,
+  );
+  await saveTitle(
+    tx,
+    { userId: userId.consumer, kind: 'personal', name: '鹿小姐', isDefault: false },
+    now,
+  );
+  const [received] = await tx
+    .select({ orderNo: t.orders.orderNo })
+    .from(t.orders)
+    .where(
+      and(
+        eq(t.orders.userId, userId.consumer),
+        eq(t.orders.shopId, '1001'),
+        eq(t.orders.status, OrderStatus.Completed),
+      ),
+    )
+    .limit(1);
+  if (received) {
+    await saveApplication(
+      tx,
+      {
+        shopId: '1001',
+        userId: userId.consumer,
+        orderNo: received.orderNo,
+        titleId: company.id,
+        form: 'e-normal',
+        mobile: '13800000001',
+        email: 'finance@example.com',
+      },
+      now,
+    );
+  }
+}
