@@ -101,7 +101,7 @@ export interface InvoiceRecordPage {
 export const INVOICE_PAGE_SIZE = 20;
 
 const invoiceRef = z.string().regex(/^FP\d{21}$/, '发票编号格式不正确');
-const orderNo = z.string().regex(/^\d{10,32}$/, '订单编号格式不正确');
+const orderNo = z.string().regex(/^[A-Z0-9]{6,40}$/, '订单编号格式不正确');
 const mobile = z.string().trim().max(20);
 const email = z.string().trim().max(100).nullable().optional();
 
@@ -173,10 +173,12 @@ export const InvoiceContracts = {
     query: { shopBizCode: shopIdSchema, invoiceRef },
     access: 'signed-in',
   }),
-  /** Where the invoice provider posts its results: verified by the provider's adapter. */
+  /** Where the invoice provider posts its results: verified by the provider's adapter (invoices/nuonuo/). */
   notify: contract<never>()({
     method: 'POST',
     path: `${BASE}/notify/nuonuo`,
+    // The token of the request the result is about, which the adapter put in the URL it gave.
+    query: { nt: z.string().max(200).optional() },
     access: 'anyone',
   }),
 };

@@ -494,7 +494,7 @@ export async function readApplyPage(
   db: DbOrTx,
   input: { shopId: string; userId: number; orderNo: string },
 ): Promise<ApplyInfo | null> {
-  if (!/^\d{10,32}$/.test(input.orderNo)) return null;
+  if (!/^[A-Z0-9]{6,40}$/.test(input.orderNo)) return null;
   try {
     return await readApplyInfo(db, input);
   } catch (error) {

@@ -262,10 +262,16 @@ export async function noteInvoiceRefund(
   tx: Tx,
   input: { orderId: number; refundNo: string; now: Date },
 ): Promise<void> {
-  await tx.execute(sql`insert into ${invoiceRefunds} (refund_no, order_id, created_at)
-    select ${input.refundNo}, ${input.orderId}, ${input.now}
-    where exists (select 1 from ${invoices} where ${invoices.orderId} = ${input.orderId})
-    on conflict do nothing`);
+  const [invoiced] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.orderId, input.orderId))
+    .limit(1);
+  if (!invoiced) return;
+  await tx
+    .insert(invoiceRefunds)
+    .values({ refundNo: input.refundNo, orderId: input.orderId, createdAt: input.now })
+    .onConflictDoNothing();
 }
 
 /**

@@ -1,0 +1,226 @@
+/**
+ * Invoices as a shopper lives them, on a phone (375×667), in a shop of the test's own that issues
+ * e-invoices through the 诺诺 sandbox, on the spec's own PostgreSQL database:
+ *
+ * - a received order of two pieces, paid through the sandbox gateway: 订单详情 → 申请开票, a
+ *   company title whose 税号 has a wrong check character is refused with a clear message, the
+ *   corrected one is saved, 提交申请; the sandbox issues it, 发票预览 shows it and its PDF;
+ * - one piece comes back (退货退款 approved, sent back, received and refunded): 发票详情 shows the
+ *   red letter and the invoice issued again for what remains.
+ */
+import { eq } from 'drizzle-orm';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test, type PgShop } from './fixtures.ts';
+import * as t from '#lib/platform/db/schema.ts';
+import { nuonuoSeller, saveInvoiceSettings } from '#lib/invoices/index.server.ts';
+import { freshPhone, userIdFor } from '../fixtures/accounts.ts';
+import { givenPaidOrder, givenProduct, givenSale, givenShop } from '../fixtures/given.ts';
+
+let shop: PgShop;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ shopDatabase: 'shop_e2e_invoices' });
+test.beforeAll(({ pgShop }) => {
+  shop = pgShop;
+});
+
+const screen = (name: string) => `test-results/screens/invoices-${name}-375x667.png`;
+const at = (shopId: string, path: string) =>
+  `${shop.url}${path}${path.includes('?') ? '&' : '?'}shopId=${shopId}`;
+
+/** A shop issuing e-invoices as the sandbox account's seller, selling a coat and a scarf. */
+async function invoicingShop() {
+  const db = shop.admin.db;
+  const given = await givenShop(db);
+  const sale = await givenSale(db, given.shopId, { title: '发票测试特卖' });
+  const coat = await givenProduct(db, sale, { name: '羊毛大衣', priceCents: 59_900 });
+  const scarf = await givenProduct(db, sale, { name: '羊绒围巾', priceCents: 19_900 });
+  const seller = await nuonuoSeller(db);
+  await saveInvoiceSettings(db, given.shopId, {
+    enabled: true,
+    specialEnabled: true,
+    sellerName: seller.name ?? '演示商贸有限公司',
+    sellerTaxId: seller.taxNo,
+    sellerAddress: '杭州市西湖区文三路90号',
+    sellerPhone: '0571-88880000',
+    sellerBank: '招商银行杭州西湖支行',
+    sellerAccount: '571909876543210',
+    taxCode: '1040101010000000000',
+    taxShortName: '服装',
+    taxRateBp: 1300,
+  });
+  const skuId = async (skuNo: string) =>
+    (await db.select({ id: t.skus.id }).from(t.skus).where(eq(t.skus.skuNo, skuNo)))[0]!.id;
+  return {
+    ...given,
+    coatSku: await skuId(coat.skuNos[0]!),
+    scarfSku: await skuId(scarf.skuNos[0]!),
+  };
+}
+
+async function switchTo(context: BrowserContext, phone: string) {
+  await context.clearCookies();
+  return shop.signIn(context, phone);
+}
+
+/** The page again until `check` passes: the provider and the timers work in their own time. */
+async function reloadUntil(page: Page, check: () => Promise<void>) {
+  await expect(async () => {
+    await page.reload();
+    await check();
+  }).toPass({ timeout: 60_000, intervals: [1_000, 2_000] });
+}
+
+test('a company e-invoice on a received order, then a refund: red letter and the remainder issued again', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  const owned = await invoicingShop();
+  const phone = freshPhone();
+  await userIdFor(shop.admin, phone, '发票顾客');
+  const me = await shop.signIn(context, phone);
+
+  // A paid order of the coat and the scarf, shipped by the owner and received by the shopper.
+  const order = await givenPaidOrder(shop.admin.db, {
+    shopUrl: shop.url,
+    sessionToken: me.token,
+    shopId: owned.shopId,
+    userId: me.id,
+    skuId: owned.coatSku,
+    priceCents: 59_900,
+    productName: '羊毛大衣',
+    moreLines: [{ skuId: owned.scarfSku, priceCents: 19_900, productName: '羊绒围巾' }],
+  });
+  await switchTo(context, owned.ownerPhone);
+  const shipped = await page.request.post(
+    `${shop.url}/api/order/shop/ship?shopBizCode=${owned.shopId}`,
+    { data: { orderNo: order.orderNo, carrier: 'SF', trackingNo: 'SF1234567890123' } },
+  );
+  expect(((await shipped.json()) as { code: number }).code).toBe(0);
+  await switchTo(context, phone);
+  await page.goto(at(owned.shopId, `/orderDetail?orderNo=${order.orderNo}`));
+  await page.locator('footer.bar').getByRole('button', { name: '确认收货' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '确认收货' }).click();
+  await expect(page.getByRole('heading', { name: '已完成' })).toBeVisible();
+
+  // 订单详情 → 申请开票: what is invoiced, then a new company title.
+  await page.locator('[data-order-invoice]').click();
+  await expect(page).toHaveURL(/\/invoiceApply\?/);
+  await expect(page.locator('[data-invoice-amount]')).toHaveText('¥798.00');
+  await expect(page.locator('[data-invoice-items] tbody tr')).toHaveCount(2);
+  const newTitle = page.getByLabel('新增抬头');
+  await expect(newTitle).toBeVisible();
+  await newTitle.getByLabel('抬头名称').fill('阿里巴巴（中国）有限公司');
+  await newTitle.getByLabel('税号').fill('91330100716105852E');
+  await newTitle.getByRole('button', { name: '保存抬头' }).click();
+  await expect(page.locator('[data-title-error]')).toHaveText(
+    '纳税人识别号校验位不正确，请核对后重新填写',
+  );
+  // The server refuses it too, whatever a page sends.
+  const refused = await page.request.post(`${shop.url}/api/invoice/title/save`, {
+    data: { kind: 'company', name: '阿里巴巴（中国）有限公司', taxId: '91330100716105852E' },
+  });
+  expect(await refused.json()).toMatchObject({
+    code: 49611,
+    message: '纳税人识别号校验位不正确，请核对后重新填写',
+  });
+  await newTitle.getByLabel('税号').fill('91330100716105852f');
+  await newTitle.getByRole('button', { name: '保存抬头' }).click();
+  await expect(page.locator('[data-title-name="阿里巴巴（中国）有限公司"]')).toBeVisible();
+  await page.getByLabel('收票邮箱').fill('finance@example.com');
+  await page.screenshot({ path: screen('apply'), fullPage: true });
+  await page.getByRole('button', { name: '提交申请' }).click();
+
+  // The sandbox issues it: 发票详情, then 发票预览 and the PDF.
+  await expect(page).toHaveURL(/\/invoiceDetail\?/);
+  const firstRef = new URL(page.url()).searchParams.get('invoiceRef')!;
+  await reloadUntil(page, async () => {
+    await expect(page.locator('[data-invoice-status]')).toHaveText('已开票', { timeout: 500 });
+    await expect(page.getByRole('link', { name: '查看发票' })).toBeVisible({ timeout: 500 });
+  });
+  await expect(page.locator('[data-buyer-name]')).toHaveText('阿里巴巴（中国）有限公司');
+  const invoiceNo = (await page.locator('[data-invoice-no]').textContent())!;
+  expect(invoiceNo).toMatch(/^\d{20}$/);
+  await page.screenshot({ path: screen('detail'), fullPage: true });
+  await page.getByRole('link', { name: '查看发票' }).click();
+  await expect(page).toHaveURL(/\/invoicePreview\?/);
+  await expect(page.locator('[data-invoice-no]')).toHaveText(invoiceNo);
+  await expect(page.locator('[data-preview-total]')).toHaveText('¥798.00');
+  await expect(page.getByText('价税合计（大写）柒佰玖拾捌圆整')).toBeVisible();
+  await page.screenshot({ path: screen('preview'), fullPage: true });
+  const pdfHref = (await page.locator('[data-pdf-link]').getAttribute('href'))!;
+  const pdf = await page.request.get(new URL(pdfHref, shop.url).href);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const bytes = await pdf.body();
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  // Nobody else opens it.
+  const stranger = await context.browser()!.newContext();
+  try {
+    const other = freshPhone();
+    await userIdFor(shop.admin, other, '路人');
+    await shop.signIn(stranger, other);
+    const theirs = await stranger.request.get(new URL(pdfHref, shop.url).href);
+    expect(((await theirs.json()) as { code: number }).code).toBe(40497);
+  } finally {
+    await stranger.close();
+  }
+
+  // The scarf comes back: 退货退款, approved, sent back, received and refunded.
+  await page.goto(at(owned.shopId, `/orderDetail?orderNo=${order.orderNo}`));
+  await page.getByRole('link', { name: '申请售后：羊绒围巾' }).click();
+  await page.getByRole('radio', { name: '不想要了' }).check();
+  await page.getByRole('button', { name: '提交申请' }).click();
+  await page.waitForURL(/\/afterSaleDetail\?/);
+  const afterSaleNo = new URL(page.url()).searchParams.get('afterSaleNo')!;
+
+  await switchTo(context, owned.ownerPhone);
+  await page.goto(at(owned.shopId, '/shopAfterSales'));
+  const card = page.locator(`[data-after-sale="${afterSaleNo}"]`);
+  await card.getByRole('button', { name: '同意：羊绒围巾' }).click();
+  await page
+    .getByRole('dialog', { name: '同意售后申请' })
+    .getByRole('button', { name: '确定' })
+    .click();
+  await expect(card).toHaveCount(0);
+
+  await switchTo(context, phone);
+  await page.goto(at(owned.shopId, `/afterSaleDetail?afterSaleNo=${afterSaleNo}`));
+  const form = page.getByRole('form', { name: '填写退货物流' });
+  await form.getByRole('combobox').selectOption('中通快递');
+  await form.getByRole('textbox').fill('ZT1234567890');
+  await form.getByRole('button', { name: '提交退货信息' }).click();
+  await expect(page.locator('[data-after-sale-status]')).toHaveText('商品寄回中，等待商家收货');
+
+  await switchTo(context, owned.ownerPhone);
+  await page.goto(at(owned.shopId, '/shopAfterSales'));
+  const returning = page.locator(`[data-after-sale="${afterSaleNo}"]`);
+  await returning.getByRole('button', { name: '确认收货并退款：羊绒围巾' }).click();
+  await page
+    .getByRole('dialog', { name: '确认收货并退款' })
+    .getByRole('button', { name: '确定' })
+    .click();
+  await expect(returning.getByRole('button', { name: '确认收货并退款：羊绒围巾' })).toHaveCount(0);
+
+  // 发票详情: the first invoice reversed by a red letter, the coat's ¥599.00 issued again.
+  await switchTo(context, phone);
+  await page.goto(at(owned.shopId, `/invoiceDetail?invoiceRef=${firstRef}`));
+  await reloadUntil(page, async () => {
+    await expect(page.locator('[data-history-kind]')).toHaveCount(3, { timeout: 500 });
+    await expect(page.locator('[data-invoice-status]')).toHaveText('已开票', { timeout: 500 });
+  });
+  await expect(page.locator('[data-invoice-amount]')).toHaveText('¥599.00');
+  const history = page.locator('[data-history-kind]');
+  await expect(history.nth(0)).toHaveAttribute('data-history-status', '已开票');
+  await expect(history.nth(0)).toContainText('蓝字发票');
+  await expect(history.nth(1)).toContainText('红字发票');
+  await expect(history.nth(1)).toContainText('-¥798.00');
+  await expect(history.nth(2)).toHaveAttribute('data-history-status', '已冲红');
+  await expect(history.nth(2)).toContainText(invoiceNo);
+  await page.screenshot({ path: screen('reissued'), fullPage: true });
+
+  // The red letter previews as one.
+  await history.nth(1).getByRole('link').click();
+  await expect(page.locator('[data-red-letter]')).toHaveText('红字');
+  await expect(page.locator('[data-preview-total]')).toHaveText('-¥798.00');
+});
