@@ -3,7 +3,9 @@
  * (invoices/nuonuo/: the real adapter, against the sandbox in a demo) and where it posts its
  * results (this shop's callback: the public origin in production, the server itself in a demo).
  */
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
+import { invoiceRefunds } from '#lib/platform/db/schema.ts';
 import { env } from '#lib/platform/env.server.ts';
 import { selfOrigin } from '#lib/platform/self-origin.server.ts';
 import {
@@ -40,13 +42,25 @@ export async function receiveInvoiceCallback(
   return read.reply;
 }
 
+/** Whether the order has a refund noted and not yet reconciled (only invoiced orders do). */
+async function refundNoted(db: DbOrTx, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ refundNo: invoiceRefunds.refundNo })
+    .from(invoiceRefunds)
+    .where(and(eq(invoiceRefunds.orderId, orderId), isNull(invoiceRefunds.handledAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * Right after a refund of an order is committed: its invoice reconciled now rather than at the
  * timer's next round (which still does it when this fails).
  */
 export function reconcileAfterRefund(db: DbOrTx, orderId: number): void {
-  void invoiceIssuer(db)
-    .then((issuer) => reconcileOrderInvoices(db, issuer, orderId))
+  void refundNoted(db, orderId)
+    .then(async (noted) => {
+      if (noted) await reconcileOrderInvoices(db, await invoiceIssuer(db), orderId);
+    })
     .catch((error: unknown) =>
       console.error('[invoices] not reconciled yet, the invoice timer retries:', error),
     );
