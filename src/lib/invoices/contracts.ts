@@ -173,6 +173,41 @@ export const InvoiceContracts = {
     query: { shopBizCode: shopIdSchema, invoiceRef },
     access: 'signed-in',
   }),
+  /** The owner's invoice settings (the seller's 税号 is the provider account's). */
+  shopSettings: contract<null>()({
+    method: 'POST',
+    path: `${BASE}/shop/settings`,
+    query: { shopBizCode: shopIdSchema },
+    body: {
+      enabled: z.boolean(),
+      specialEnabled: z.boolean(),
+      sellerName: z.string().max(100),
+      sellerAddress: z.string().max(200),
+      sellerPhone: z.string().max(40),
+      sellerBank: z.string().max(100),
+      sellerAccount: z.string().max(40),
+      taxCode: z.string().max(19),
+      taxShortName: z.string().max(20),
+      taxRateBp: z.number().int().min(0).max(1700),
+    },
+    access: { roles: ['D'] },
+    message: '开票设置已保存',
+  }),
+  /** 手动开票: the owner's PDF of a failed invoice (the body), with its number and date. */
+  manualIssue: contract<null>()({
+    method: 'POST',
+    path: `${BASE}/shop/manual`,
+    query: {
+      shopBizCode: shopIdSchema,
+      invoiceRef,
+      invoiceNo: z.string().trim().max(20),
+      invoiceCode: z.string().trim().max(12).optional(),
+      issuedAt: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '请选择开票日期'),
+    },
+    body: 'binary',
+    access: { roles: ['D'] },
+    message: '已手动开票',
+  }),
   /** Where the invoice provider posts its results: verified by the provider's adapter (invoices/nuonuo/). */
   notify: contract<never>()({
     method: 'POST',

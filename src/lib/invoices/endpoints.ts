@@ -27,4 +27,14 @@ export const resubmit = endpoint<(typeof Contracts)['resubmit']>(
   '已重新提交开票',
 );
 export const pdf = endpoint<(typeof Contracts)['pdf']>('GET', '/api/invoice/pdf');
+export const shopSettings = endpoint<(typeof Contracts)['shopSettings']>(
+  'POST',
+  '/api/invoice/shop/settings',
+  '开票设置已保存',
+);
+export const manualIssue = endpoint<(typeof Contracts)['manualIssue']>(
+  'POST',
+  '/api/invoice/shop/manual',
+  '已手动开票',
+);
 export const notify = endpoint<(typeof Contracts)['notify']>('POST', '/api/invoice/notify/nuonuo');

@@ -36,4 +36,11 @@ export const InvoiceErrors = {
   TAX_CODE_INVALID: { code: 49621, message: '税收分类编码应为19位数字' },
   TAX_RATE_INVALID: { code: 49622, message: '请选择正确的税率' },
   TAX_NAME_INVALID: { code: 49623, message: '请填写商品的税收分类简称（20字以内）' },
+  NOT_SHOP_INVOICES: { code: 49624, message: '只有店主可以管理本店的发票' },
+  INVOICE_NO_INVALID: {
+    code: 49625,
+    message: '发票号码应为20位数电发票号码，或8位号码加10位或12位发票代码',
+  },
+  ISSUED_AT_INVALID: { code: 49626, message: '开票日期不能晚于今天' },
+  PDF_INVALID: { code: 49627, message: '请上传PDF格式的发票文件' },
 } as const satisfies Record<string, ErrorEntry>;

@@ -39,3 +39,9 @@ export {
   nuonuoSeller,
   startNuonuoSandbox,
 } from './nuonuo/index.server.ts';
+export {
+  issueByHand,
+  listShopInvoices,
+  readShopSettings,
+  saveShopSettings,
+} from './shop.server.ts';

@@ -96,7 +96,7 @@ function invoiceView(
 }
 
 /** Views of rows, with the numbers of the invoices they reverse or replace and their PDFs. */
-async function views(db: DbOrTx, rows: InvoiceRow[]): Promise<InvoiceView[]> {
+export async function views(db: DbOrTx, rows: InvoiceRow[]): Promise<InvoiceView[]> {
   if (rows.length === 0) return [];
   const linked = [
     ...new Set(rows.flatMap((r) => [r.reversesId, r.replacesId]).filter((id) => id !== null)),

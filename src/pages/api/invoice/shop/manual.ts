@@ -1,0 +1,21 @@
+import { InvoiceContracts } from '#lib/invoices/index.ts';
+import { endpoint } from '#lib/shell/index.server.ts';
+import { readUpload } from '#lib/platform/upload.server.ts';
+import { invoiceIssuer, issueByHand } from '#lib/invoices/index.server.ts';
+
+/** POST ?shopBizCode=&invoiceRef=&invoiceNo=&invoiceCode=&issuedAt= (the PDF) → null: 手动开票. */
+export const POST = endpoint(InvoiceContracts.manualIssue, async ({ query, user, context }) => {
+  const db = context.locals.database.db;
+  const pdf = await readUpload(context.request);
+  await issueByHand(db, await invoiceIssuer(db), {
+    shopId: query.shopBizCode,
+    ownerId: user.id,
+    invoiceRef: query.invoiceRef,
+    invoiceNo: query.invoiceNo,
+    invoiceCode: query.invoiceCode ?? null,
+    // The day as the shop keeps time: noon in China, so no zone moves it to another day.
+    issuedAt: new Date(`${query.issuedAt}T12:00:00+08:00`),
+    pdf,
+  });
+  return null;
+});
