@@ -54,3 +54,43 @@ export function resubmitInvoice(invoiceRef: string, fields: ApplyFields): Promis
     { silent: true },
   );
 }
+
+export interface ShopSettingsFields {
+  enabled: boolean;
+  specialEnabled: boolean;
+  sellerName: string;
+  sellerAddress: string;
+  sellerPhone: string;
+  sellerBank: string;
+  sellerAccount: string;
+  taxCode: string;
+  taxShortName: string;
+  taxRateBp: number;
+}
+
+export async function saveShopSettings(fields: ShopSettingsFields): Promise<void> {
+  await call(InvoiceEndpoints.shopSettings, { query: shopQuery(), body: fields }, { silent: true });
+}
+
+export async function issueByHand(input: {
+  invoiceRef: string;
+  invoiceNo: string;
+  invoiceCode: string;
+  issuedAt: string;
+  pdf: Blob;
+}): Promise<void> {
+  await call(
+    InvoiceEndpoints.manualIssue,
+    {
+      query: {
+        ...shopQuery(),
+        invoiceRef: input.invoiceRef,
+        invoiceNo: input.invoiceNo,
+        ...(input.invoiceCode ? { invoiceCode: input.invoiceCode } : {}),
+        issuedAt: input.issuedAt,
+      },
+      body: input.pdf,
+    },
+    { silent: true },
+  );
+}
