@@ -36,6 +36,7 @@ import { seedConfig, seedShopFronts, seedShops, seedSkins } from './shop.ts';
 import { seedMarkupLimits } from './markups.ts';
 import { seedServiceConversations } from './service.ts';
 import { seedLiveStreams } from './live-stream.ts';
+import { seedLegal } from './legal.ts';
 
 export { demoPhones, seedHandles } from './handles.ts';
 
@@ -96,6 +97,7 @@ async function seedInto(tx: Tx, now: Date): Promise<void> {
   await seedServiceConversations(tx, now, userId);
   await seedShop1002Business(tx, now, userId, catalog.productNosByShop['1002']!);
   await seedSecondKeepers(tx, now);
+  await seedLegal(tx, now, userId);
 }
 
 /**
