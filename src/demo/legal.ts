@@ -78,7 +78,8 @@ export async function licenceSvg(facts: LicenceFacts, issuedOn: string): Promise
     width: 120,
     errorCorrectionLevel: 'M',
   });
-  const qrBody = qr.replace(/^<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
+  // A nested <svg> keeps the code's own viewBox, placed and sized in the licence's.
+  const qrPlaced = qr.replace(/^<svg /, '<svg x="830" y="56" ');
   const label = (x: number, y: number, text: string) =>
     `<text x="${x}" y="${y}" font-size="20" fill="#333">${escapeXml(text)}</text>`;
   const value = (x: number, y: number, text: string) =>
@@ -102,10 +103,23 @@ export async function licenceSvg(facts: LicenceFacts, issuedOn: string): Promise
     .join('');
   const scopeLines = lines(facts.scope, 19)
     .slice(0, 6)
-    .map((line, i) => value(560, 400 + i * 28, line))
+    .map(
+      (line, i) =>
+        `<text x="620" y="${400 + i * 26}" font-size="17" fill="#111">${escapeXml(line)}</text>`,
+    )
     .join('');
-  const sealText = escapeXml(facts.authority);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="700" viewBox="0 0 1000 700" font-family="'Noto Serif CJK SC','Noto Sans CJK SC',serif"><rect width="1000" height="700" fill="#fffaf2"/><rect x="18" y="18" width="964" height="664" fill="none" stroke="#c8161d" stroke-width="8"/><rect x="34" y="34" width="932" height="632" fill="none" stroke="#c8161d" stroke-width="2"/><circle cx="500" cy="100" r="38" fill="#c8161d"/><path d="M500 72 L508 94 L531 94 L512 108 L519 130 L500 116 L481 130 L488 108 L469 94 L492 94 Z" fill="#ffd84a"/><text x="500" y="200" font-size="56" font-weight="700" text-anchor="middle" fill="#c8161d" letter-spacing="18">营业执照</text><text x="500" y="236" font-size="20" text-anchor="middle" fill="#333">（副　本）</text><text x="70" y="120" font-size="18" fill="#333">统一社会信用代码</text><text x="70" y="150" font-size="22" fill="#111">${facts.creditCode}</text><g transform="translate(820 70)">${qrBody}</g>${rows}${label(520, 300, individual ? '经营场所' : '住　　所')}${addressLines}${label(520, 400, '经营范围')}${scopeLines}<text x="700" y="612" font-size="20" fill="#333">登记机关</text><circle cx="860" cy="590" r="70" fill="none" stroke="#d2232a" stroke-width="5" opacity="0.85"/><path d="M860 560 L866 578 L885 578 L870 589 L876 607 L860 596 L844 607 L850 589 L835 578 L854 578 Z" fill="#d2232a" opacity="0.85"/><text x="860" y="638" font-size="13" text-anchor="middle" fill="#d2232a" opacity="0.9">${sealText}</text><text x="860" y="668" font-size="18" text-anchor="middle" fill="#333">${chineseDay(issuedOn)}</text><text x="500" y="655" font-size="14" text-anchor="middle" fill="#777">国家企业信用信息公示系统网址：http://www.gsxt.gov.cn</text></svg>`;
+  // The authority's name along the foot of the seal, on two lines when it is long.
+  const authority = [...facts.authority];
+  const sealText = lines(
+    facts.authority,
+    authority.length > 9 ? Math.ceil(authority.length / 2) : 9,
+  )
+    .map(
+      (line, i) =>
+        `<text x="850" y="${628 + i * 13}" font-size="11" text-anchor="middle" fill="#d2232a" opacity="0.9">${escapeXml(line)}</text>`,
+    )
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="700" viewBox="0 0 1000 700" font-family="'Noto Serif CJK SC','Noto Sans CJK SC',serif"><rect width="1000" height="700" fill="#fffaf2"/><rect x="18" y="18" width="964" height="664" fill="none" stroke="#c8161d" stroke-width="8"/><rect x="34" y="34" width="932" height="632" fill="none" stroke="#c8161d" stroke-width="2"/><circle cx="500" cy="100" r="38" fill="#c8161d"/><path d="M500 72 L508 94 L531 94 L512 108 L519 130 L500 116 L481 130 L488 108 L469 94 L492 94 Z" fill="#ffd84a"/><text x="500" y="200" font-size="56" font-weight="700" text-anchor="middle" fill="#c8161d" letter-spacing="18">营业执照</text><text x="500" y="236" font-size="20" text-anchor="middle" fill="#333">（副　本）</text><text x="70" y="120" font-size="18" fill="#333">统一社会信用代码</text><text x="70" y="150" font-size="22" fill="#111">${facts.creditCode}</text>${qrPlaced}${rows}${label(520, 300, individual ? '经营场所' : '住　　所')}${addressLines}${label(520, 400, '经营范围')}${scopeLines}<text x="640" y="600" font-size="20" fill="#333">登记机关</text><circle cx="850" cy="595" r="58" fill="none" stroke="#d2232a" stroke-width="5" opacity="0.85"/><path d="M850 568 L856 586 L875 586 L860 597 L866 615 L850 604 L834 615 L840 597 L825 586 L844 586 Z" fill="#d2232a" opacity="0.85"/>${sealText}<text x="640" y="636" font-size="18" fill="#333">${chineseDay(issuedOn)}</text><text x="70" y="650" font-size="14" fill="#777">国家企业信用信息公示系统网址：http://www.gsxt.gov.cn</text></svg>`;
 }
 
 /**

@@ -12,7 +12,6 @@ import { givenMember, givenShop, givenUser } from '#tests/fixtures/given.ts';
 import type { Database, Db } from '#lib/platform/db/client.server.ts';
 import { agreementAcceptances, agreements, shopLicences, users } from '#lib/platform/db/schema.ts';
 import { shopDay } from '#lib/platform/time.ts';
-import { demoPhones } from '#demo/handles.ts';
 import { readOutbox } from '#lib/identity/sms/outbox.server.ts';
 import { issueCode } from '#lib/identity/sms-codes.server.ts';
 import { loginWithPhone } from '#lib/identity/phone-login.server.ts';

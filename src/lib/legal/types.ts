@@ -188,10 +188,11 @@ export function agreementLink(type: AgreementType, version?: number): LinkTarget
 }
 
 /**
- * The pages that show an agreement or ask for login: no prompt to accept an agreement over them
- * (the agreement pages offer their own 同意).
+ * The pages that show an agreement, and the manager's page that publishes them: no prompt to
+ * accept an agreement over them (the agreement pages offer their own 同意).
  */
 const AGREEMENT_ROUTES: ReadonlySet<string> = new Set([
+  'agreement-setting',
   'legal-protocol',
   'legal-protocol-type',
   'registrationProtocol',

@@ -67,6 +67,11 @@ export default function PublishForm(props: Props) {
   const [problem, setProblem] = useState<{ field: DraftField; message: string } | null>(null);
   const nextVersion = props.latest.version + 1;
   const errorOf = (field: DraftField) => (problem?.field === field ? problem.message : null);
+  /** Editing a field takes its refusal away: the next 发布 checks again. */
+  const edit = (field: DraftField, set: (value: string) => void) => (value: string) => {
+    set(value);
+    if (problem?.field === field) setProblem(null);
+  };
 
   /** The draft's refusal, as the server would answer it; null when it may be published. */
   function check(): { field: DraftField; message: string } | null {
@@ -135,7 +140,7 @@ export default function PublishForm(props: Props) {
           value={title}
           maxLength={TITLE_MAX * 2}
           autoComplete="off"
-          onChange={(e) => setTitle(e.target.value)}
+          onChange={(e) => edit('title', setTitle)(e.target.value)}
         />
       </FormField>
       <FormField
@@ -156,7 +161,7 @@ export default function PublishForm(props: Props) {
           value={effectiveDate}
           min={firstDay}
           max={addDays(props.today, EFFECTIVE_MAX_DAYS)}
-          onChange={(e) => setEffectiveDate(e.target.value)}
+          onChange={(e) => edit('effectiveDate', setEffectiveDate)(e.target.value)}
         />
       </FormField>
       <FormField
@@ -172,7 +177,7 @@ export default function PublishForm(props: Props) {
           name="text"
           rows={14}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => edit('text', setText)(e.target.value)}
         />
       </FormField>
       {preview && (
