@@ -40,6 +40,9 @@
  *   other's messages move into the kept conversation, the unread counts add up, the latest
  *   preview and time win, and it is open if either was; the other conversation goes.
  *   service_messages.sender_id follows the person.
+ * - agreement_acceptances: all kept; a version both accounts accepted is kept once (the kept
+ *   account's record). agreements.published_by and shop_licences.updated_by follow the person
+ *   (who published a version is the one field of a version that may change, decision 048).
  * - Any other column referring to users (a table added later) is moved as it is; should that
  *   break a uniqueness rule, the whole merge is refused and nothing changes.
  */
@@ -97,6 +100,9 @@ export const HANDLED_USER_COLUMNS = new Set([
   'live_like_windows.user_id',
   'service_conversations.user_id',
   'service_messages.sender_id',
+  'agreement_acceptances.user_id',
+  'agreements.published_by',
+  'shop_licences.updated_by',
 ]);
 
 export class MergeRefused extends Error {
@@ -319,6 +325,17 @@ export async function mergeAccounts(
     );
 
     await tx.execute(sql`update media set owner_user_id = ${keep} where owner_user_id = ${gone}`);
+    // Acceptances of agreements: a version both accepted is kept once, the kept account's.
+    await tx.execute(sql`
+      delete from agreement_acceptances o using agreement_acceptances m
+      where o.user_id = ${gone} and m.user_id = ${keep} and m.agreement_id = o.agreement_id`);
+    await tx.execute(
+      sql`update agreement_acceptances set user_id = ${keep} where user_id = ${gone}`,
+    );
+    await tx.execute(
+      sql`update agreements set published_by = ${keep} where published_by = ${gone}`,
+    );
+    await tx.execute(sql`update shop_licences set updated_by = ${keep} where updated_by = ${gone}`);
     // Who hid a sale or published the decoration: a record of the shop's, kept under the account.
     await tx.execute(sql`update sale_blacklist set hidden_by = ${keep} where hidden_by = ${gone}`);
     await tx.execute(sql`update sale_blacklist set undone_by = ${keep} where undone_by = ${gone}`);

@@ -16,6 +16,7 @@ import { readOutbox } from '#lib/identity/sms/outbox.server.ts';
 import { issueCode } from '#lib/identity/sms-codes.server.ts';
 import { loginWithPhone } from '#lib/identity/phone-login.server.ts';
 import { contractState, signContract } from '#lib/membership/membership.server.ts';
+import { mergeAccounts } from '#lib/identity/accounts.server.ts';
 import {
   acceptAgreements,
   listAcceptances,
@@ -436,6 +437,56 @@ describe('accepting', () => {
     const [version] = await db.select().from(agreements).where(eq(agreements.id, row!.agreementId));
     expect(version!.shopId).toBe('1002');
     expect(in1002[0]!.textHash).toBe(version!.textHash);
+  });
+});
+
+describe('two accounts of one person merged', () => {
+  it('keep every acceptance once, and who published a version follows the person', async () => {
+    const shop = await shopWithManager();
+    const other = await givenMember(db, shop.shopId, { role: 4 });
+    const published = await publishAgreement(db, {
+      shopId: shop.shopId,
+      userId: other.id,
+      type: 'commitment',
+      draft: { title: '商家承诺书', effectiveDate: TODAY, text: V2_TEXT },
+      now: NOW,
+    });
+    for (const userId of [shop.managerId, other.id]) {
+      for (const type of ['commitment', 'userPrivacyPolicy'] as const) {
+        if (type === 'userPrivacyPolicy' && userId === other.id) continue;
+        const page = (await readAgreementPage(db, shop.shopId, type, { now: NOW }))!;
+        await acceptAgreements(
+          db,
+          { shopId: shop.shopId, userId, ...client, via: 'page', now: NOW },
+          [{ type, version: page.shown.version, textHash: page.shown.textHash }],
+        );
+      }
+    }
+    // The other account is the person's messaging-app one.
+    await db
+      .update(users)
+      .set({ phone: null, openId: `sbx_legal_merge_${other.id}` })
+      .where(eq(users.id, other.id));
+    await mergeAccounts(db, { keepId: shop.managerId, goneId: other.id });
+    expect(
+      (await listAcceptances(db, shop.shopId, shop.managerId))
+        .map((a) => [a.type, a.version])
+        .sort(),
+    ).toEqual([
+      ['commitment', published.version],
+      ['userPrivacyPolicy', 1],
+    ]);
+    const [row] = await db
+      .select({ publishedBy: agreements.publishedBy, textHash: agreements.textHash })
+      .from(agreements)
+      .where(
+        and(
+          eq(agreements.shopId, shop.shopId),
+          eq(agreements.type, 'commitment'),
+          eq(agreements.version, 2),
+        ),
+      );
+    expect(row).toEqual({ publishedBy: shop.managerId, textHash: published.textHash });
   });
 });
 

@@ -58,9 +58,13 @@ CREATE UNIQUE INDEX "agreement_acceptances_once" ON "agreement_acceptances" USIN
 CREATE INDEX "agreement_acceptances_user_idx" ON "agreement_acceptances" USING btree ("user_id","shop_id","type");--> statement-breakpoint
 CREATE UNIQUE INDEX "agreements_version_unique" ON "agreements" USING btree ("shop_id","type","version");--> statement-breakpoint
 -- A published version is never edited: what a shopper accepted stays what the row says. A new
--- text is a new version (a new row).
+-- text is a new version (a new row). Only who published it may change, when two accounts of one
+-- person are merged (identity/accounts.server.ts).
 CREATE FUNCTION "agreements_never_edited"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF (to_jsonb(NEW) - 'published_by') = (to_jsonb(OLD) - 'published_by') THEN
+    RETURN NEW;
+  END IF;
   RAISE EXCEPTION 'agreement % version % of shop % is published and cannot be edited',
     OLD."type", OLD."version", OLD."shop_id"
     USING ERRCODE = 'check_violation';
