@@ -428,6 +428,9 @@ test('each new page on a 375×667 phone', async ({ browser }) => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
+  await page.goto(at('/registrationProtocol'));
+  await page.locator('#agreement-history').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: screen('registration-history') });
   await page.goto(at('/index'));
   await page.locator('[data-shop-footer]').scrollIntoViewIfNeeded();
   await page.screenshot({ path: screen('footer-home') });
