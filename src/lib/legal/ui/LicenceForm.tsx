@@ -4,7 +4,7 @@
  * sends them all with the picture, checked first here by the server's own rules (legal/licence.ts),
  * so a bad field is named before anything is sent and nothing is half saved.
  */
-import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
 import { ApiError } from '#lib/platform/client.ts';
 import { toast } from '#lib/platform/toast.ts';
 import { MAX_UPLOAD_BYTES, UploadMessages } from '#lib/platform/upload.ts';
@@ -161,7 +161,7 @@ export default function LicenceForm(props: Props) {
     }
   }
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  async function save(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
     if (uploading) {

@@ -5,7 +5,7 @@
  * publishes. Checked here by the server's own rules first (legal/rules.ts), so a bad field is
  * named before anything is sent.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { ApiError } from '#lib/platform/client.ts';
 import { toast } from '#lib/platform/toast.ts';
 import {
@@ -87,7 +87,7 @@ export default function PublishForm(props: Props) {
     return same ? { field: 'text', message: E.AGREEMENT_UNCHANGED.message } : null;
   }
 
-  async function publish(event: FormEvent<HTMLFormElement>) {
+  async function publish(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const refusal = check();
