@@ -37,6 +37,7 @@ import { seedMarkupLimits } from './markups.ts';
 import { seedServiceConversations } from './service.ts';
 import { seedLiveStreams } from './live-stream.ts';
 import { seedInvoices } from './invoices.ts';
+import { seedLegal } from './legal.ts';
 
 export { demoPhones, seedHandles } from './handles.ts';
 
@@ -98,6 +99,7 @@ async function seedInto(tx: Tx, now: Date): Promise<void> {
   await seedShop1002Business(tx, now, userId, catalog.productNosByShop['1002']!);
   await seedSecondKeepers(tx, now);
   await seedInvoices(tx, now, userId);
+  await seedLegal(tx, now, userId);
 }
 
 /**

@@ -18,6 +18,7 @@ import * as distribution from '#lib/distribution/index.ts';
 import * as guides from '#lib/guides/index.ts';
 import * as identity from '#lib/identity/index.ts';
 import * as insurance from '#lib/insurance/index.ts';
+import * as legal from '#lib/legal/index.ts';
 import * as live from '#lib/live/index.ts';
 import * as lottery from '#lib/lottery/index.ts';
 import * as membership from '#lib/membership/index.ts';
@@ -51,6 +52,7 @@ export const ContractDoors = {
   guides,
   identity,
   insurance,
+  legal,
   live,
   lottery,
   membership,
@@ -75,6 +77,7 @@ export const ContractAreas = {
   ...groupsOf(guides),
   ...groupsOf(identity),
   ...groupsOf(insurance),
+  ...groupsOf(legal),
   ...groupsOf(live),
   ...groupsOf(lottery),
   ...groupsOf(membership),

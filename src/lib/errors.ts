@@ -19,6 +19,7 @@ import * as guides from '#lib/guides/index.ts';
 import * as identity from '#lib/identity/index.ts';
 import * as insurance from '#lib/insurance/index.ts';
 import * as invoices from '#lib/invoices/index.ts';
+import * as legal from '#lib/legal/index.ts';
 import * as live from '#lib/live/index.ts';
 import * as lottery from '#lib/lottery/index.ts';
 import * as membership from '#lib/membership/index.ts';
@@ -53,6 +54,7 @@ export const ErrorDoors = {
   identity,
   insurance,
   invoices,
+  legal,
   live,
   lottery,
   membership,
@@ -78,6 +80,7 @@ export const ErrorAreas = {
   ...cataloguesOf(identity),
   ...cataloguesOf(insurance),
   ...cataloguesOf(invoices),
+  ...cataloguesOf(legal),
   ...cataloguesOf(live),
   ...cataloguesOf(lottery),
   ...cataloguesOf(membership),

@@ -291,6 +291,11 @@ async function visits1001(browser: Browser): Promise<Visit[]> {
     address: { as: 'consumer', path: `/address?id=${address}` },
     // The keeper's detail pages.
     cashDetail: { as: 'owner', path: `/cash/${withdrawal}` },
+    // An agreement by its type, and an older version of one.
+    'legal-protocol-type': [
+      { as: 'visitor', path: '/legal-protocol/shopKeeperProtocol' },
+      { as: 'consumer', path: '/legal-protocol/personalInfoConsent?version=1' },
+    ],
     'customer-detail': { as: 'owner', path: customerHref },
     distributorOrderDetail: { as: 'owner', path: distributorOrderHref },
     withdrawalReview: [

@@ -487,6 +487,7 @@ test('the owner reaches the review screens from 我的 and ships an order nobody
   await expect(desk.locator('[data-entry] .label')).toHaveText([
     '店铺设置',
     '咨询二维码',
+    '营业执照',
     '待发货订单',
     '售后审核',
     '提现审核',
@@ -500,6 +501,7 @@ test('the owner reaches the review screens from 我的 and ships an order nobody
   for (const [label, heading] of [
     ['店铺设置', '店铺设置'],
     ['咨询二维码', '咨询二维码设置'],
+    ['营业执照', '营业执照信息'],
     ['售后审核', '售后审核'],
     ['提现审核', '提现审核'],
   ] as const) {

@@ -28,7 +28,8 @@
  * - lottery_draws: all kept (中奖记录).
  * - admin_grants: open administrator requests (minutes long) of the merged-away account are
  *   dropped; the applicant asks again from the kept account.
- * - addresses: all kept; one default at most (the kept account's, if it has one).
+ * - addresses, invoice_titles: all kept; one default at most (the kept account's, if it has
+ *   one). invoices follow the person.
  * - real_names: one per account: the kept account's, unless only the other one is verified.
  * - order_groups, orders, payments, after_sales, insurance_claims: all kept.
  * - withdrawals: all kept; an idempotency key both accounts happened to use is cleared on the
@@ -40,6 +41,9 @@
  *   other's messages move into the kept conversation, the unread counts add up, the latest
  *   preview and time win, and it is open if either was; the other conversation goes.
  *   service_messages.sender_id follows the person.
+ * - agreement_acceptances: all kept; a version both accounts accepted is kept once (the kept
+ *   account's record). agreements.published_by and shop_licences.updated_by follow the person
+ *   (who published a version is the one field of a version that may change, decision 049).
  * - Any other column referring to users (a table added later) is moved as it is; should that
  *   break a uniqueness rule, the whole merge is refused and nothing changes.
  */
@@ -73,6 +77,8 @@ export const HANDLED_USER_COLUMNS = new Set([
   'payments.user_id',
   'after_sales.user_id',
   'insurance_claims.user_id',
+  'invoice_titles.user_id',
+  'invoices.user_id',
   'bank_cards.user_id',
   'withdrawals.user_id',
   'withdrawals.reviewed_by',
@@ -97,6 +103,9 @@ export const HANDLED_USER_COLUMNS = new Set([
   'live_like_windows.user_id',
   'service_conversations.user_id',
   'service_messages.sender_id',
+  'agreement_acceptances.user_id',
+  'agreements.published_by',
+  'shop_licences.updated_by',
 ]);
 
 export class MergeRefused extends Error {
@@ -229,6 +238,14 @@ export async function mergeAccounts(
         and exists (select 1 from addresses d where d.user_id = ${keep} and d.is_default)`);
     await tx.execute(sql`update addresses set user_id = ${keep} where user_id = ${gone}`);
 
+    // Invoice titles likewise (one default at most); invoices follow the person.
+    await tx.execute(sql`
+      update invoice_titles set is_default = false
+      where user_id = ${gone} and is_default
+        and exists (select 1 from invoice_titles d where d.user_id = ${keep} and d.is_default)`);
+    await tx.execute(sql`update invoice_titles set user_id = ${keep} where user_id = ${gone}`);
+    await tx.execute(sql`update invoices set user_id = ${keep} where user_id = ${gone}`);
+
     // One real-name record: the kept account's, unless only the other one is verified.
     await tx.execute(sql`
       delete from real_names m
@@ -319,6 +336,17 @@ export async function mergeAccounts(
     );
 
     await tx.execute(sql`update media set owner_user_id = ${keep} where owner_user_id = ${gone}`);
+    // Acceptances of agreements: a version both accepted is kept once, the kept account's.
+    await tx.execute(sql`
+      delete from agreement_acceptances o using agreement_acceptances m
+      where o.user_id = ${gone} and m.user_id = ${keep} and m.agreement_id = o.agreement_id`);
+    await tx.execute(
+      sql`update agreement_acceptances set user_id = ${keep} where user_id = ${gone}`,
+    );
+    await tx.execute(
+      sql`update agreements set published_by = ${keep} where published_by = ${gone}`,
+    );
+    await tx.execute(sql`update shop_licences set updated_by = ${keep} where updated_by = ${gone}`);
     // Who hid a sale or published the decoration: a record of the shop's, kept under the account.
     await tx.execute(sql`update sale_blacklist set hidden_by = ${keep} where hidden_by = ${gone}`);
     await tx.execute(sql`update sale_blacklist set undone_by = ${keep} where undone_by = ${gone}`);

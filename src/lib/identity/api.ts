@@ -18,11 +18,18 @@ export function sendLoginCode(phone: string): Promise<null> {
   );
 }
 
-/** Logs in with a code; the server sets the session cookie. */
-export function loginWithCode(phone: string, verifyCode: string): Promise<LoginResult> {
+/**
+ * Logs in with a code; the server sets the session cookie. `agreedShopId`: the shop whose user
+ * agreement and privacy policy the shopper accepted on the form (recorded with the login).
+ */
+export function loginWithCode(
+  phone: string,
+  verifyCode: string,
+  agreedShopId?: string,
+): Promise<LoginResult> {
   return call(
     IdentityEndpoints.login,
-    { body: { phone, verifyCode } },
+    { body: { phone, verifyCode, ...(agreedShopId ? { agreedShopId } : {}) } },
     { loginChannel: true, silent: true },
   );
 }

@@ -39,11 +39,14 @@ export const IdentityContracts = {
     body: { phone, type: z.literal(2).optional() },
     message: Messages.CODE_SENT,
   }),
-  /** Logs in with a code; the server sets the session cookie. */
+  /**
+   * Logs in with a code; the server sets the session cookie. `agreedShopId`: the shop whose user
+   * agreement and privacy policy the form's 我已阅读并同意 accepted (recorded with the login).
+   */
   login: contract<LoginResult>()({
     method: 'POST',
     path: '/api/member/phone/login',
-    body: { phone, verifyCode: z.string().max(32) },
+    body: { phone, verifyCode: z.string().max(32), agreedShopId: shopIdSchema.optional() },
   }),
   /** Ends the caller's session and clears its cookies; code 0 even without one. */
   logout: contract<null>()({ method: 'POST', path: LOGOUT_PATH, body: {} }),

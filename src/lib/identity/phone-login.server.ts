@@ -10,6 +10,7 @@ import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { users } from '#lib/platform/db/schema.ts';
 import { createSession, destroySession } from './sessions.server.ts';
 import { consumeCode } from './sms-codes.server.ts';
+import { acceptOnLogin } from '#lib/legal/index.server.ts';
 
 /** The nickname of a user created by logging in: 用户 and the phone's last four digits. */
 export function nicknameFor(phone: string): string {
@@ -27,6 +28,11 @@ export interface PhoneLogin {
   knownPhone?: boolean;
   /** The session token the request carried, if any: destroyed at login. */
   previousToken?: string | undefined;
+  /**
+   * The form's 我已阅读并同意 was ticked in this shop: its user agreement and privacy policy in
+   * force are recorded as accepted with the login (legal area), from this browser.
+   */
+  accepted?: { shopId: string; userAgent: string | null } | undefined;
   now?: Date;
 }
 
@@ -51,6 +57,15 @@ export async function loginWithPhone(db: DbOrTx, input: PhoneLogin): Promise<Pho
     const { userId, created } = await findOrCreateUser(tx, input.phone);
     if (input.previousToken) await destroySession(tx, input.previousToken);
     const token = await createSession(tx, userId, now);
+    if (input.accepted) {
+      await acceptOnLogin(tx, {
+        shopId: input.accepted.shopId,
+        userId,
+        clientIp: input.clientIp,
+        userAgent: input.accepted.userAgent,
+        now,
+      });
+    }
     return { userId, token, created };
   });
 }

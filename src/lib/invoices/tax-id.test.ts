@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkTaxId, usccCheckCharacter } from './tax-id.ts';
+import { creditCodeCheckChar } from '#lib/platform/credit-code.ts';
+import { checkTaxId } from './tax-id.ts';
 
 /** Unified social credit codes as the companies publish them (licences, invoices, filings). */
 const PUBLISHED = {
@@ -14,7 +15,7 @@ const PUBLISHED = {
 describe('the unified social credit code (GB 32100)', () => {
   it.each(Object.entries(PUBLISHED))('accepts %s (%s)', (code) => {
     expect(checkTaxId(code)).toEqual({ ok: true, taxId: code, kind: 'uscc' });
-    expect(usccCheckCharacter(code.slice(0, 17))).toBe(code[17]);
+    expect(creditCodeCheckChar(code.slice(0, 17))).toBe(code[17]);
   });
 
   it('refuses every published code with its check character changed', () => {

@@ -4,23 +4,7 @@
  * 0-9 and the capital letters without I, O, S, V and Z. Older ids (15-digit tax registration
  * numbers, 17 or 20 characters) are still printed on some titles: taken as written, unchecked.
  */
-
-/** The code's 31 characters, each worth its index. */
-const CHARSET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-/** The weight of each of the first 17 positions: 3^i mod 31. */
-const WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-
-/** The check character the first 17 characters of a code call for, or null when one is not in the charset. */
-export function usccCheckCharacter(first17: string): string | null {
-  if (first17.length !== 17) return null;
-  let sum = 0;
-  for (let i = 0; i < 17; i += 1) {
-    const value = CHARSET.indexOf(first17[i]!);
-    if (value < 0) return null;
-    sum += value * WEIGHTS[i]!;
-  }
-  return CHARSET[(31 - (sum % 31)) % 31]!;
-}
+import { CREDIT_CODE_CHARS, creditCodeCheckChar } from '#lib/platform/credit-code.ts';
 
 export type TaxIdCheck =
   | { ok: true; taxId: string; kind: 'uscc' | 'legacy' }
@@ -35,8 +19,9 @@ export function checkTaxId(input: string): TaxIdCheck {
   const taxId = input.replace(/\s+/g, '').toUpperCase();
   if (taxId === '') return { ok: false, reason: 'empty' };
   if (taxId.length === 18) {
-    if (![...taxId].every((c) => CHARSET.includes(c))) return { ok: false, reason: 'charset' };
-    return usccCheckCharacter(taxId.slice(0, 17)) === taxId[17]
+    if (![...taxId].every((c) => CREDIT_CODE_CHARS.includes(c)))
+      return { ok: false, reason: 'charset' };
+    return creditCodeCheckChar(taxId.slice(0, 17)) === taxId[17]
       ? { ok: true, taxId, kind: 'uscc' }
       : { ok: false, reason: 'check' };
   }

@@ -68,11 +68,18 @@ export const MembershipContracts = {
     query: shopQuery,
     access: 'signed-in',
   }),
+  /** Signs the keeper service agreement: the version the dialog showed, else the one in force. */
   contractSign: contract<true>()({
     method: 'POST',
     path: '/api/member/xdwxh5/legal/contract/sign',
     query: shopQuery,
-    body: {},
+    body: {
+      version: z.number().int().min(1).max(100_000).optional(),
+      textHash: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/, '协议摘要不正确')
+        .optional(),
+    },
     access: 'signed-in',
     message: Messages.CONTRACT_SIGNED,
   }),

@@ -20,8 +20,6 @@ export {
 export { MembershipContracts } from './contracts.ts';
 export * as MembershipEndpoints from './endpoints.ts';
 export { MembershipErrors } from './errors.ts';
-export { PRIVACY_POLICY, REGISTRATION_AGREEMENT } from './legal.ts';
-export type { LegalDocument } from './legal.ts';
 export {
   MemberRole,
   isShopManager,

@@ -15,6 +15,7 @@ import type { ShopMembership } from '#lib/identity/index.server.ts';
 import { consumeCode, issueCode } from '#lib/identity/index.server.ts';
 import { ShopStatus } from '#lib/shop/index.ts';
 import { bindShopOwner, shopSignature } from '#lib/shop/index.server.ts';
+import { acceptAgreements, acceptInForce, pendingAgreements } from '#lib/legal/index.server.ts';
 
 /** A member's standing in a shop: the same fields a session carries for the shop visited. */
 export type MemberRow = ShopMembership;
@@ -82,29 +83,80 @@ export interface ContractState {
   needSign: boolean;
 }
 
-/** Legal contract state (shell §3): currentRole, maxRole, signAgreement, and whether to ask now. */
+/** A keeper or manager of the shop: who signs the keeper service agreement (shell §6). */
+function isKeeper(member: MemberRow | null): member is MemberRow {
+  return member !== null && needsContract({ ...member, signAgreement: false });
+}
+
+/**
+ * Legal contract state (shell §3): currentRole, maxRole, signAgreement, and whether to ask now:
+ * a keeper or manager who has not accepted the keeper service agreement in force (a new version
+ * asks again; legal/agreements.server.ts).
+ */
 export async function contractState(
   db: DbOrTx,
   shopId: string,
   userId: number,
+  now = new Date(),
 ): Promise<ContractState> {
   const member = await getMember(db, shopId, userId);
+  const needSign =
+    isKeeper(member) &&
+    (
+      await pendingAgreements(
+        db,
+        { shopId, userId, keeper: true, signedContract: member.signAgreement },
+        now,
+      )
+    ).some((pending) => pending.type === 'shopKeeperProtocol');
   return {
     currentRole: member?.currentRole ?? MemberRole.Consumer,
     maxRole: member?.maxRole ?? MemberRole.Consumer,
     signAgreement: member?.signAgreement ?? false,
-    needSign: needsContract(member),
+    needSign,
   };
 }
 
-/** The member signs the shop-keeper contract; signing twice changes nothing. */
-export async function signContract(db: DbOrTx, shopId: string, userId: number): Promise<void> {
-  const rows = await db
-    .update(shopMembers)
-    .set({ signAgreement: true })
-    .where(and(eq(shopMembers.shopId, shopId), eq(shopMembers.userId, userId)))
-    .returning({ userId: shopMembers.userId });
-  if (rows.length === 0) throw appError(Errors.NO_PERMISSION);
+/** Where a signature comes from, and the version the dialog showed (else the one in force). */
+export interface Signing {
+  clientIp: string | null;
+  userAgent: string | null;
+  shown?: { version: number; textHash: string } | undefined;
+  now?: Date;
+}
+
+/**
+ * The member signs the shop-keeper contract: sign_agreement set and the acceptance of the keeper
+ * service agreement recorded (the version shown, refused when no longer in force), in one
+ * transaction; signing twice records nothing new.
+ */
+export async function signContract(
+  db: DbOrTx,
+  shopId: string,
+  userId: number,
+  signing: Signing = { clientIp: null, userAgent: null },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(shopMembers)
+      .set({ signAgreement: true })
+      .where(and(eq(shopMembers.shopId, shopId), eq(shopMembers.userId, userId)))
+      .returning({ userId: shopMembers.userId });
+    if (rows.length === 0) throw appError(Errors.NO_PERMISSION);
+    const context = {
+      shopId,
+      userId,
+      clientIp: signing.clientIp,
+      userAgent: signing.userAgent,
+      via: 'contract' as const,
+      now: signing.now,
+    };
+    if (signing.shown) {
+      await acceptAgreements(tx, context, [{ type: 'shopKeeperProtocol', ...signing.shown }]);
+    } else {
+      await acceptInForce(tx, context, ['shopKeeperProtocol']);
+    }
+  });
 }
 
 async function userPhone(db: DbOrTx, userId: number): Promise<string | null> {

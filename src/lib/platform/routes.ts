@@ -263,6 +263,9 @@ const TABLE = [
     ['store-setting', '店铺设置'],
     ['im-setting', '咨询二维码设置'],
     ['rank-c', '客户贡献排行'],
+    // The business licence the shop shows (businessLicense), entered by the shop's owner, whichever
+    // role they are in; the page refuses anybody else (issue #29 item 7).
+    ['license-setting', '营业执照信息', { roles: ['D', 'M'], ...NO_NOTICE }],
   ]),
 
   // Managers only.
@@ -272,6 +275,8 @@ const TABLE = [
     ['skin', '皮肤详情'],
     ['feature-setting', '功能设置'],
     ['global-add-price', '全局加价'],
+    // New versions of the shop's agreements (issue #29 item 7).
+    ['agreement-setting', '协议管理', NO_NOTICE],
   ]),
 
   ...group({}, [['distributorUnbinding', '解除店主绑定', { path: '/distributor/unbinding' }]]),

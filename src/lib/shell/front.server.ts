@@ -30,7 +30,7 @@ import { noteArrival } from '#lib/attribution/index.server.ts';
 import { liveReminderDue } from '#lib/live/index.server.ts';
 import { RETURN_COOKIE, SHOP_COOKIE, isInApp, rememberShop } from './context.server.ts';
 import { noticeCookieName } from './shop-notice.ts';
-import { cartCount, ownerPrompt, sharedAnswer } from './signed-in.server.ts';
+import { agreementPrompts, cartCount, ownerPrompt, sharedAnswer } from './signed-in.server.ts';
 import { personalKeys } from './middleware/personal-cache.server.ts';
 import type { FrontMeta } from './middleware/shop-page.server.ts';
 import { viewerGuard } from './middleware/viewer.server.ts';
@@ -153,6 +153,10 @@ async function answerKept(
         route.name === 'index' &&
         (await ownerPrompt(db, shopId, viewer, contentVersion)).needBind
       ) {
+        return false;
+      }
+      // An agreement to accept: the user's own rendering, which the framework makes.
+      if ((await agreementPrompts(db, shopId, viewer, contentVersion, session.member)).length) {
         return false;
       }
       answer = await sharedAnswer(sharedKey, req.headers['accept-encoding'], async () => ({

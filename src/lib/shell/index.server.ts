@@ -10,5 +10,5 @@ export { pagePolicyStep } from './middleware/page-policy.server.ts';
 export { personalCache } from './middleware/personal-cache.server.ts';
 export { shopContext } from './middleware/shop-context.server.ts';
 export { viewer } from './middleware/viewer.server.ts';
-export { VIEWER_FILL, cartCount, ownerPrompt } from './signed-in.server.ts';
+export { VIEWER_FILL, agreementPrompts, cartCount, ownerPrompt } from './signed-in.server.ts';
 export { createFront } from './front.server.ts';

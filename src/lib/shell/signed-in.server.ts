@@ -24,6 +24,9 @@ import { USER_READ_MAX_AGE_MS, cachedUserRead } from '#lib/identity/index.server
 import type { ShopMembership } from '#lib/identity/index.server.ts';
 import { countCartSkus } from '#lib/cart/index.server.ts';
 import { ownerIdentity, type OwnerIdentity } from '#lib/membership/index.server.ts';
+import { needsContract } from '#lib/membership/index.ts';
+import { pendingAgreements } from '#lib/legal/index.server.ts';
+import type { PendingAgreement } from '#lib/legal/index.ts';
 
 /**
  * Routes kept per user, with how long at most. A route belongs here only when everything it
@@ -139,6 +142,35 @@ export function ownerPrompt(
     `owner:${shopId}:${contentVersion}`,
     () => ownerIdentity(db, shopId, viewer.userId),
     USER_READ_MAX_AGE_MS,
+  );
+}
+
+/**
+ * How long the agreements a user is asked to accept are kept: a version published for a later
+ * day takes effect without a new content version, so it shows at most this late.
+ */
+const AGREEMENT_READ_MAX_AGE_MS = 60_000;
+
+/**
+ * The agreements in force this user is still to accept in the shop (legal area): the prompt after
+ * a new version, and the keeper's contract sign-off. Read once per user version (an acceptance
+ * raises it) and content version (a publication raises it). A page with one is the user's own:
+ * never a shared rendering (personal-cache, front door).
+ */
+export function agreementPrompts(
+  db: DbOrTx,
+  shopId: string,
+  viewer: { userId: number; userVersion: number },
+  contentVersion: number,
+  member: ShopMembership | null,
+): Promise<PendingAgreement[]> {
+  const keeper = member !== null && needsContract({ ...member, signAgreement: false });
+  const signedContract = member?.signAgreement ?? false;
+  return cachedUserRead(
+    viewer,
+    `agreements:${shopId}:${contentVersion}:${Number(keeper)}:${Number(signedContract)}`,
+    () => pendingAgreements(db, { shopId, userId: viewer.userId, keeper, signedContract }),
+    AGREEMENT_READ_MAX_AGE_MS,
   );
 }
 

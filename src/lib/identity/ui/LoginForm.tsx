@@ -110,7 +110,8 @@ export default function LoginForm(props: LoginFormProps) {
     }
     setBusy(true);
     try {
-      const { returnTo } = await loginWithCode(phone, code);
+      // Ticked 我已阅读并同意: the shop's agreements are accepted with the login.
+      const { returnTo } = await loginWithCode(phone, code, shopId);
       finishLoginForm(shopId, phone);
       if (props.inPopup) location.reload();
       else location.replace(safeReturnPath(returnTo ?? undefined) ?? props.doneHref);

@@ -262,7 +262,7 @@ describe('what the platform refuses', () => {
     const request = blue('R20261121013');
     // A well-formed code whose organisation part is zeros: no such taxpayer.
     request.buyer.taxNo = '913301000000000000'.slice(0, 17);
-    const { usccCheckCharacter: usccCheckChar } = await import('../tax-id.ts');
+    const { creditCodeCheckChar: usccCheckChar } = await import('#lib/platform/credit-code.ts');
     request.buyer.taxNo += usccCheckChar(request.buyer.taxNo)!;
     const { serialNo } = await provider.submit(request);
     later(ISSUE_DELAY_MS);

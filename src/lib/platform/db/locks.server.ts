@@ -32,6 +32,11 @@ export const LockClass = {
   pictures: 7_310_131,
   /** The demo's re-arm at start (seed/rearm.ts): processes starting together re-arm once. */
   demoRearm: 7_310_141,
+  /**
+   * A shop's agreement of one type (shopId:type): a new version is numbered and checked against
+   * the latest under it, so two managers publishing at once never both take the same number.
+   */
+  agreements: 7_310_151,
 } as const;
 
 export type LockClass = (typeof LockClass)[keyof typeof LockClass];

@@ -33,3 +33,4 @@ export * from '#lib/sharing/tables.server.ts';
 export * from '#lib/live/tables.server.ts';
 export * from '#lib/lottery/tables.server.ts';
 export * from '#lib/service/tables.server.ts';
+export * from '#lib/legal/tables.server.ts';

@@ -18,6 +18,7 @@ import type { RouteDef } from '#lib/platform/routes.ts';
 import type { SessionRead, ShopMembership } from '#lib/identity/index.server.ts';
 import { SHOP_COOKIE, makeShellContext } from '#lib/shell/context.server.ts';
 import {
+  agreementPrompts,
   anonymousUser,
   cartCount,
   fillResponse,
@@ -88,6 +89,12 @@ export const personalCache: MiddlewareHandler = async (context, next) => {
   // The home page's owner identity prompt is the user's own: they get their own rendering.
   if (sharedKey && viewer && route.name === 'index') {
     if ((await ownerPrompt(db, shop.shopId, viewer, page.versions.content)).needBind) {
+      sharedKey = null;
+    }
+  }
+  // So is a prompt to accept an agreement (a new version, the keeper's contract).
+  if (sharedKey && viewer) {
+    if ((await agreementPrompts(db, shop.shopId, viewer, page.versions.content, member)).length) {
       sharedKey = null;
     }
   }

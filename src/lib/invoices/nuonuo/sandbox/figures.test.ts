@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usccCheckCharacter as usccCheckChar } from '../../tax-id.ts';
+import { creditCodeCheckChar as usccCheckChar } from '#lib/platform/credit-code.ts';
 import { checkTaxNo, makeUscc, orgCodeCheckChar } from './figures.ts';
 
 describe('the buyer tax number check (GB 32100)', () => {

@@ -1,10 +1,10 @@
 /**
  * What the sandbox platform checks and prints the way the tax bureau does: the buyer's 纳税人识别号
- * (GB 32100's check character of the 18-character unified social credit code, tax-id.ts; the
+ * (GB 32100's check character of the 18-character unified social credit code, platform/credit-code.ts; the
  * older 15-, 17- and 20-character ids taken as they are), and the codes the sandbox makes.
  */
 
-import { usccCheckCharacter } from '../../tax-id.ts';
+import { creditCodeCheckChar } from '#lib/platform/credit-code.ts';
 
 /** GB 11714: the check character of a 9-character organisation code's first 8. */
 export function orgCodeCheckChar(body: string): string {
@@ -27,7 +27,7 @@ export function checkTaxNo(taxNo: string): TaxNoCheck {
     return { ok: false, reason: '购方税号有误：只能由数字和大写字母组成' };
   }
   if (taxNo.length === 18) {
-    const check = usccCheckCharacter(taxNo.slice(0, 17));
+    const check = creditCodeCheckChar(taxNo.slice(0, 17));
     if (check === null) return { ok: false, reason: '购方税号有误：含有不允许的字符' };
     if (check !== taxNo[17]) return { ok: false, reason: '购方税号有误：校验码不正确' };
     return { ok: true };
@@ -40,5 +40,5 @@ export function checkTaxNo(taxNo: string): TaxNoCheck {
 export function makeUscc(region: string, org: string): string {
   const organisation = org + orgCodeCheckChar(org);
   const body = `91${region}${organisation}`;
-  return body + usccCheckCharacter(body)!;
+  return body + creditCodeCheckChar(body)!;
 }

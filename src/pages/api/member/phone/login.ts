@@ -11,8 +11,9 @@ import { SESSION_COOKIE, setSessionCookies } from '#lib/identity/index.server.ts
 import { RETURN_COOKIE } from '#lib/shell/index.server.ts';
 
 /**
- * Logs in with { phone, verifyCode }: a new session in the httpOnly cookie (the one the request
- * carried is destroyed), and data { userId, returnTo } where returnTo is the page to go back to.
+ * Logs in with { phone, verifyCode, agreedShopId? }: a new session in the httpOnly cookie (the one the request
+ * carried is destroyed), the shop's agreements accepted on the form recorded with it, and data
+ * { userId, returnTo } where returnTo is the page to go back to.
  */
 export const POST = endpoint(IdentityContracts.login, async ({ body, context }) => {
   const { cookies } = context;
@@ -26,6 +27,9 @@ export const POST = endpoint(IdentityContracts.login, async ({ body, context }) 
     clientIp: requestClientAddress(context),
     knownPhone: await isKnownPhone(db, cookies, body.phone),
     previousToken: cookies.get(SESSION_COOKIE)?.value,
+    accepted: body.agreedShopId
+      ? { shopId: body.agreedShopId, userAgent: context.request.headers.get('user-agent') }
+      : undefined,
   });
   const { secure } = context.locals.site;
   setSessionCookies(cookies, token, userId, secure);

@@ -1,30 +1,16 @@
 /**
- * The texts of the registration agreement (registrationProtocol) and the privacy policy
- * (userPrivacyPolicy) that a shopper accepts before logging in (shell §5). The operator's name
- * depends on the host (shell §1), so the texts speak of 本平台 and 我们.
+ * The platform's texts of the account group a shop starts with as version 1: the registration
+ * agreement and the privacy policy a shopper accepts before logging in (shell §5), the separate
+ * consent for sensitive personal information (PIPL §28–29) and the account deletion terms.
  */
+import type { AgreementText } from './text.ts';
 
-export interface LegalSection {
-  heading: string;
-  paragraphs: readonly string[];
-}
-
-export interface LegalDocument {
-  title: string;
-  /** Shown under the title. */
-  updated: string;
-  effective: string;
-  intro: readonly string[];
-  sections: readonly LegalSection[];
-}
-
-const CONTACT =
+export const CONTACT =
   '如你对本文件有任何疑问、意见或投诉，可通过本平台「我的—客服」页面或店铺内的「咨询店主」入口联系我们。我们将在收到你的请求并核实身份后 15 个工作日内答复。';
 
-export const REGISTRATION_AGREEMENT: LegalDocument = {
+export const REGISTRATION_AGREEMENT: AgreementText = {
   title: '用户注册协议',
-  updated: '更新日期：2025年6月1日',
-  effective: '生效日期：2025年6月1日',
+  effectiveDate: '2025-06-01',
   intro: [
     '欢迎你使用本平台！本协议是你与本平台运营方（以下简称“我们”）之间就注册、登录和使用本平台服务所订立的协议。',
     '请你在注册或登录前仔细阅读本协议的全部内容，特别是免除或限制责任的条款和争议解决条款。你勾选“我已阅读并同意”并完成登录，即表示你已充分理解并同意本协议及《隐私政策》的全部内容。如你不同意，请停止注册或登录。',
@@ -94,7 +80,7 @@ export const REGISTRATION_AGREEMENT: LegalDocument = {
     {
       heading: '九、协议的变更与终止',
       paragraphs: [
-        '我们可能根据法律法规或业务调整修改本协议，修改后的协议将在本页面公布，并在生效前以页面提示等方式通知你。如你不同意修改内容，可以停止使用并申请注销账户；你继续使用本平台服务的，视为接受修改后的协议。',
+        '我们可能根据法律法规或业务调整修改本协议，修改后的协议将在本页面公布，并在生效前以页面提示等方式通知你。新版本生效后，你下次打开本平台时，我们会请你阅读并确认是否同意；在你同意之前，你与我们之间仍适用你此前同意的版本。如你不同意修改内容，可以继续浏览，也可以停止使用并申请注销账户。',
         '你可以通过客服申请注销账户。注销前请确认账户内没有未完成的订单、售后和未提现的收益；注销后，我们将按照《隐私政策》删除或匿名化处理你的个人信息，法律法规另有规定的除外。',
       ],
     },
@@ -111,10 +97,9 @@ export const REGISTRATION_AGREEMENT: LegalDocument = {
   ],
 };
 
-export const PRIVACY_POLICY: LegalDocument = {
+export const PRIVACY_POLICY: AgreementText = {
   title: '隐私政策',
-  updated: '更新日期：2025年6月1日',
-  effective: '生效日期：2025年6月1日',
+  effectiveDate: '2025-06-01',
   intro: [
     '本平台运营方（以下简称“我们”）深知个人信息对你的重要性，将按照《中华人民共和国个人信息保护法》等法律法规的要求，遵循合法、正当、必要和诚信的原则处理你的个人信息。',
     '本政策说明我们在你使用本平台时收集哪些信息、为什么收集、如何使用和保护这些信息，以及你享有的权利。请你在登录前仔细阅读；你勾选“我已阅读并同意”并完成登录，即表示你同意我们按照本政策处理你的个人信息。',
@@ -190,6 +175,98 @@ export const PRIVACY_POLICY: LegalDocument = {
     },
     {
       heading: '十、联系我们',
+      paragraphs: [CONTACT],
+    },
+  ],
+};
+
+export const PERSONAL_INFO_CONSENT: AgreementText = {
+  title: '个人信息单独同意书',
+  effectiveDate: '2025-06-01',
+  intro: [
+    '根据《中华人民共和国个人信息保护法》第二十三条、第二十八条和第二十九条，处理敏感个人信息、向其他个人信息处理者提供你的个人信息，应当取得你的单独同意。本同意书只在你使用下列功能时单独向你展示，与《隐私政策》分开征求你的同意。',
+    '你可以拒绝签署本同意书。拒绝后你仍可以浏览商品、购买非跨境商品，但无法使用需要这些信息的功能（购买跨境商品、店主认证、收益提现）。',
+  ],
+  sections: [
+    {
+      heading: '一、我们需要处理的敏感个人信息',
+      paragraphs: [
+        '身份信息：你的真实姓名、居民身份证号码，以及店主认证时上传的身份证件照片。',
+        '金融账户信息：你绑定用于收益提现的银行卡号、开户银行、开户名，以及银行预留手机号。',
+        '上述信息一旦泄露或者被非法使用，容易导致你的人格尊严受到侵害或者人身、财产安全受到危害，我们会以加密方式存储，并严格限制可以访问的人员。',
+      ],
+    },
+    {
+      heading: '二、处理目的和方式',
+      paragraphs: [
+        '购买跨境商品时：按照海关对跨境电子商务零售进口商品的要求，核验订购人身份并申报清关。',
+        '店主认证时：核验你的身份，确认收益归属于你本人，并依法办理税务相关事项。',
+        '申请提现时：核验银行卡与实名信息一致，将你的收益支付到你本人的银行账户。',
+        '我们仅在实现上述目的所必需的范围内处理这些信息，不会用于营销推送或用户画像。',
+      ],
+    },
+    {
+      heading: '三、向其他个人信息处理者提供',
+      paragraphs: [
+        '实名核验服务商：提供姓名和身份证号码，用于核对二者是否一致。',
+        '海关及跨境电商综合服务企业：提供订购人姓名、身份证号码和订单信息，用于通关申报。',
+        '支付机构和银行：提供开户名、银行卡号和提现金额，用于核验账户并完成付款。',
+        '税务机关及受托代办税务的服务机构：提供姓名、身份证号码和收入金额，用于依法代扣代缴或代办纳税申报。',
+        '接收方只能在上述目的和方式范围内处理你的信息；如需变更，接收方应当重新取得你的同意。',
+      ],
+    },
+    {
+      heading: '四、保存期限',
+      paragraphs: [
+        '身份信息和金融账户信息保存至你注销账户或撤回同意之日；涉及交易、清关和纳税的记录，按照《中华人民共和国电子商务法》《中华人民共和国税收征收管理法》的规定保存不少于三年，期满后删除或匿名化处理。',
+      ],
+    },
+    {
+      heading: '五、撤回同意',
+      paragraphs: [
+        '你可以随时通过「我的—客服」撤回本同意。撤回后我们将停止处理相关信息，但不影响撤回前基于你的同意已经进行的处理；已提交海关或税务机关的信息，按照法律规定处理。',
+      ],
+    },
+    {
+      heading: '六、联系我们',
+      paragraphs: [CONTACT],
+    },
+  ],
+};
+
+export const ACCOUNT_CANCELLATION: AgreementText = {
+  title: '账户注销须知',
+  effectiveDate: '2025-06-01',
+  intro: [
+    '你可以申请注销在本店的账户。注销是不可恢复的操作，请在申请前仔细阅读本须知，特别是关于注销后果的内容。',
+  ],
+  sections: [
+    {
+      heading: '一、注销的条件',
+      paragraphs: [
+        '账户处于正常状态，近一个月内没有被盗、被封禁等风险记录。',
+        '没有未完成的订单：待付款、待发货、待收货的订单均已完成或取消，没有处理中的售后申请和运费险理赔。',
+        '如你是店主：没有待结算和可提现的收益，没有处理中的提现申请，并已解除与本店的店主绑定。',
+      ],
+    },
+    {
+      heading: '二、注销的流程',
+      paragraphs: [
+        '请通过「我的—客服」提交注销申请。我们会通过短信验证码确认是本人操作，并在 15 个工作日内完成审核。',
+        '审核通过后，账户进入 7 天的注销冷静期。冷静期内你重新登录，即视为撤销注销申请；冷静期结束后账户正式注销。',
+      ],
+    },
+    {
+      heading: '三、注销的后果',
+      paragraphs: [
+        '你将无法再登录该账户，也无法查看账户内的订单、优惠券、收货地址和聊天记录。',
+        '账户内未使用的优惠券、抽奖机会等权益视为你自愿放弃，不予退还或折现。',
+        '我们将删除你的个人信息或进行匿名化处理。根据《中华人民共和国电子商务法》第三十一条，商品和交易信息自交易完成之日起保存不少于三年，在保存期内仅用于法律规定的目的。',
+        '同一手机号在注销完成后可以重新注册，但新账户与原账户的数据不互通。',
+      ],
+    },
+    {
+      heading: '四、联系我们',
       paragraphs: [CONTACT],
     },
   ],
