@@ -6,7 +6,9 @@
  *   company title whose 税号 has a wrong check character is refused with a clear message, the
  *   corrected one is saved, 提交申请; the sandbox issues it, 发票预览 shows it and its PDF;
  * - one piece comes back (退货退款 approved, sent back, received and refunded): 发票详情 shows the
- *   red letter and the invoice issued again for what remains.
+ *   red letter and the invoice issued again for what remains;
+ * - an invoice the service could not issue: the owner's 开票管理 lists it first with the reason,
+ *   手动开票 with a PDF (a file that is no PDF refused), and the shopper opens it.
  */
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from '@playwright/test';
@@ -14,7 +16,14 @@ import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { nuonuoSeller, saveInvoiceSettings } from '#lib/invoices/index.server.ts';
 import { freshPhone, userIdFor } from '../fixtures/accounts.ts';
-import { givenPaidOrder, givenProduct, givenSale, givenShop } from '../fixtures/given.ts';
+import {
+  givenOrder,
+  givenPaidOrder,
+  givenProduct,
+  givenSale,
+  givenShop,
+} from '../fixtures/given.ts';
+import { InvoiceStatus } from '#lib/invoices/index.ts';
 
 let shop: PgShop;
 
@@ -223,4 +232,91 @@ test('a company e-invoice on a received order, then a refund: red letter and the
   await history.nth(1).getByRole('link').click();
   await expect(page.locator('[data-red-letter]')).toHaveText('红字');
   await expect(page.locator('[data-preview-total]')).toHaveText('-¥798.00');
+});
+
+test('the owner issues by hand an invoice the service could not, and the shopper opens it', async ({
+  page,
+  context,
+}) => {
+  const owned = await invoicingShop();
+  const phone = freshPhone();
+  const buyerId = await userIdFor(shop.admin, phone, '手动开票顾客');
+  const order = await givenOrder(shop.admin.db, {
+    shopId: owned.shopId,
+    userId: buyerId,
+    status: 40,
+    skuId: owned.coatSku,
+    priceCents: 59_900,
+    productName: '羊毛大衣',
+  });
+  // An application the service refused (its words kept), as a failed submission leaves it.
+  const invoiceRef = `FP${Date.now()}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  await shop.admin.db.insert(t.invoices).values({
+    invoiceRef,
+    requestNo: invoiceRef.slice(2, 22),
+    shopId: owned.shopId,
+    orderId: order.id,
+    userId: buyerId,
+    orderNo: order.orderNo,
+    kind: 'blue',
+    form: 'e-normal',
+    status: InvoiceStatus.Failed,
+    failure: '开票服务维护中，请稍后再试',
+    buyer: { kind: 'personal', name: '林小姐', taxNo: null, email: null, mobile: phone },
+    seller: { name: '演示商贸有限公司', taxNo: '914403001922038216' },
+    items: [
+      {
+        name: '*服装*羊毛大衣',
+        taxCode: '1040101010000000000',
+        spec: '默认',
+        unit: '件',
+        quantity: 1,
+        amountCents: 59_900,
+        taxRateBp: 1300,
+        taxCents: 6_891,
+      },
+    ],
+    amountCents: 59_900,
+    taxCents: 6_891,
+  });
+
+  await shop.signIn(context, owned.ownerPhone);
+  await page.goto(at(owned.shopId, '/my'));
+  await page.getByRole('link', { name: /开票管理/ }).click();
+  await expect(page).toHaveURL(/\/shopInvoices\?/);
+  await expect(page.locator('[data-failed-count]')).toHaveText('1 张开票失败');
+  const card = page.locator(`[data-shop-invoice="${invoiceRef}"]`);
+  await expect(card).toContainText('失败原因：开票服务维护中，请稍后再试');
+  // The owner scrolls down to it (its form hydrates when it comes into view).
+  await card.scrollIntoViewIfNeeded();
+  await card.getByRole('button', { name: `手动开票：${invoiceRef}` }).click();
+  const form = card.getByRole('form', { name: '手动开票' });
+  // Not a PDF: refused with what to do.
+  await form.getByLabel('发票文件').setInputFiles({
+    name: 'invoice.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('not a pdf'),
+  });
+  await form.getByLabel('发票号码').fill('26332000000000009999');
+  await form.getByRole('button', { name: '确认开票' }).click();
+  await expect(form.getByRole('alert')).toHaveText('请上传PDF格式的发票文件');
+  await form.getByLabel('发票文件').setInputFiles({
+    name: 'invoice.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  });
+  await page.screenshot({ path: screen('manual'), fullPage: true });
+  await form.getByRole('button', { name: '确认开票' }).click();
+  await expect(card).toContainText('已开票（手动）');
+  await expect(card).toContainText('26332000000000009999');
+  await expect(page.locator('[data-failed-count]')).toHaveCount(0);
+
+  await switchTo(context, phone);
+  await page.goto(at(owned.shopId, `/invoiceDetail?invoiceRef=${invoiceRef}`));
+  await expect(page.locator('[data-invoice-status]')).toHaveText('已开票');
+  await expect(page.locator('[data-invoice-no]')).toHaveText('26332000000000009999');
+  await page.getByRole('link', { name: '查看发票' }).click();
+  const pdfHref = (await page.locator('[data-pdf-link]').getAttribute('href'))!;
+  const pdf = await page.request.get(new URL(pdfHref, shop.url).href);
+  expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 });

@@ -42,6 +42,7 @@ export {
 export {
   issueByHand,
   listShopInvoices,
+  readShopInvoicesPage,
   readShopSettings,
   saveShopSettings,
 } from './shop.server.ts';

@@ -73,7 +73,8 @@ export async function issueByHand(
     invoiceRef: string;
     invoiceNo: string;
     invoiceCode: string | null;
-    issuedAt: Date;
+    /** The day on the invoice (yyyy-mm-dd, in China). */
+    issuedOn: string;
     pdf: Uint8Array;
     now?: Date;
   },
@@ -85,7 +86,12 @@ export async function issueByHand(
   if ((input.invoiceNo.length === 8) !== (code !== null) || (code && !INVOICE_CODE.test(code))) {
     throw appError(Errors.INVOICE_NO_INVALID);
   }
-  if (input.issuedAt.getTime() > now.getTime() + 60_000) throw appError(Errors.ISSUED_AT_INVALID);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(now);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.issuedOn) || input.issuedOn > today) {
+    throw appError(Errors.ISSUED_AT_INVALID);
+  }
+  // Today's invoice is dated now; an earlier day's at noon in China, so no zone moves its day.
+  const issuedAt = input.issuedOn === today ? now : new Date(`${input.issuedOn}T12:00:00+08:00`);
   const head = new TextDecoder('latin1').decode(input.pdf.subarray(0, 5));
   if (head !== '%PDF-') throw appError(Errors.PDF_INVALID);
   const [row] = await db
@@ -102,7 +108,7 @@ export async function issueByHand(
       set: {
         invoiceNo: input.invoiceNo,
         invoiceCode: code,
-        issuedAt: input.issuedAt,
+        issuedAt,
         manual: true,
         failure: null,
         pdfUrl: null,
@@ -160,4 +166,21 @@ export async function saveShopSettings(
     sellerName: seller.name ?? input.settings.sellerName,
     sellerTaxId: seller.taxNo,
   });
+}
+
+/** shopInvoices' one read: the settings and the invoices, or null for anybody but the owner. */
+export async function readShopInvoicesPage(
+  db: DbOrTx,
+  input: { shopId: string; ownerId: number; pageNum: number; pageSize: number },
+) {
+  try {
+    const [list, settings] = await Promise.all([
+      listShopInvoices(db, input),
+      readShopSettings(db, input),
+    ]);
+    return { list, ...settings };
+  } catch (error) {
+    if ((error as { code?: number }).code === Errors.NOT_SHOP_INVOICES.code) return null;
+    throw error;
+  }
 }

@@ -245,6 +245,8 @@ const TABLE = [
     // The review of withdrawals: the owner decides the keepers', the managers the owner's own
     // (decision 042); refused to anybody else.
     ['withdrawalReview', '提现审核', { roles: ['D', 'M'] }],
+    // The owner's invoices and settings (the page refuses a distributor who is not the owner).
+    ['shopInvoices', '开票管理', NO_NOTICE],
     ['income', '我的收益'],
     ['historyIncome', '历史收益'],
     ['incomeDetail', '收益明细'],

@@ -1,13 +1,14 @@
 /**
  * The owner's desk on the my page (店铺管理): what waits for the shop's owner — paid orders to
- * ship, after-sales to review, withdrawals to review — in one query. Null for anybody who does not
+ * ship, after-sales to review, withdrawals to review, invoices that failed — in one query. Null for anybody who does not
  * own the shop, so the page shows the group to the owner only.
  */
 import { and, eq, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { afterSales, orders, shops, withdrawals } from '#lib/platform/db/schema.ts';
+import { afterSales, invoices, orders, shops, withdrawals } from '#lib/platform/db/schema.ts';
 import { OrderStatus, RefundStatus } from '#lib/orders/index.ts';
 import { WithdrawalStatus } from '#lib/distribution/index.ts';
+import { InvoiceStatus } from '#lib/invoices/index.ts';
 import { ShopStatus } from './status.ts';
 
 export interface OwnerDesk {
@@ -17,6 +18,8 @@ export interface OwnerDesk {
   afterSales: number;
   /** Withdrawals of the shop's other keepers waiting for review (the owner's own go to managers). */
   withdrawals: number;
+  /** Invoices the provider could not issue: 重新提交 by the shopper, or 手动开票. */
+  failedInvoices: number;
 }
 
 export async function readOwnerDesk(
@@ -52,6 +55,12 @@ export async function readOwnerDesk(
               eq(withdrawals.status, WithdrawalStatus.Applied),
             ),
           ),
+      ),
+      failedInvoices: count(
+        db
+          .select({ n: sql`count(*)::int` })
+          .from(invoices)
+          .where(and(eq(invoices.shopId, shopId), eq(invoices.status, InvoiceStatus.Failed))),
       ),
     })
     .from(shops)

@@ -13,8 +13,7 @@ export const POST = endpoint(InvoiceContracts.manualIssue, async ({ query, user,
     invoiceRef: query.invoiceRef,
     invoiceNo: query.invoiceNo,
     invoiceCode: query.invoiceCode ?? null,
-    // The day as the shop keeps time: noon in China, so no zone moves it to another day.
-    issuedAt: new Date(`${query.issuedAt}T12:00:00+08:00`),
+    issuedOn: query.issuedAt,
     pdf,
   });
   return null;
