@@ -18,6 +18,7 @@ import * as distribution from '#lib/distribution/index.ts';
 import * as guides from '#lib/guides/index.ts';
 import * as identity from '#lib/identity/index.ts';
 import * as insurance from '#lib/insurance/index.ts';
+import * as invoices from '#lib/invoices/index.ts';
 import * as legal from '#lib/legal/index.ts';
 import * as live from '#lib/live/index.ts';
 import * as lottery from '#lib/lottery/index.ts';
@@ -52,6 +53,7 @@ export const ContractDoors = {
   guides,
   identity,
   insurance,
+  invoices,
   legal,
   live,
   lottery,
@@ -77,6 +79,7 @@ export const ContractAreas = {
   ...groupsOf(guides),
   ...groupsOf(identity),
   ...groupsOf(insurance),
+  ...groupsOf(invoices),
   ...groupsOf(legal),
   ...groupsOf(live),
   ...groupsOf(lottery),
