@@ -225,6 +225,14 @@ async function visits1001(browser: Browser): Promise<Visit[]> {
     'a[href^="/distributorOrderDetail?"]',
   );
 
+  // The consumer's invoice (the demo applied for one on the received order).
+  const [invoice] = await shop.admin.db
+    .select({ invoiceRef: t.invoices.invoiceRef, orderNo: t.invoices.orderNo })
+    .from(t.invoices)
+    .where(and(eq(t.invoices.shopId, '1001'), eq(t.invoices.kind, 'blue')))
+    .limit(1);
+  const invoiceRef = invoice!.invoiceRef;
+
   const special: Partial<Record<RouteName, Omit<Visit, 'route'> | Omit<Visit, 'route'>[]>> = {
     // Home, 我的 and a product differ by role: each role's own.
     index: (['visitor', 'consumer', 'owner', 'manager'] as const).map((as) => ({
@@ -303,6 +311,17 @@ async function visits1001(browser: Browser): Promise<Visit[]> {
       { as: 'manager', path: '/withdrawalReview' },
     ],
     service: { as: 'service', path: '/service' },
+    // Invoices: the demo's application on the received order, and the owner's side.
+    invoiceApply: { as: 'consumer', path: `/invoiceApply?orderNo=${invoice!.orderNo}` },
+    invoiceDetail: { as: 'consumer', path: `/invoiceDetail?invoiceRef=${invoiceRef}` },
+    invoiceDetail2: { as: 'consumer', path: `/invoiceDetail2?invoiceRef=${invoiceRef}` },
+    invoicePreview: { as: 'consumer', path: `/invoicePreview?invoiceRef=${invoiceRef}` },
+    invoiceError: {
+      as: 'consumer',
+      path: `/invoiceError?invoiceRef=${invoiceRef}`,
+      lands: 'invoiceDetail',
+    },
+    shopInvoices: { as: 'owner', path: '/shopInvoices' },
     // Live rooms by state, school rooms included.
     living: { as: 'consumer', path: '/living?liveNo=L1001001' },
     'live-preheat': { as: 'consumer', path: '/live-preheat?liveNo=L1001002' },
@@ -364,6 +383,9 @@ async function visits1002(): Promise<Visit[]> {
     { route: 'customer', as: 'owner', path: '/customer' },
     { route: 'distributorOrder', as: 'owner', path: '/distributorOrder' },
     { route: 'shopAfterSales', as: 'owner', path: '/shopAfterSales' },
+    { route: 'shopInvoices', as: 'owner', path: '/shopInvoices' },
+    { route: 'invoiceApplyRecord', as: 'consumer', path: '/invoiceApplyRecord' },
+    { route: 'invoiceApply2', as: 'consumer', path: '/invoiceApply2' },
     { route: 'store-setting', as: 'owner', path: '/store-setting' },
     { route: 'withdrawalReview', as: 'manager', path: '/withdrawalReview' },
     { route: 'decoration', as: 'manager', path: '/decoration' },
