@@ -51,7 +51,15 @@ const DISTRIBUTOR = ['我的收益', '我的钱包', '我的客户', '数据中�
 /** The manager's entries; 提现审核 decides the owner's own withdrawals (issue #27). */
 const MANAGER = ['店铺装修', '皮肤', '全局加价', '隐藏的品牌', '功能设置', '协议管理', '提现审核'];
 /** The owner's desk (店铺管理), for the shop's owner in role D only. */
-const OWNER = ['店铺设置', '咨询二维码', '营业执照', '待发货订单', '售后审核', '提现审核'];
+const OWNER = [
+  '店铺设置',
+  '咨询二维码',
+  '营业执照',
+  '待发货订单',
+  '售后审核',
+  '提现审核',
+  '开票管理',
+];
 
 test.describe('each demo role sees its tab bar and its my page', () => {
   for (const row of [
