@@ -94,3 +94,16 @@ export async function issueByHand(input: {
     { silent: true },
   );
 }
+
+export async function saveCategoryTax(input: {
+  categoryId: number;
+  taxCode: string;
+  shortName: string;
+  rateBp: number;
+}): Promise<void> {
+  await call(
+    InvoiceEndpoints.shopCategoryTax,
+    { query: shopQuery(), body: { ...input, categoryId: String(input.categoryId) } },
+    { silent: true },
+  );
+}

@@ -193,6 +193,20 @@ export const InvoiceContracts = {
     access: { roles: ['D'] },
     message: '开票设置已保存',
   }),
+  /** How a category's goods are taxed and printed in the shop. */
+  shopCategoryTax: contract<null>()({
+    method: 'POST',
+    path: `${BASE}/shop/category`,
+    query: { shopBizCode: shopIdSchema },
+    body: {
+      categoryId: rowIdSchema('商品分类编号格式不正确'),
+      taxCode: z.string().regex(/^\d{19}$/, '税收分类编码应为19位数字'),
+      shortName: z.string().max(20),
+      rateBp: z.number().int().min(0).max(1700),
+    },
+    access: { roles: ['D'] },
+    message: '分类税率已保存',
+  }),
   /** 手动开票: the owner's PDF of a failed invoice (the body), with its number and date. */
   manualIssue: contract<null>()({
     method: 'POST',

@@ -32,6 +32,11 @@ export const shopSettings = endpoint<(typeof Contracts)['shopSettings']>(
   '/api/invoice/shop/settings',
   '开票设置已保存',
 );
+export const shopCategoryTax = endpoint<(typeof Contracts)['shopCategoryTax']>(
+  'POST',
+  '/api/invoice/shop/category',
+  '分类税率已保存',
+);
 export const manualIssue = endpoint<(typeof Contracts)['manualIssue']>(
   'POST',
   '/api/invoice/shop/manual',

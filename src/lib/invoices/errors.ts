@@ -43,4 +43,5 @@ export const InvoiceErrors = {
   },
   ISSUED_AT_INVALID: { code: 49626, message: '开票日期不能晚于今天' },
   PDF_INVALID: { code: 49627, message: '请上传PDF格式的发票文件' },
+  CATEGORY_NOT_FOUND: { code: 40498, message: '商品分类不存在' },
 } as const satisfies Record<string, ErrorEntry>;

@@ -44,5 +44,7 @@ export {
   listShopInvoices,
   readShopInvoicesPage,
   readShopSettings,
+  saveShopCategoryTax,
   saveShopSettings,
 } from './shop.server.ts';
+export type { CategoryTaxRow } from './shop.server.ts';

@@ -57,6 +57,7 @@ import {
   resubmitInvoice,
 } from './invoices.server.ts';
 import { saveCategoryTax, saveInvoiceSettings } from './settings.server.ts';
+import { issueByHand, listShopInvoices, saveShopCategoryTax } from './shop.server.ts';
 import { InvoiceStatus } from './status.ts';
 import { deleteTitle, listTitles, saveTitle } from './titles.server.ts';
 
@@ -612,5 +613,107 @@ describe('a refund after the invoice is issued', () => {
         .from(invoices)
         .where(and(eq(invoices.orderId, order.id))),
     ).toEqual([]);
+  });
+});
+
+describe('the owner’s side', () => {
+  it('is the owner’s only: another keeper or a shopper is refused', async () => {
+    const s = await givenInvoicingShop();
+    expect(
+      await refusal(
+        listShopInvoices(db, { shopId: s.shopId, ownerId: s.shopper.id, pageNum: 1, pageSize: 20 }),
+      ),
+    ).toEqual(Errors.NOT_SHOP_INVOICES);
+    expect(
+      await refusal(
+        saveShopCategoryTax(db, {
+          shopId: s.shopId,
+          ownerId: s.shopper.id,
+          categoryId: 1,
+          taxCode: '1040101010000000000',
+          shortName: '服装',
+          rateBp: 1300,
+        }),
+      ),
+    ).toEqual(Errors.NOT_SHOP_INVOICES);
+  });
+
+  it('lists failed invoices first, and 手动开票 issues one with a PDF, number and date', async () => {
+    const s = await givenInvoicingShop();
+    const title = await aCompanyTitle(s);
+    const first = await aReceivedOrder(s, [[s.shoes, 1]]);
+    const second = await aReceivedOrder(s, [[s.guide, 1]]);
+    await apply(s, first.order.orderNo, title.id);
+    provider.refuse = () => '开票服务维护中';
+    try {
+      await apply(s, second.order.orderNo, title.id);
+    } finally {
+      provider.refuse = () => null;
+    }
+    const listed = await listShopInvoices(db, {
+      shopId: s.shopId,
+      ownerId: s.ownerId,
+      pageNum: 1,
+      pageSize: 20,
+    });
+    expect(listed.failed).toBe(1);
+    expect(listed.list.map((v) => [v.orderNo, v.statusText])).toEqual([
+      [second.order.orderNo, '开票失败'],
+      [first.order.orderNo, '开票中'],
+    ]);
+    const failedRef = listed.list[0]!.invoiceRef;
+    const pdf = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
+    const byHand = (over: Partial<Parameters<typeof issueByHand>[2]>) =>
+      issueByHand(db, issuer, {
+        shopId: s.shopId,
+        ownerId: s.ownerId,
+        invoiceRef: failedRef,
+        invoiceNo: '26332000000000000777',
+        invoiceCode: null,
+        issuedOn: '2026-11-01',
+        pdf,
+        ...over,
+      });
+    expect(await refusal(byHand({ pdf: new TextEncoder().encode('hello') }))).toEqual(
+      Errors.PDF_INVALID,
+    );
+    expect(await refusal(byHand({ invoiceNo: '12345678' }))).toEqual(Errors.INVOICE_NO_INVALID);
+    expect(await refusal(byHand({ issuedOn: '2999-01-01' }))).toEqual(Errors.ISSUED_AT_INVALID);
+    await byHand({});
+    const [row] = await db.select().from(invoices).where(eq(invoices.invoiceRef, failedRef));
+    expect(row).toMatchObject({
+      status: InvoiceStatus.Issued,
+      manual: true,
+      invoiceNo: '26332000000000000777',
+    });
+    expect(row!.issuedAt!.toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(await refusal(byHand({}))).toEqual(Errors.INVOICE_STATE_CHANGED);
+    const file = await invoicePdf(db, {
+      shopId: s.shopId,
+      userId: s.shopper.id,
+      invoiceRef: failedRef,
+    });
+    expect(file?.bytes).toEqual(pdf);
+  });
+
+  it('taxes a category as the owner says, on the next invoice', async () => {
+    const s = await givenInvoicingShop();
+    const [bags] = await db.insert(categories).values({ name: '箱包' }).returning();
+    await db.update(products).set({ categoryId: bags!.id }).where(eq(products.name, '森野跑步鞋'));
+    await saveShopCategoryTax(db, {
+      shopId: s.shopId,
+      ownerId: s.ownerId,
+      categoryId: bags!.id,
+      taxCode: '1040203010000000000',
+      shortName: '箱包',
+      rateBp: 900,
+    });
+    const { order } = await aReceivedOrder(s, [[s.shoes, 1]]);
+    const info = await readApplyInfo(db, {
+      shopId: s.shopId,
+      userId: s.shopper.id,
+      orderNo: order.orderNo,
+    });
+    expect(info.items[0]).toMatchObject({ name: '*箱包*森野跑步鞋', taxRateText: '9%' });
   });
 });

@@ -3,17 +3,23 @@
  * newest), 手动开票 for one the provider could not issue (the owner's own PDF, number and date),
  * and the shop's invoice settings, whose seller is the one the provider's account issues for.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { invoiceFiles, invoices, shops } from '#lib/platform/db/schema.ts';
+import {
+  categories,
+  invoiceCategoryTaxes,
+  invoiceFiles,
+  invoices,
+  shops,
+} from '#lib/platform/db/schema.ts';
 import type { InvoiceRecordPage } from './contracts.ts';
 import { reconcileOrderInvoices, type InvoiceIssuer } from './issuing.server.ts';
 import { views } from './invoices.server.ts';
 import { nuonuoSeller } from './nuonuo/index.server.ts';
 import { readSettings, type ShopInvoiceSettings } from './orders.server.ts';
-import { saveInvoiceSettings, type SettingsInput } from './settings.server.ts';
+import { saveCategoryTax, saveInvoiceSettings, type SettingsInput } from './settings.server.ts';
 import { InvoiceStatus } from './status.ts';
 import { moveInvoice } from './transitions.server.ts';
 
@@ -174,13 +180,78 @@ export async function readShopInvoicesPage(
   input: { shopId: string; ownerId: number; pageNum: number; pageSize: number },
 ) {
   try {
-    const [list, settings] = await Promise.all([
+    const [list, settings, categoryTaxes] = await Promise.all([
       listShopInvoices(db, input),
       readShopSettings(db, input),
+      readCategoryTaxes(db, input),
     ]);
-    return { list, ...settings };
+    return { list, ...settings, categoryTaxes };
   } catch (error) {
     if ((error as { code?: number }).code === Errors.NOT_SHOP_INVOICES.code) return null;
     throw error;
   }
+}
+
+export interface CategoryTaxRow {
+  categoryId: number;
+  name: string;
+  /** The shop's own for the category, or null when its goods are taxed as the default. */
+  tax: { taxCode: string; shortName: string; rateBp: number } | null;
+}
+
+/** The catalogue's categories, each with how the shop taxes it (its own, or the default). */
+export async function readCategoryTaxes(
+  db: DbOrTx,
+  input: { shopId: string; ownerId: number },
+): Promise<CategoryTaxRow[]> {
+  await requireShopOwner(db, input.shopId, input.ownerId);
+  const rows = await db
+    .select({
+      categoryId: categories.id,
+      name: categories.name,
+      taxCode: invoiceCategoryTaxes.taxCode,
+      shortName: invoiceCategoryTaxes.shortName,
+      rateBp: invoiceCategoryTaxes.rateBp,
+    })
+    .from(categories)
+    .leftJoin(
+      invoiceCategoryTaxes,
+      and(
+        eq(invoiceCategoryTaxes.categoryId, categories.id),
+        eq(invoiceCategoryTaxes.shopId, input.shopId),
+      ),
+    )
+    .where(isNull(categories.parentId))
+    .orderBy(asc(categories.sort), asc(categories.id));
+  return rows.map((r) => ({
+    categoryId: r.categoryId,
+    name: r.name,
+    tax:
+      r.taxCode !== null && r.shortName !== null && r.rateBp !== null
+        ? { taxCode: r.taxCode, shortName: r.shortName, rateBp: r.rateBp }
+        : null,
+  }));
+}
+
+/** The owner names how a category's goods are taxed and printed. */
+export async function saveShopCategoryTax(
+  db: DbOrTx,
+  input: {
+    shopId: string;
+    ownerId: number;
+    categoryId: number;
+    taxCode: string;
+    shortName: string;
+    rateBp: number;
+  },
+): Promise<void> {
+  await requireShopOwner(db, input.shopId, input.ownerId);
+  const [category] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, input.categoryId));
+  if (!category) throw appError(Errors.CATEGORY_NOT_FOUND);
+  const shortName = input.shortName.trim();
+  if (shortName === '' || shortName.length > 20) throw appError(Errors.TAX_NAME_INVALID);
+  await saveCategoryTax(db, { ...input, shortName });
 }
