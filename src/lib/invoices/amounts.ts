@@ -10,6 +10,9 @@ import type { InvoiceItem } from './provider.ts';
 /** The rate when a shop names none for a category: 13 %, goods in general. */
 export const DEFAULT_TAX_RATE_BP = 1300;
 
+/** The tax rates a shop may print: the VAT rates of goods and services, and 0. */
+export const TAX_RATES_BP = [1300, 900, 600, 300, 100, 0] as const;
+
 /** How a category of goods is printed and taxed. */
 export interface TaxCategory {
   /** 税收分类编码, 19 digits. */

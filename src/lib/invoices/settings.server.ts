@@ -9,6 +9,7 @@ import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { invoiceCategoryTaxes, invoiceSettings } from '#lib/platform/db/schema.ts';
 import { readSettings, type ShopInvoiceSettings } from './orders.server.ts';
 import { checkTaxId } from './tax-id.ts';
+import { TAX_RATES_BP } from './amounts.ts';
 
 export interface SettingsInput {
   enabled: boolean;
@@ -24,8 +25,6 @@ export interface SettingsInput {
   taxRateBp: number;
 }
 
-/** The tax rates a shop may print: the VAT rates of goods and services, and 0. */
-export const TAX_RATES_BP = [1300, 900, 600, 300, 100, 0] as const;
 const TAX_CODE = /^\d{19}$/;
 
 export async function invoiceSettingsOf(
