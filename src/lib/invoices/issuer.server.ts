@@ -7,6 +7,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { invoiceRefunds } from '#lib/platform/db/schema.ts';
 import { env } from '#lib/platform/env.server.ts';
+import { appError } from '#lib/platform/errors.ts';
+import { Errors } from '#lib/errors.ts';
 import { selfOrigin } from '#lib/platform/self-origin.server.ts';
 import {
   applyProviderResult,
@@ -24,7 +26,7 @@ export async function invoiceIssuer(db: DbOrTx): Promise<InvoiceIssuer> {
 
 /**
  * The provider's post to the callback: read and verified by its adapter (a post it does not
- * recognise changes nothing and is answered 400); the result applied to its invoice, then the
+ * recognise changes nothing and is refused as a bad request); the result applied to its invoice, then the
  * answer the provider expects. A failure is answered 500, and the provider posts again.
  */
 export async function receiveInvoiceCallback(
@@ -33,7 +35,8 @@ export async function receiveInvoiceCallback(
   request: Request,
 ): Promise<Response> {
   const read = await issuer.provider.readCallback(request);
-  if (!read) return new Response('not a result of ours', { status: 400 });
+  // Not the provider's: refused in the envelope like any bad request; nothing changes.
+  if (!read) throw appError(Errors.BAD_REQUEST);
   await applyProviderResult(db, issuer, {
     serialNo: read.serialNo,
     result: read.result,
