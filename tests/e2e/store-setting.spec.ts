@@ -491,6 +491,7 @@ test('the owner reaches the review screens from 我的 and ships an order nobody
     '待发货订单',
     '售后审核',
     '提现审核',
+    '开票管理',
   ]);
   const note = (route: string) => desk.locator(`[data-entry="${route}"] .note`);
   await expect(note('distributorOrder')).toHaveText(`${toShip} 个待发货`);
@@ -504,6 +505,7 @@ test('the owner reaches the review screens from 我的 and ships an order nobody
     ['营业执照', '营业执照信息'],
     ['售后审核', '售后审核'],
     ['提现审核', '提现审核'],
+    ['开票管理', '开票管理'],
   ] as const) {
     await page.goto(at('/my'));
     await desk.getByRole('link', { name: label }).click();
