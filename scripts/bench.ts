@@ -24,6 +24,7 @@ import { bareCopyOf } from './bench/bare.ts';
 import { phoneBrowser, tapToResponse } from './bench/browser.ts';
 import { throttle } from '../tests/fixtures/slow-phone.ts';
 import { SCALE, freshDatabase, multiplyCatalogue } from './bench/scale.ts';
+import { wrkInstalled, wrkLoad } from './bench/wrk.ts';
 
 /** Shopper pages to measure; add new pages here. */
 const PAGES = [
@@ -66,6 +67,7 @@ const TWO_PROCESSES = 1.4;
 const SIGNED_IN_P99_MS = 60;
 
 const CONNECTIONS = 10;
+const WRK = wrkInstalled();
 /** The demo consumer (DESIGN.md), logged in through the SMS flow and its dev outbox. */
 const SIGNED_IN_PHONE = '13800000001';
 // Ask for compressed bodies like a real phone browser, so compression cost is in the numbers.
@@ -341,12 +343,21 @@ async function loadAcross(
   duration: number,
   headers: Record<string, string> = {},
 ): Promise<number> {
-  const results = await Promise.all(urls.map((url) => load(url, duration, headers)));
-  return results.reduce((sum, r) => sum + r.reqPerSec, 0);
+  const all = { ...HEADERS, ...headers };
+  const rates = await Promise.all(
+    urls.map(async (url) => {
+      if (!WRK) return (await load(url, duration, headers)).reqPerSec;
+      await wrkLoad(url, Math.min(2, duration), CONNECTIONS, all);
+      return wrkLoad(url, duration, CONNECTIONS, all);
+    }),
+  );
+  return rates.reduce((sum, rate) => sum + rate, 0);
 }
 
 async function twoProcesses(duration: number): Promise<void> {
-  console.log('\n== Two processes on PostgreSQL against one (>= 1.4x) ==');
+  console.log(
+    `\n== Two processes on PostgreSQL against one (>= 1.4x; load from ${WRK ? 'wrk' : 'autocannon, which shares the cores: install wrk for a fair row'}) ==`,
+  );
   const url = await freshDatabase('bench_processes');
   const first = await spawnShop({ DATABASE_URL: url });
   let second: ShopProcess | undefined;
