@@ -3,12 +3,20 @@
  * as the seller the sandbox account is registered for; goods are taxed at 13 % with a short name
  * per category. The consumer keeps a company title (the default) and a personal one, and has asked
  * for an invoice on the received order in 1001: saved as applied, the invoice timer submits it
- * when the shop starts and the sandbox issues it seconds later.
+ * when the shop starts and the sandbox issues it seconds later. Both shops offer paper invoices;
+ * on the consumer's order received in 1002 weeks ago a paper invoice was issued and mailed: its
+ * parcel carries what Kuaidi100 (the sandbox) has pushed by now.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { OrderStatus } from '#lib/orders/index.ts';
+import {
+  DEFAULT_SHIP_FROM_CITY,
+  sandboxStepState,
+  sandboxTraces,
+} from '#lib/orders/index.server.ts';
+import { InvoiceStatus } from '#lib/invoices/index.ts';
 import {
   nuonuoSeller,
   saveApplication,
@@ -43,6 +51,7 @@ export async function seedInvoices(tx: Tx, now: Date, userId: Record<DemoRole, n
       {
         enabled: true,
         specialEnabled: shopId === '1001',
+        paperEnabled: true,
         sellerName: seller.name ?? '演示商贸有限公司',
         sellerTaxId: seller.taxNo,
         sellerAddress: '杭州市西湖区文三路90号',
@@ -102,6 +111,7 @@ export async function seedInvoices(tx: Tx, now: Date, userId: Record<DemoRole, n
       ),
     )
     .limit(1);
+  await seedMailedPaperInvoice(tx, now, userId.consumer, company.id);
   if (received) {
     await saveApplication(
       tx,
@@ -117,4 +127,105 @@ export async function seedInvoices(tx: Tx, now: Date, userId: Record<DemoRole, n
       now,
     );
   }
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * The consumer's paper invoice in 1002, as the sandbox issued it the day after the order was
+ * received and the owner mailed it that afternoon: applied through the area's own command, then
+ * moved on as the provider's result and 寄出 left it, with its parcel's traces so far.
+ */
+async function seedMailedPaperInvoice(
+  tx: Tx,
+  now: Date,
+  consumerId: number,
+  titleId: number,
+): Promise<void> {
+  const [received] = await tx
+    .select({ id: t.orders.id, orderNo: t.orders.orderNo, address: t.orders.address })
+    .from(t.orders)
+    .where(
+      and(
+        eq(t.orders.userId, consumerId),
+        eq(t.orders.shopId, '1002'),
+        eq(t.orders.status, OrderStatus.Completed),
+      ),
+    )
+    .limit(1);
+  if (!received?.address) return;
+  const appliedAt = new Date(now.getTime() - 12 * 24 * HOUR);
+  const invoiceId = await saveApplication(
+    tx,
+    {
+      shopId: '1002',
+      userId: consumerId,
+      orderNo: received.orderNo,
+      titleId,
+      form: 'paper-normal',
+      mobile: '13800000001',
+      email: null,
+    },
+    appliedAt,
+  );
+  const issuedAt = new Date(appliedAt.getTime() + 2 * 60_000);
+  const mailedAt = new Date(appliedAt.getTime() + 5 * HOUR);
+  const [invoice] = await tx
+    .update(t.invoices)
+    .set({
+      status: InvoiceStatus.Issued,
+      serialNo: `26${String(invoiceId).padStart(18, '0')}`,
+      invoiceNo: `2633200000${String(invoiceId).padStart(10, '0')}`,
+      issuedAt,
+      mailedAt,
+      updatedAt: mailedAt,
+    })
+    .where(eq(t.invoices.id, invoiceId))
+    .returning({ invoiceRef: t.invoices.invoiceRef });
+  await tx.insert(t.invoiceEvents).values([
+    {
+      invoiceId,
+      fromStatus: InvoiceStatus.Applied,
+      toStatus: InvoiceStatus.Issuing,
+      actor: 'timer',
+      createdAt: new Date(appliedAt.getTime() + 1_000),
+    },
+    {
+      invoiceId,
+      fromStatus: InvoiceStatus.Issuing,
+      toStatus: InvoiceStatus.Issued,
+      actor: 'provider',
+      createdAt: issuedAt,
+    },
+    {
+      invoiceId,
+      fromStatus: InvoiceStatus.Issued,
+      toStatus: InvoiceStatus.Issued,
+      actor: 'shop',
+      note: '已寄出：顺丰速运 SF1408765432109',
+      createdAt: mailedAt,
+    },
+  ]);
+  const traces = sandboxTraces({
+    carrier: 'SF',
+    trackingNo: 'SF1408765432109',
+    shippedAt: mailedAt,
+    fromCity: DEFAULT_SHIP_FROM_CITY,
+    to: received.address,
+  }).filter((trace) => Date.parse(trace.time) <= now.getTime());
+  const state = traces.length ? sandboxStepState(traces.length - 1) : null;
+  const signed = state === '3' ? new Date(traces.at(-1)!.time) : null;
+  await tx.insert(t.logistics).values({
+    orderId: received.id,
+    invoiceRef: invoice!.invoiceRef,
+    carrier: 'SF',
+    company: '顺丰速运',
+    trackingNo: 'SF1408765432109',
+    traces: [...traces].reverse(),
+    latestTraceAt: traces.length ? new Date(traces.at(-1)!.time) : null,
+    state,
+    signedAt: signed,
+    subscribeDueAt: signed ? null : now,
+    createdAt: mailedAt,
+  });
 }

@@ -15,7 +15,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { nuonuoSeller, saveInvoiceSettings } from '#lib/invoices/index.server.ts';
-import { freshPhone, userIdFor } from '../fixtures/accounts.ts';
+import { IN_APP_UA, freshPhone, userIdFor } from '../fixtures/accounts.ts';
 import {
   givenOrder,
   givenPaidOrder,
@@ -319,4 +319,56 @@ test('the owner issues by hand an invoice the service could not, and the shopper
   const pdfHref = (await page.locator('[data-pdf-link]').getAttribute('href'))!;
   const pdf = await page.request.get(new URL(pdfHref, shop.url).href);
   expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+});
+
+test('inside the messaging app, a title the shopper keeps there fills the new title', async ({
+  browser,
+}) => {
+  const owned = await invoicingShop();
+  const phone = freshPhone();
+  const buyerId = await userIdFor(shop.admin, phone, '微信抬头顾客');
+  const order = await givenOrder(shop.admin.db, {
+    shopId: owned.shopId,
+    userId: buyerId,
+    status: 40,
+    skuId: owned.coatSku,
+    priceCents: 59_900,
+    productName: '羊毛大衣',
+  });
+  const inApp = await browser.newContext({
+    userAgent: IN_APP_UA,
+    viewport: { width: 375, height: 667 },
+  });
+  try {
+    await shop.signIn(inApp, phone);
+    const page = await inApp.newPage();
+    await page.goto(at(owned.shopId, `/invoiceApply?orderNo=${order.orderNo}`));
+    const newTitle = page.getByLabel('新增抬头');
+    // The app's own list (the sandbox app's, in demo mode): closing it changes nothing.
+    await newTitle.getByRole('button', { name: '从微信导入抬头' }).click();
+    const list = page.getByRole('dialog', { name: '选择发票抬头' });
+    await list.getByRole('button', { name: '取消' }).click();
+    await expect(list).toHaveCount(0);
+    await expect(newTitle.getByLabel('抬头名称')).toHaveValue('');
+
+    await newTitle.getByRole('button', { name: '从微信导入抬头' }).click();
+    await list.getByRole('button', { name: /深圳市腾讯计算机系统有限公司/ }).click();
+    await expect(newTitle.getByLabel('抬头名称')).toHaveValue('深圳市腾讯计算机系统有限公司');
+    await expect(newTitle.getByLabel('税号')).toHaveValue('91440300708461136T');
+    await expect(newTitle.getByLabel('注册地址')).toHaveValue(
+      '深圳市南山区粤海街道麻岭社区科技中一路腾讯大厦35层',
+    );
+    await expect(newTitle.getByLabel('注册电话')).toHaveValue('0755-86013388');
+    await expect(newTitle.getByLabel('开户银行')).toHaveValue('招商银行深圳分行科技园支行');
+    await expect(newTitle.getByLabel('银行账号')).toHaveValue('817800494810001');
+    await page.screenshot({ path: screen('wechat-title'), fullPage: true });
+    await newTitle.getByRole('button', { name: '保存抬头' }).click();
+    await expect(page.locator('[data-title-name="深圳市腾讯计算机系统有限公司"]')).toBeVisible();
+    await page.getByRole('radio', { name: '电子专用发票' }).check();
+    await page.getByRole('button', { name: '提交申请' }).click();
+    await expect(page).toHaveURL(/\/invoiceDetail\?/);
+    await expect(page.locator('[data-buyer-name]')).toHaveText('深圳市腾讯计算机系统有限公司');
+  } finally {
+    await inApp.close();
+  }
 });

@@ -58,6 +58,7 @@ export function resubmitInvoice(invoiceRef: string, fields: ApplyFields): Promis
 export interface ShopSettingsFields {
   enabled: boolean;
   specialEnabled: boolean;
+  paperEnabled: boolean;
   sellerName: string;
   sellerAddress: string;
   sellerPhone: string;
@@ -93,6 +94,14 @@ export async function issueByHand(input: {
     },
     { silent: true },
   );
+}
+
+export async function mailInvoice(input: {
+  invoiceRef: string;
+  carrier: string;
+  trackingNo: string;
+}): Promise<void> {
+  await call(InvoiceEndpoints.shopMail, { query: shopQuery(), body: input }, { silent: true });
 }
 
 export async function saveCategoryTax(input: {

@@ -6,8 +6,14 @@
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
 import { rowIdSchema, shopIdSchema } from '#lib/platform/id-schemas.ts';
-import type { InvoiceStatus, OfferedForm, TitleKind } from './status.ts';
+import {
+  INVOICE_FORM_TEXT,
+  type InvoiceStatus,
+  type OfferedForm,
+  type TitleKind,
+} from './status.ts';
 import { TITLE_NAME_MAX } from './titles.ts';
+import type { OrderAddress } from '#lib/orders/index.ts';
 
 const BASE = '/api/invoice';
 
@@ -66,6 +72,9 @@ export interface InvoiceView {
   reversesRef: string | null;
   /** The invoice a blue one was issued again after (the one reversed). */
   replacesRef: string | null;
+  /** A paper invoice: where it is mailed (the phone masked), and when (null while 待寄出). */
+  mailTo: OrderAddress | null;
+  mailedAt: string | null;
 }
 
 /** Every invoice of an order, the newest first, and the one that stands now. */
@@ -82,6 +91,8 @@ export interface ApplyInfo {
   taxCents: number;
   items: InvoiceItemView[];
   forms: OfferedForm[];
+  /** Where a paper invoice would be mailed: the order's address (the phone masked). */
+  mailTo: OrderAddress;
   titles: TitleView[];
   /** The mobile the e-invoice's message goes to by default: the account's. */
   mobile: string;
@@ -104,6 +115,9 @@ const invoiceRef = z.string().regex(/^FP\d{21}$/, '发票编号格式不正确')
 const orderNo = z.string().regex(/^[A-Z0-9]{6,40}$/, '订单编号格式不正确');
 const mobile = z.string().trim().max(20);
 const email = z.string().trim().max(100).nullable().optional();
+const form = z.enum(Object.keys(INVOICE_FORM_TEXT) as [OfferedForm, ...OfferedForm[]], {
+  message: '请选择发票类型',
+});
 
 const titleFields = {
   kind: z.enum(['personal', 'company'], { message: '请选择抬头类型' }),
@@ -143,7 +157,7 @@ export const InvoiceContracts = {
     query: { shopBizCode: shopIdSchema },
     body: {
       orderNo,
-      form: z.enum(['e-normal', 'e-special'], { message: '请选择发票类型' }),
+      form,
       titleId: rowIdSchema('请选择发票抬头'),
       mobile,
       email,
@@ -158,7 +172,7 @@ export const InvoiceContracts = {
     query: { shopBizCode: shopIdSchema },
     body: {
       invoiceRef,
-      form: z.enum(['e-normal', 'e-special'], { message: '请选择发票类型' }),
+      form,
       titleId: rowIdSchema('请选择发票抬头'),
       mobile,
       email,
@@ -181,6 +195,7 @@ export const InvoiceContracts = {
     body: {
       enabled: z.boolean(),
       specialEnabled: z.boolean(),
+      paperEnabled: z.boolean(),
       sellerName: z.string().max(100),
       sellerAddress: z.string().max(200),
       sellerPhone: z.string().max(40),
@@ -225,6 +240,22 @@ export const InvoiceContracts = {
     body: 'binary',
     access: 'signed-in',
     message: '已手动开票',
+  }),
+  /** 寄出: the owner mailed an issued paper invoice, with the carrier and tracking number. */
+  shopMail: contract<null>()({
+    method: 'POST',
+    path: `${BASE}/shop/mail`,
+    query: { shopBizCode: shopIdSchema },
+    body: {
+      invoiceRef,
+      carrier: z.string().regex(/^[A-Z]{2,10}$/, '请选择快递公司'),
+      trackingNo: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9]{6,30}$/, '快递单号格式不正确'),
+    },
+    access: { roles: ['D'] },
+    message: '已寄出',
   }),
   /** Where the invoice provider posts its results: verified by the provider's adapter (invoices/nuonuo/). */
   notify: contract<never>()({

@@ -42,4 +42,9 @@ export const manualIssue = endpoint<(typeof Contracts)['manualIssue']>(
   '/api/invoice/shop/manual',
   '已手动开票',
 );
+export const shopMail = endpoint<(typeof Contracts)['shopMail']>(
+  'POST',
+  '/api/invoice/shop/mail',
+  '已寄出',
+);
 export const notify = endpoint<(typeof Contracts)['notify']>('POST', '/api/invoice/notify/nuonuo');

@@ -44,4 +44,6 @@ export const InvoiceErrors = {
   ISSUED_AT_INVALID: { code: 49626, message: '开票日期不能晚于今天' },
   PDF_INVALID: { code: 49627, message: '请上传PDF格式的发票文件' },
   CATEGORY_NOT_FOUND: { code: 40498, message: '商品分类不存在' },
+  PAPER_OFF: { code: 49628, message: '本店暂不支持开具纸质发票' },
+  NOT_MAILABLE: { code: 49629, message: '只有已开具、尚未寄出的纸质发票可以寄出' },
 } as const satisfies Record<string, ErrorEntry>;

@@ -27,6 +27,8 @@ export {
   startInvoiceTimers,
 } from './issuing.server.ts';
 export type { InvoiceIssuer } from './issuing.server.ts';
+export { mailPaperInvoice, readPaperInvoicePage } from './mailing.server.ts';
+export type { PaperInvoicePage } from './mailing.server.ts';
 export { invoiceSettingsOf, saveCategoryTax, saveInvoiceSettings } from './settings.server.ts';
 export type { SettingsInput } from './settings.server.ts';
 export { deleteTitle, listTitles, saveTitle } from './titles.server.ts';

@@ -14,12 +14,23 @@ export type {
 } from './contracts.ts';
 export { InvoiceErrors } from './errors.ts';
 export { checkTaxId } from './tax-id.ts';
-export { cleanTitle, isEmail, isMobile, specialRefusal, MAX_TITLES } from './titles.ts';
-export type { TitleInput } from './titles.ts';
+export {
+  cleanTitle,
+  isEmail,
+  isMobile,
+  specialRefusal,
+  titleFromMessagingApp,
+  MAX_TITLES,
+} from './titles.ts';
+export type { TitleFields, TitleInput } from './titles.ts';
 export {
   INVOICE_FORM_TEXT,
   INVOICE_STATUS_TEXT,
   InvoiceStatus,
+  MAILING_TEXT,
   TITLE_KIND_TEXT,
+  isPaperForm,
+  isSpecialForm,
+  offeredForms,
 } from './status.ts';
 export type { OfferedForm, TitleKind } from './status.ts';

@@ -5,7 +5,7 @@
  * reversed by a red letter and issued again for what remains. Orders are placed, paid, shipped,
  * received and returned through the real commands.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '#lib/platform/db/client.server.ts';
 import {
@@ -15,6 +15,7 @@ import {
   invoiceFiles,
   invoiceRefunds,
   invoices,
+  logistics,
   orderLines,
   orders,
   products,
@@ -34,6 +35,8 @@ import { inProcessGateway, payAtGateway, type InProcessGateway } from '#tests/fi
 import { MemoryInvoiceProvider } from '#tests/fixtures/invoice-provider.ts';
 import { placeOrder, previewCheckout } from '#lib/orders/place-order.server.ts';
 import { confirmReceipt, shipOrder } from '#lib/orders/commands.server.ts';
+import { recordParcelTraces } from '#lib/orders/parcels.server.ts';
+import { readLogistics } from '#lib/orders/queries.server.ts';
 import { OrderStatus } from '#lib/orders/status.ts';
 import { createPayment } from '#lib/payments/payments.server.ts';
 import { RefundState } from '#lib/payments/status.ts';
@@ -56,6 +59,7 @@ import {
   readOrderInvoices,
   resubmitInvoice,
 } from './invoices.server.ts';
+import { mailPaperInvoice, readPaperInvoicePage } from './mailing.server.ts';
 import { saveCategoryTax, saveInvoiceSettings } from './settings.server.ts';
 import { issueByHand, listShopInvoices, saveShopCategoryTax } from './shop.server.ts';
 import { InvoiceStatus } from './status.ts';
@@ -715,5 +719,216 @@ describe('the owner’s side', () => {
       orderNo: order.orderNo,
     });
     expect(info.items[0]).toMatchObject({ name: '*箱包*森野跑步鞋', taxRateText: '9%' });
+  });
+});
+
+describe('paper invoices', () => {
+  /** The shop's settings again, paper invoices switched on or off. */
+  const paper = (s: Shop, on: boolean) =>
+    saveInvoiceSettings(db, s.shopId, {
+      enabled: true,
+      specialEnabled: true,
+      paperEnabled: on,
+      sellerName: '小鹿优选（杭州）电子商务有限公司',
+      sellerTaxId: '914403001922038216',
+      taxCode: '1060201070000000000',
+      taxShortName: '鞋',
+      taxRateBp: 1300,
+      sellerAddress: '',
+      sellerPhone: '',
+      sellerBank: '',
+      sellerAccount: '',
+    });
+  const mail = (s: Shop, invoiceRef: string, ownerId = s.ownerId) =>
+    mailPaperInvoice(db, {
+      shopId: s.shopId,
+      ownerId,
+      invoiceRef,
+      carrier: 'SF',
+      trackingNo: 'sf1234567890',
+      now: later(),
+    });
+  const invoiceParcels = (invoiceRef: string) =>
+    db.select().from(logistics).where(eq(logistics.invoiceRef, invoiceRef));
+
+  it('are offered when the shop says so, go to the order’s address, and are mailed once by the owner', async () => {
+    const s = await givenInvoicingShop();
+    const title = await aCompanyTitle(s);
+    const { order } = await aReceivedOrder(s, [[s.shoes, 1]]);
+    const paperSpecial = () =>
+      applyInvoice(db, issuer, {
+        shopId: s.shopId,
+        userId: s.shopper.id,
+        orderNo: order.orderNo,
+        titleId: title.id,
+        form: 'paper-special',
+        mobile: '13800000001',
+      });
+    expect(await refusal(paperSpecial())).toEqual(Errors.PAPER_OFF);
+
+    await paper(s, true);
+    const info = await readApplyInfo(db, {
+      shopId: s.shopId,
+      userId: s.shopper.id,
+      orderNo: order.orderNo,
+    });
+    expect(info.forms).toEqual(['e-normal', 'e-special', 'paper-normal', 'paper-special']);
+    expect(info.mailTo).toMatchObject({ name: order.address!.name, detail: order.address!.detail });
+    expect(info.mailTo!.phone).not.toBe(order.address!.phone);
+
+    const applied = await paperSpecial();
+    expect(applied).toMatchObject({
+      form: 'paper-special',
+      formText: '纸质专用发票',
+      mailedAt: null,
+    });
+    const [row] = await orderInvoices(order.id);
+    expect(row!.mailTo).toEqual(order.address);
+    expect([...provider.held.values()].at(-1)!.request.form).toBe('paper-special');
+
+    // Not issued yet: nothing to mail.
+    expect(await refusal(mail(s, row!.invoiceRef))).toEqual(Errors.NOT_MAILABLE);
+    await providerIssues();
+    const waiting = await listShopInvoices(db, {
+      shopId: s.shopId,
+      ownerId: s.ownerId,
+      pageNum: 1,
+      pageSize: 20,
+    });
+    expect(waiting.toMail).toBe(1);
+    expect(waiting.list[0]!.invoiceRef).toBe(row!.invoiceRef);
+
+    // Only the owner mails it.
+    expect(await refusal(mail(s, row!.invoiceRef, s.shopper.id))).toEqual(Errors.NOT_SHOP_INVOICES);
+    await mail(s, row!.invoiceRef);
+    const [mailed] = await orderInvoices(order.id);
+    expect(mailed!.mailedAt).not.toBeNull();
+    expect(mailed!.status).toBe(InvoiceStatus.Issued);
+    const [event] = await db
+      .select()
+      .from(invoiceEvents)
+      .where(eq(invoiceEvents.invoiceId, row!.id))
+      .orderBy(desc(invoiceEvents.id))
+      .limit(1);
+    expect(event).toMatchObject({ actor: 'shop', note: '已寄出：顺丰速运 SF1234567890' });
+    expect(await invoiceParcels(row!.invoiceRef)).toMatchObject([
+      { orderId: order.id, carrier: 'SF', trackingNo: 'SF1234567890' },
+    ]);
+    // The goods' parcel is still the order's own.
+    const goods = await readLogistics(db, {
+      shopId: s.shopId,
+      userId: s.shopper.id,
+      orderNo: order.orderNo,
+    });
+    expect(goods.trackingNo).toBe(`SF${order.orderNo}`);
+
+    // Mailed once: a second 寄出 is refused and makes no second parcel.
+    expect(await refusal(mail(s, row!.invoiceRef))).toEqual(Errors.NOT_MAILABLE);
+    expect(await invoiceParcels(row!.invoiceRef)).toHaveLength(1);
+    expect(
+      (
+        await listShopInvoices(db, {
+          shopId: s.shopId,
+          ownerId: s.ownerId,
+          pageNum: 1,
+          pageSize: 20,
+        })
+      ).toMail,
+    ).toBe(0);
+
+    // The shopper reads it with its parcel; nobody else does.
+    const page = await readPaperInvoicePage(db, {
+      shopId: s.shopId,
+      userId: s.shopper.id,
+      invoiceRef: row!.invoiceRef,
+    });
+    expect(page?.parcel).toMatchObject({ company: '顺丰速运', trackingNo: 'SF1234567890' });
+    const other = await givenMember(db, s.shopId);
+    expect(
+      await readPaperInvoicePage(db, {
+        shopId: s.shopId,
+        userId: other.id,
+        invoiceRef: row!.invoiceRef,
+      }),
+    ).toBeNull();
+
+    // Its 签收 is the invoice's: the received order's completion clock does not move.
+    const before = (await db.select().from(orders).where(eq(orders.id, order.id)))[0]!;
+    const signedAt = later();
+    await recordParcelTraces(db, {
+      carrier: 'SF',
+      trackingNo: 'SF1234567890',
+      traces: [{ time: signedAt.toISOString(), text: '已签收，签收人：本人签收' }],
+      state: '3',
+      signedAt,
+      aborted: false,
+      now: signedAt,
+    });
+    const [parcel] = await invoiceParcels(row!.invoiceRef);
+    expect(parcel!.signedAt).toEqual(signedAt);
+    const after = (await db.select().from(orders).where(eq(orders.id, order.id)))[0]!;
+    expect(after.autoCompleteAt).toEqual(before.autoCompleteAt);
+    expect(after.status).toBe(OrderStatus.Completed);
+  });
+
+  it('an e-invoice is never mailed', async () => {
+    const s = await givenInvoicingShop();
+    await paper(s, true);
+    const title = await aCompanyTitle(s);
+    const { order } = await aReceivedOrder(s, [[s.shoes, 1]]);
+    const applied = await apply(s, order.orderNo, title.id);
+    await providerIssues();
+    expect(await refusal(mail(s, applied.invoiceRef))).toEqual(Errors.NOT_MAILABLE);
+    expect(await invoiceParcels(applied.invoiceRef)).toHaveLength(0);
+    expect(
+      await readPaperInvoicePage(db, {
+        shopId: s.shopId,
+        userId: s.shopper.id,
+        invoiceRef: applied.invoiceRef,
+      }),
+    ).toBeNull();
+  });
+
+  it('issued again after a refund goes to the same address and waits to be mailed again', async () => {
+    const s = await givenInvoicingShop();
+    await paper(s, true);
+    const title = await aCompanyTitle(s);
+    const { order, lines } = await aReceivedOrder(s, [
+      [s.shoes, 1],
+      [s.guide, 1],
+    ]);
+    const applied = await applyInvoice(db, issuer, {
+      shopId: s.shopId,
+      userId: s.shopper.id,
+      orderNo: order.orderNo,
+      titleId: title.id,
+      form: 'paper-normal',
+      mobile: '13800000001',
+    });
+    await providerIssues();
+    await mail(s, applied.invoiceRef);
+    await returnLine(s, order.orderNo, lines[1]!.id);
+    await runInvoiceTimers(db, issuer, later());
+    await providerIssues();
+    await providerIssues();
+    const rows = await orderInvoices(order.id);
+    expect(rows.map((r) => [r.kind, r.status, r.form, r.mailedAt !== null])).toEqual([
+      ['blue', InvoiceStatus.Reversed, 'paper-normal', true],
+      ['red', InvoiceStatus.Issued, 'paper-normal', false],
+      ['blue', InvoiceStatus.Issued, 'paper-normal', false],
+    ]);
+    expect(rows[2]!.mailTo).toEqual(order.address);
+    expect(
+      (
+        await listShopInvoices(db, {
+          shopId: s.shopId,
+          ownerId: s.ownerId,
+          pageNum: 1,
+          pageSize: 20,
+        })
+      ).toMail,
+    ).toBe(1);
+    await mail(s, rows[2]!.invoiceRef);
+    expect(await invoiceParcels(rows[2]!.invoiceRef)).toHaveLength(1);
   });
 });

@@ -27,6 +27,7 @@ import {
 } from './issuing.server.ts';
 import {
   defaultTax,
+  orderById,
   orderByNo,
   paidLines,
   readSettings,
@@ -37,9 +38,12 @@ import {
   INVOICE_FORM_TEXT,
   INVOICE_STATUS_TEXT,
   InvoiceStatus,
+  isPaperForm,
+  isSpecialForm,
+  offeredForms,
   type OfferedForm,
 } from './status.ts';
-import type { BuyerSnapshot } from './tables.server.ts';
+import type { BuyerSnapshot, MailTo } from './tables.server.ts';
 import { isEmail, isMobile, specialRefusal, type CleanTitle } from './titles.ts';
 import { listTitles, ownTitle } from './titles.server.ts';
 import { moveInvoice, recordCreated } from './transitions.server.ts';
@@ -58,6 +62,13 @@ export function itemViews(items: readonly InvoiceItem[]): InvoiceItemView[] {
     taxRateText: rateText(item.taxRateBp),
     taxCents: item.taxCents,
   }));
+}
+
+/** The address as shown: the phone masked. */
+function viewOfMailTo(mailTo: MailTo): MailTo;
+function viewOfMailTo(mailTo: MailTo | null): MailTo | null;
+function viewOfMailTo(mailTo: MailTo | null): MailTo | null {
+  return mailTo && { ...mailTo, phone: maskPhone(mailTo.phone) };
 }
 
 function invoiceView(
@@ -92,6 +103,8 @@ function invoiceView(
     appliedAt: row.createdAt.toISOString(),
     reversesRef: row.reversesId === null ? null : (refs.get(row.reversesId) ?? null),
     replacesRef: row.replacesId === null ? null : (refs.get(row.replacesId) ?? null),
+    mailTo: viewOfMailTo(row.mailTo),
+    mailedAt: row.mailedAt?.toISOString() ?? null,
   };
 }
 
@@ -176,7 +189,8 @@ export async function readApplyInfo(
     amountCents: totals.amountCents,
     taxCents: totals.taxCents,
     items: itemViews(items),
-    forms: settings?.specialEnabled ? ['e-normal', 'e-special'] : ['e-normal'],
+    forms: settings ? offeredForms(settings) : ['e-normal'],
+    mailTo: viewOfMailTo(order.address),
     titles: await listTitles(db, input.userId),
     mobile: user?.phone ?? '',
     refusal: refusal?.message ?? null,
@@ -216,13 +230,19 @@ async function checkedBuyer(
   const email = input.email ? input.email : null;
   if (email !== null && !isEmail(email)) throw appError(Errors.EMAIL_INVALID);
   const title = await ownTitle(db, input.userId, input.titleId);
-  if (input.form === 'e-special') {
-    if (!settings.specialEnabled) throw appError(Errors.SPECIAL_OFF);
+  if (!offeredForms(settings).includes(input.form)) {
+    throw appError(isPaperForm(input.form) ? Errors.PAPER_OFF : Errors.SPECIAL_OFF);
+  }
+  if (isSpecialForm(input.form)) {
     const refusal = specialRefusal(title);
     if (refusal) throw appError(refusal);
   }
   return buyerOf(title, { mobile: input.mobile, email });
 }
+
+/** Where a paper invoice of the order goes (the order's own address, as it is now); null for an e-invoice. */
+const mailingOf = (order: OrderFacts, form: OfferedForm): MailTo | null =>
+  isPaperForm(form) ? { ...order.address } : null;
 
 function sellerOf(settings: NonNullable<Awaited<ReturnType<typeof readSettings>>>) {
   return {
@@ -263,6 +283,7 @@ export async function saveApplication(
   const refusal = orderRefusal(order);
   if (refusal) throw appError(refusal);
   const buyer = await checkedBuyer(db, input, settings);
+  const mailTo = mailingOf(order, input.form);
   return db.transaction(async (tx) => {
     const items = invoiceItems(await paidLines(tx, order, settings), defaultTax(settings));
     if (items.length === 0) throw appError(Errors.NOTHING_TO_INVOICE);
@@ -279,6 +300,7 @@ export async function saveApplication(
         kind: 'blue',
         form: input.form,
         buyer,
+        mailTo,
         seller: sellerOf(settings),
         items,
         amountCents: totals.amountCents,
@@ -318,6 +340,9 @@ export async function resubmitInvoice(
   const settings = await readSettings(db, input.shopId);
   if (!settings?.enabled) throw appError(Errors.INVOICES_OFF);
   const buyer = await checkedBuyer(db, { ...input, form: input.form }, settings);
+  const order = await orderById(db, row.orderId);
+  if (!order) throw appError(Errors.ORDER_NOT_FOUND);
+  const mailTo = mailingOf(order, input.form);
   const moved = await db.transaction(async (tx) => {
     const order = { id: row.orderId, shopId: row.shopId };
     const items = invoiceItems(await paidLines(tx, order, settings), defaultTax(settings));
@@ -334,6 +359,7 @@ export async function resubmitInvoice(
         failure: null,
         buyer,
         form: input.form,
+        mailTo,
         seller: sellerOf(settings),
         items,
         amountCents: totals.amountCents,
@@ -543,7 +569,7 @@ export async function readErrorPage(
     listTitles(db, input.userId),
     db.select({ phone: users.phone }).from(users).where(eq(users.id, input.userId)),
   ]);
-  const forms: OfferedForm[] = settings?.specialEnabled ? ['e-normal', 'e-special'] : ['e-normal'];
+  const forms: OfferedForm[] = settings ? offeredForms(settings) : ['e-normal'];
   const same = titles.find((t) => t.name === invoice.buyer.name && t.taxId === invoice.buyer.taxId);
   return {
     invoice,

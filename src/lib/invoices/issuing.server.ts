@@ -371,6 +371,8 @@ export async function reconcileOrderInvoices(
           userId: last.userId,
           kind: 'blue',
           form: last.form,
+          // A paper invoice issued again goes where the one it replaces went, and is mailed again.
+          mailTo: last.mailTo,
           buyer: last.buyer,
           seller: last.seller,
           items,

@@ -15,6 +15,7 @@ import {
   refunds,
 } from '#lib/platform/db/schema.ts';
 import { openAfterSaleOf } from '#lib/orders/index.server.ts';
+import type { OrderAddress } from '#lib/orders/index.ts';
 import type { PaidLine, TaxCategory } from './amounts.ts';
 
 export type ShopInvoiceSettings = typeof invoiceSettings.$inferSelect;
@@ -37,6 +38,8 @@ export interface OrderFacts {
   userId: number;
   status: number;
   afterSaleOpen: boolean;
+  /** Where the goods went. */
+  address: OrderAddress;
 }
 
 const factsColumns = {
@@ -45,6 +48,7 @@ const factsColumns = {
   shopId: orders.shopId,
   userId: orders.userId,
   status: orders.status,
+  address: orders.address,
   afterSaleOpen: sql<boolean>`${openAfterSaleOf(orders.id)}`,
 };
 

@@ -14,6 +14,8 @@ import { TAX_RATES_BP } from './amounts.ts';
 export interface SettingsInput {
   enabled: boolean;
   specialEnabled: boolean;
+  /** Paper invoices too, printed and mailed by the shop (off unless said). */
+  paperEnabled?: boolean;
   sellerName: string;
   sellerTaxId: string;
   sellerAddress: string;
@@ -53,6 +55,7 @@ export async function saveInvoiceSettings(
   const values = {
     enabled: input.enabled,
     specialEnabled: input.enabled && input.specialEnabled,
+    paperEnabled: input.enabled && (input.paperEnabled ?? false),
     sellerName,
     sellerTaxId: taxId.taxId,
     sellerAddress: input.sellerAddress.trim(),

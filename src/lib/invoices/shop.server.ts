@@ -1,6 +1,6 @@
 /**
- * The shop's side of invoicing, its owner's: the applications (failed ones first, then the
- * newest), 手动开票 for one the provider could not issue (the owner's own PDF, number and date),
+ * The shop's side of invoicing, its owner's: the applications (failed ones first, then paper
+ * invoices to mail, then the newest), 手动开票 for one the provider could not issue (the owner's own PDF, number and date),
  * and the shop's invoice settings, whose seller is the one the provider's account issues for.
  */
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -35,15 +35,21 @@ async function requireShopOwner(db: DbOrTx, shopId: string, userId: number): Pro
 export async function listShopInvoices(
   db: DbOrTx,
   input: { shopId: string; ownerId: number; pageNum: number; pageSize: number },
-): Promise<InvoiceRecordPage & { failed: number }> {
+): Promise<InvoiceRecordPage & { failed: number; toMail: number }> {
   await requireShopOwner(db, input.shopId, input.ownerId);
   const where = eq(invoices.shopId, input.shopId);
-  const [rows, [total], [failed]] = await Promise.all([
+  const toMail = sql`${invoices.status} = ${InvoiceStatus.Issued} and ${invoices.kind} = 'blue'
+    and ${invoices.form} like 'paper-%' and ${invoices.mailedAt} is null`;
+  const [rows, [total], [failed], [waiting]] = await Promise.all([
     db
       .select()
       .from(invoices)
       .where(where)
-      .orderBy(desc(sql`${invoices.status} = ${InvoiceStatus.Failed}`), desc(invoices.id))
+      .orderBy(
+        desc(sql`${invoices.status} = ${InvoiceStatus.Failed}`),
+        desc(sql`coalesce(${toMail}, false)`),
+        desc(invoices.id),
+      )
       .limit(input.pageSize)
       .offset((input.pageNum - 1) * input.pageSize),
     db.select({ n: count() }).from(invoices).where(where),
@@ -51,11 +57,13 @@ export async function listShopInvoices(
       .select({ n: count() })
       .from(invoices)
       .where(and(where, eq(invoices.status, InvoiceStatus.Failed))),
+    db.select({ n: count() }).from(invoices).where(and(where, toMail)),
   ]);
   return {
     list: await views(db, rows),
     total: total?.n ?? 0,
     failed: failed?.n ?? 0,
+    toMail: waiting?.n ?? 0,
     pageNum: input.pageNum,
     pageSize: input.pageSize,
   };

@@ -43,12 +43,34 @@ export const INVOICE_STATUS_TEXT: Record<InvoiceStatus, string> = {
   [InvoiceStatus.Reversed]: '已冲红',
 };
 
-/** The forms a shop offers: 数电 invoices, 普票 or 专票. */
+/** The forms a shop offers: 数电 invoices, 普票 or 专票, sent as a file or printed and mailed. */
 export const INVOICE_FORM_TEXT = {
   'e-normal': '电子普通发票',
   'e-special': '电子专用发票',
+  'paper-normal': '纸质普通发票',
+  'paper-special': '纸质专用发票',
 } as const;
 export type OfferedForm = keyof typeof INVOICE_FORM_TEXT;
+
+/** A 专票: printed for a company with its registered address, phone, bank and account. */
+export const isSpecialForm = (form: OfferedForm) => form.endsWith('-special');
+/** A paper invoice: printed by the shop and mailed to the shopper. */
+export const isPaperForm = (form: OfferedForm) => form.startsWith('paper-');
+
+/** The forms a shop's settings offer: 普票 always, 专票 and paper when switched on. */
+export function offeredForms(settings: {
+  specialEnabled: boolean;
+  paperEnabled: boolean;
+}): OfferedForm[] {
+  return (Object.keys(INVOICE_FORM_TEXT) as OfferedForm[]).filter(
+    (form) =>
+      (settings.specialEnabled || !isSpecialForm(form)) &&
+      (settings.paperEnabled || !isPaperForm(form)),
+  );
+}
+
+/** Where a paper invoice is on its way to the shopper (the order's address when applied for). */
+export const MAILING_TEXT = { waiting: '待寄出', mailed: '已寄出' } as const;
 
 export const TITLE_KIND_TEXT = { personal: '个人', company: '单位' } as const;
 export type TitleKind = keyof typeof TITLE_KIND_TEXT;

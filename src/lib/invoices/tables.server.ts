@@ -22,6 +22,7 @@ import { users } from '#lib/identity/tables.server.ts';
 import { shops } from '#lib/shop/tables.server.ts';
 import { categories } from '#lib/catalog/tables.server.ts';
 import { orders } from '#lib/orders/tables.server.ts';
+import type { OrderAddress } from '#lib/orders/index.ts';
 import type { InvoiceItem, InvoiceParty } from './provider.ts';
 import { InvoiceStatus, invoiceTransitions } from './status.ts';
 
@@ -64,6 +65,8 @@ export const invoiceSettings = pgTable('invoice_settings', {
     .references(() => shops.id),
   enabled: boolean('enabled').notNull().default(false),
   specialEnabled: boolean('special_enabled').notNull().default(false),
+  /** Paper invoices too: printed by the shop and mailed to the order's address. */
+  paperEnabled: boolean('paper_enabled').notNull().default(false),
   sellerName: text('seller_name').notNull(),
   sellerTaxId: text('seller_tax_id').notNull(),
   sellerAddress: text('seller_address').notNull().default(''),
@@ -96,6 +99,9 @@ export const invoiceCategoryTaxes = pgTable(
     check('invoice_category_taxes_rate_chk', sql`${t.rateBp} between 0 and 1700`),
   ],
 );
+
+/** Where a paper invoice is mailed: the order's address (receiver, phone, place, street). */
+export type MailTo = OrderAddress;
 
 /** The buyer printed on an invoice, as the title was when it was asked for. */
 export interface BuyerSnapshot extends InvoiceParty {
@@ -147,6 +153,10 @@ export const invoices = pgTable(
     failure: text('failure'),
     /** Issued by the owner by hand (手动开票) with a PDF of their own. */
     manual: boolean('manual').notNull().default(false),
+    /** A paper invoice's address: the order's, as it was when the invoice was asked for. */
+    mailTo: jsonb('mail_to').$type<MailTo>(),
+    /** When the owner mailed the paper invoice (its parcel is the orders area's, by invoiceRef). */
+    mailedAt: at('mailed_at'),
     /** Where the provider serves the PDF, until it is kept here. */
     pdfUrl: text('pdf_url'),
     /** Submissions and queries that found the provider away: the timer tries again after nextTryAt. */
@@ -171,7 +181,15 @@ export const invoices = pgTable(
         sql`${t.status} in (${literal(InvoiceStatus.Applied)}, ${literal(InvoiceStatus.Issuing)})`,
       ),
     check('invoices_kind_chk', sql`${t.kind} in ('blue', 'red')`),
-    check('invoices_form_chk', sql`${t.form} in ('e-normal', 'e-special')`),
+    check(
+      'invoices_form_chk',
+      sql`${t.form} in ('e-normal', 'e-special', 'paper-normal', 'paper-special')`,
+    ),
+    check(
+      'invoices_mail_to_chk',
+      sql`${t.kind} = 'red' or (${t.form} like 'paper-%') = (${t.mailTo} is not null)`,
+    ),
+    check('invoices_mailed_chk', sql`${t.mailedAt} is null or ${t.form} like 'paper-%'`),
     check('invoices_status_chk', oneOf(t.status, invoiceTransitions.statuses)),
     check(
       'invoices_red_chk',

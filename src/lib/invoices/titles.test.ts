@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvoiceErrors } from './errors.ts';
-import { cleanTitle, isEmail, isMobile, specialRefusal } from './titles.ts';
+import { cleanTitle, isEmail, isMobile, specialRefusal, titleFromMessagingApp } from './titles.ts';
 
 const company = {
   kind: 'company' as const,
@@ -69,5 +69,61 @@ describe('an invoice title', () => {
     expect(isEmail('buyer@example.com')).toBe(true);
     expect(isEmail('buyer@example')).toBe(false);
     expect(isEmail('a b@example.com')).toBe(false);
+  });
+});
+
+describe('a title handed over by the messaging app (chooseInvoiceTitle)', () => {
+  it('reads a company title from the JSON text, as the form fields, upper-casing the tax id', () => {
+    const info = JSON.stringify({
+      type: '0',
+      title: '深圳市腾讯计算机系统有限公司',
+      taxNumber: '91440300708461136t',
+      companyAddress: '深圳市南山区粤海街道麻岭社区科技中一路腾讯大厦35层',
+      telephone: '0755-86013388',
+      bankName: '招商银行深圳分行科技园支行',
+      bankAccount: '8178 0049 4810 001',
+    });
+    expect(titleFromMessagingApp(info)).toEqual({
+      kind: 'company',
+      name: '深圳市腾讯计算机系统有限公司',
+      taxId: '91440300708461136T',
+      regAddress: '深圳市南山区粤海街道麻岭社区科技中一路腾讯大厦35层',
+      regPhone: '0755-86013388',
+      bank: '招商银行深圳分行科技园支行',
+      account: '817800494810001',
+    });
+    const read = titleFromMessagingApp(info)!;
+    expect('title' in cleanTitle(read)).toBe(true);
+  });
+
+  it('reads a personal title as a name only, whatever else it carries', () => {
+    expect(
+      titleFromMessagingApp({ type: '1', title: ' 张三 ', taxNumber: 'x', telephone: '138' }),
+    ).toEqual({
+      kind: 'personal',
+      name: '张三',
+      taxId: null,
+      regAddress: '',
+      regPhone: '',
+      bank: '',
+      account: '',
+    });
+  });
+
+  it('refuses what is not a title: bad JSON, an unknown type, no name', () => {
+    expect(titleFromMessagingApp('{')).toBeNull();
+    expect(titleFromMessagingApp(JSON.stringify({ type: '2', title: 'A' }))).toBeNull();
+    expect(titleFromMessagingApp(JSON.stringify({ type: '0', title: ' ' }))).toBeNull();
+    expect(titleFromMessagingApp(undefined)).toBeNull();
+  });
+
+  it('leaves a wrong tax id to the same check as one typed in', () => {
+    const read = titleFromMessagingApp({
+      type: '0',
+      title: '某公司',
+      taxNumber: '91440300708461136A',
+    });
+    expect(read?.taxId).toBe('91440300708461136A');
+    expect(cleanTitle(read!)).toBe(InvoiceErrors.TAX_ID_CHECK);
   });
 });

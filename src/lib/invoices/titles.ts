@@ -23,7 +23,8 @@ export interface TitleInput {
   account?: string | undefined;
 }
 
-export interface CleanTitle {
+/** A title's fields, each filled (empty text for what it has not). */
+export interface TitleFields {
   kind: TitleKind;
   name: string;
   taxId: string | null;
@@ -32,6 +33,9 @@ export interface CleanTitle {
   bank: string;
   account: string;
 }
+
+/** The fields as kept: tidied and checked by cleanTitle. */
+export type CleanTitle = TitleFields;
 
 const tidy = (value: string | null | undefined) => (value ?? '').trim().replace(/\s+/g, ' ');
 
@@ -78,4 +82,49 @@ export function isMobile(value: string): boolean {
 /** An email address, plainly checked (the provider sends the e-invoice there). */
 export function isEmail(value: string): boolean {
   return value.length <= 100 && /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(value);
+}
+
+/**
+ * A title the shopper keeps in the messaging app, as its JS-SDK hands it over
+ * (`chooseInvoiceTitle`'s `choose_invoice_title_info`, a JSON text: type "0" 单位 / "1" 个人,
+ * title, taxNumber, companyAddress, telephone, bankName, bankAccount), as the form's fields. Null
+ * when the answer is not such a title. The form shows it to be saved: the server checks it as it
+ * checks a title typed in.
+ */
+export function titleFromMessagingApp(info: unknown): TitleFields | null {
+  let parsed: unknown = info;
+  if (typeof info === 'string') {
+    try {
+      parsed = JSON.parse(info);
+    } catch {
+      return null;
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const field = (name: string) => {
+    const value = (parsed as Record<string, unknown>)[name];
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  const type = String((parsed as Record<string, unknown>).type ?? '');
+  if ((type !== '0' && type !== '1') || field('title') === '') return null;
+  if (type === '1') {
+    return {
+      kind: 'personal',
+      name: field('title'),
+      taxId: null,
+      regAddress: '',
+      regPhone: '',
+      bank: '',
+      account: '',
+    };
+  }
+  return {
+    kind: 'company',
+    name: field('title'),
+    taxId: field('taxNumber').toUpperCase(),
+    regAddress: field('companyAddress'),
+    regPhone: field('telephone'),
+    bank: field('bankName'),
+    account: field('bankAccount').replace(/\s+/g, ''),
+  };
 }

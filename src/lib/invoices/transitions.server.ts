@@ -2,10 +2,10 @@
  * The one writer of an invoice's status and its events (DESIGN "States are tables"): one
  * conditional UPDATE guarded by the transition table, with the event row in the same transaction.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Tx } from '#lib/platform/db/client.server.ts';
 import { invoiceEvents, invoices } from '#lib/platform/db/schema.ts';
-import { invoiceTransitions, type InvoiceStatus } from './status.ts';
+import { InvoiceStatus, invoiceTransitions } from './status.ts';
 
 export type InvoiceActor = 'shopper' | 'shop' | 'provider' | 'timer';
 
@@ -29,6 +29,7 @@ type InvoiceSet = Partial<
     | 'buyer'
     | 'seller'
     | 'form'
+    | 'mailTo'
   >
 >;
 
@@ -92,4 +93,38 @@ export async function deferInvoice(
     .update(invoices)
     .set({ tries: sql`${invoices.tries} + 1`, nextTryAt: input.nextTryAt, updatedAt: input.now })
     .where(and(eq(invoices.id, input.invoiceId), eq(invoices.status, input.status)));
+}
+
+/**
+ * 寄出: an issued paper invoice not yet mailed is marked mailed (one guarded UPDATE, its event
+ * in the same transaction; its status stays issued). The row as marked, or undefined when it is
+ * not an issued, unmailed paper invoice.
+ */
+export async function markMailed(
+  tx: Tx,
+  input: { invoiceId: number; note: string; now: Date },
+): Promise<InvoiceRow | undefined> {
+  const [marked] = await tx
+    .update(invoices)
+    .set({ mailedAt: input.now, updatedAt: input.now })
+    .where(
+      and(
+        eq(invoices.id, input.invoiceId),
+        eq(invoices.status, InvoiceStatus.Issued),
+        eq(invoices.kind, 'blue'),
+        like(invoices.form, 'paper-%'),
+        isNull(invoices.mailedAt),
+      ),
+    )
+    .returning();
+  if (!marked) return undefined;
+  await tx.insert(invoiceEvents).values({
+    invoiceId: marked.id,
+    fromStatus: InvoiceStatus.Issued,
+    toStatus: InvoiceStatus.Issued,
+    actor: 'shop',
+    note: input.note,
+    createdAt: input.now,
+  });
+  return marked;
 }

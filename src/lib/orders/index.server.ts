@@ -20,8 +20,15 @@ export {
 } from './coupon-choice.server.ts';
 export type { CheckoutTickets, CouponQuote, RecommendedCoupon } from './coupon-choice.server.ts';
 export { openAfterSaleOf, refundUnderReviewOf } from './holds.server.ts';
+export {
+  addInvoiceParcel,
+  invoiceParcel,
+  subscribeInvoiceParcel,
+} from './invoice-parcels.server.ts';
+export type { InvoiceParcel } from './invoice-parcels.server.ts';
 export { handleKuaidi100Request } from './kuaidi100/sandbox/service.server.ts';
 export { logisticsTracker, receiveKuaidi100Push } from './kuaidi100/tracker.server.ts';
+export type { Tracker } from './kuaidi100/tracker.server.ts';
 export { DEFAULT_SHIP_FROM_CITY, sandboxStepState, sandboxTraces } from './logistics.server.ts';
 export { placeOrder, previewCheckout } from './place-order.server.ts';
 export {

@@ -7,7 +7,13 @@ export { CARRIERS, carrierName } from './carriers.ts';
 export type { CarrierCode } from './carriers.ts';
 export { ORDER_PAGE_SIZE, ORDER_TABS, OrderContracts } from './contracts.ts';
 export * as OrderEndpoints from './endpoints.ts';
-export type { DistributorOrderDetail, OrderDetail, OrderTab } from './contracts.ts';
+export type {
+  DistributorOrderDetail,
+  OrderAddress,
+  OrderDetail,
+  OrderTab,
+  TraceView,
+} from './contracts.ts';
 export { OrderErrors } from './errors.ts';
 export { MAX_REMARK_LENGTH } from './limits.ts';
 export {

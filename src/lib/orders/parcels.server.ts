@@ -56,6 +56,7 @@ export async function subscribeParcel(
       trackingNo: logistics.trackingNo,
       attempts: logistics.subscribeAttempts,
       subscribedAt: logistics.subscribedAt,
+      invoiceRef: logistics.invoiceRef,
       status: orders.status,
       address: orders.address,
     })
@@ -64,8 +65,10 @@ export async function subscribeParcel(
     .where(eq(logistics.id, parcelId));
   if (!parcel || parcel.subscribedAt) return Boolean(parcel);
   const company = kuaidi100Company(parcel.carrier);
-  // A parcel of an order no longer on its way, or of a carrier Kuaidi100 is not asked about.
-  if (parcel.status !== OrderStatus.Shipped || !company) {
+  // Goods of an order no longer on its way, or a carrier Kuaidi100 is not asked about. A paper
+  // invoice travels after the goods have arrived: it is watched whatever the order's state.
+  const onItsWay = parcel.invoiceRef !== null || parcel.status === OrderStatus.Shipped;
+  if (!onItsWay || !company) {
     await db
       .update(logistics)
       .set({
@@ -199,7 +202,11 @@ export async function recordParcelTraces(db: DbOrTx, input: PushedTraces): Promi
           ),
         ),
       )
-      .returning({ id: logistics.id, orderId: logistics.orderId });
+      .returning({
+        id: logistics.id,
+        orderId: logistics.orderId,
+        invoiceRef: logistics.invoiceRef,
+      });
     if (input.signedAt) {
       for (const parcel of changed) {
         const [signed] = await tx
@@ -207,7 +214,10 @@ export async function recordParcelTraces(db: DbOrTx, input: PushedTraces): Promi
           .set({ signedAt: input.signedAt })
           .where(and(eq(logistics.id, parcel.id), isNull(logistics.signedAt)))
           .returning({ id: logistics.id });
-        if (signed) await startCompletionClock(tx, parcel.orderId, input.signedAt, input.now);
+        // The goods' 签收 starts the completion clock; a paper invoice's completes nothing.
+        if (signed && parcel.invoiceRef === null) {
+          await startCompletionClock(tx, parcel.orderId, input.signedAt, input.now);
+        }
       }
     }
     return changed.length;

@@ -12,6 +12,7 @@ import {
   eq,
   gt,
   inArray,
+  isNull,
   ne,
   or,
   sql,
@@ -403,7 +404,7 @@ async function parcelRow(db: DbOrTx, orderId: number) {
       createdAt: logistics.createdAt,
     })
     .from(logistics)
-    .where(eq(logistics.orderId, orderId))
+    .where(and(eq(logistics.orderId, orderId), isNull(logistics.invoiceRef)))
     .limit(1);
   return row ?? null;
 }

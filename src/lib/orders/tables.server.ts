@@ -237,7 +237,11 @@ export const orderEvents = pgTable(
   ],
 );
 
-/** The parcel of a shipped order: the carrier and tracking number the shop entered. */
+/**
+ * A parcel the shop sent for an order, with the carrier and tracking number the shop entered:
+ * the order's goods (invoiceRef null, one per order), or a paper invoice of the order (its
+ * invoiceRef, one per invoice), which is tracked the same way but completes nothing.
+ */
 export const logistics = pgTable(
   'logistics',
   {
@@ -249,6 +253,8 @@ export const logistics = pgTable(
     carrier: text('carrier').notNull().default(''),
     company: text('company').notNull(),
     trackingNo: text('tracking_no').notNull(),
+    /** The paper invoice this parcel carries (invoices.invoice_ref); null for the goods. */
+    invoiceRef: text('invoice_ref'),
     /** [{ time, text }] newest first, as Kuaidi100 last pushed them. */
     traces: jsonb('traces').$type<{ time: string; text: string }[]>().notNull().default([]),
     /** The newest trace's time: a push whose newest is older (or the same, no longer) is stale. */
@@ -267,7 +273,12 @@ export const logistics = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('logistics_order_unique').on(t.orderId),
+    uniqueIndex('logistics_order_unique')
+      .on(t.orderId)
+      .where(sql`${t.invoiceRef} is null`),
+    uniqueIndex('logistics_invoice_unique')
+      .on(t.invoiceRef)
+      .where(sql`${t.invoiceRef} is not null`),
     index('logistics_tracking_idx').on(t.trackingNo, t.carrier),
     index('logistics_subscribe_due_idx')
       .on(t.subscribeDueAt)

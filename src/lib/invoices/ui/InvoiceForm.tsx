@@ -11,11 +11,15 @@ import {
   checkTaxId,
   isEmail,
   isMobile,
+  isPaperForm,
+  isSpecialForm,
   type OfferedForm,
   type TitleKind,
   type TitleView,
 } from '#lib/invoices/index.ts';
 import { applyInvoice, resubmitInvoice, saveTitle } from '../actions.ts';
+import { inMessagingApp } from '#lib/identity/ui/js-sdk.ts';
+import { chooseMessagingAppTitle } from './messaging-app-title.ts';
 import { FormField, controlProps } from '../../../ui/FormField.tsx';
 import { useHydrated } from '../../../ui/use-hydrated.ts';
 import './InvoiceForm.css';
@@ -24,6 +28,8 @@ interface Props {
   /** Applying on an order, or submitting a failed invoice again. */
   target: { orderNo: string } | { invoiceRef: string };
   forms: OfferedForm[];
+  /** Where a paper invoice is mailed (the order's address, as one line). */
+  mailTo: string | null;
   titles: TitleView[];
   /** The title chosen at first (the failed invoice's, else the default). */
   titleId: number | null;
@@ -80,7 +86,8 @@ export default function InvoiceForm(props: Props) {
   const [errors, setErrors] = useState<{ mobile?: string; email?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
 
-  const special = form === 'e-special';
+  const special = isSpecialForm(form);
+  const paper = isPaperForm(form);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
   async function addTitle() {
@@ -110,6 +117,18 @@ export default function InvoiceForm(props: Props) {
       setDraftError(failureText(error, '抬头保存失败，请重试'));
     } finally {
       setBusy(false);
+    }
+  }
+
+  /** Fills the new title from one the shopper keeps in the messaging app, to be saved as typed. */
+  async function importTitle() {
+    setDraftError(null);
+    setBusy(true);
+    const chosen = await chooseMessagingAppTitle();
+    setBusy(false);
+    if ('unavailable' in chosen) return setDraftError('暂时无法读取微信发票抬头，请手动填写');
+    if ('title' in chosen) {
+      setDraft((d) => ({ ...d, ...chosen.title, taxId: chosen.title.taxId ?? '' }));
     }
   }
 
@@ -165,6 +184,13 @@ export default function InvoiceForm(props: Props) {
         {special && (
           <p className="invoice-note">专用发票需开给单位，并填写注册地址、电话、开户银行和账号。</p>
         )}
+        {paper && (
+          <p className="invoice-note" data-mail-to>
+            {props.mailTo
+              ? `纸质发票开具后由本店寄出，寄至：${props.mailTo}`
+              : '纸质发票开具后由本店寄到订单的收货地址'}
+          </p>
+        )}
       </fieldset>
 
       <fieldset className="invoice-card">
@@ -196,6 +222,16 @@ export default function InvoiceForm(props: Props) {
         )}
         {adding ? (
           <div className="invoice-new" aria-label="新增抬头">
+            {hydrated && inMessagingApp() && (
+              <button
+                type="button"
+                className="invoice-import"
+                onClick={importTitle}
+                disabled={busy}
+              >
+                从微信导入抬头
+              </button>
+            )}
             <div className="invoice-choices" role="radiogroup" aria-label="抬头类型">
               {(['company', 'personal'] as const).map((k) => (
                 <label key={k} className={k === draft.kind ? 'chosen' : ''}>

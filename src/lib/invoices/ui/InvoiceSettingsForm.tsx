@@ -73,6 +73,15 @@ export default function InvoiceSettingsForm(props: Props) {
           />
           同时开具增值税专用发票
         </label>
+        <label className="invoice-default">
+          <input
+            type="checkbox"
+            checked={fields.paperEnabled}
+            disabled={!fields.enabled}
+            onChange={(e) => set({ paperEnabled: e.target.checked })}
+          />
+          提供纸质发票（开具后由本店邮寄到订单收货地址）
+        </label>
         <p className="invoice-note">销售方税号：{props.sellerTaxNo}（与开票服务账户一致）</p>
         {TEXT_FIELDS.map(([key, label, max]) =>
           key === 'sellerName' && props.sellerNameFixed ? (

@@ -10,6 +10,9 @@
  *   sheet with the amount and remark; 确认收款 confirms the bill at the gateway (bridge/transfer).
  * - share data (`wx.config/ready/error`, `updateAppMessageShareData`, `updateTimelineShareData`):
  *   kept on `window.__sandboxShareData`, where a demo or a test can read what a share would send.
+ * - `wx.invoke('chooseInvoiceTitle')`: the app's list of the invoice titles its user keeps (a
+ *   company with everything a 专票 needs, and a person); choosing one answers as WeChat does, a
+ *   JSON text in `choose_invoice_title_info`.
  *
  * Served as a file of this origin (`/sandbox/wechatpay/bridge.js`, only in demo mode), so the
  * pages' Content-Security-Policy (`script-src 'self'`) lets it run; it writes no inline script or
@@ -183,18 +186,79 @@ export const BRIDGE_SCRIPT = String.raw`(function () {
       });
   }
 
+  /** The invoice titles the sandbox app's user keeps (我 → 个人信息 → 我的发票抬头). */
+  var TITLES = [
+    {
+      type: '0',
+      title: '深圳市腾讯计算机系统有限公司',
+      taxNumber: '91440300708461136T',
+      companyAddress: '深圳市南山区粤海街道麻岭社区科技中一路腾讯大厦35层',
+      telephone: '0755-86013388',
+      bankName: '招商银行深圳分行科技园支行',
+      bankAccount: '817800494810001',
+    },
+    { type: '1', title: '林小鹿', taxNumber: '', companyAddress: '', telephone: '', bankName: '', bankAccount: '' },
+  ];
+  function chooseTitle(callback) {
+    if (open) return callback({ err_msg: 'chooseInvoiceTitle:fail' });
+    open = true;
+    var shade = node(
+      'div',
+      'position:fixed;inset:0;z-index:2147483647;background:rgba(0,0,0,.55);display:flex;align-items:flex-end;justify-content:center;font:15px/1.5 -apple-system,BlinkMacSystemFont,sans-serif',
+    );
+    shade.setAttribute('data-sandbox-sheet', 'invoice-title');
+    var panel = node(
+      'div',
+      'width:100%;max-width:480px;box-sizing:border-box;background:#f7f7f7;border-radius:12px 12px 0 0;padding:16px 16px calc(16px + env(safe-area-inset-bottom));color:#111',
+    );
+    panel.setAttribute('role', 'dialog');
+    panel.setAttribute('aria-modal', 'true');
+    panel.setAttribute('aria-label', '选择发票抬头');
+    panel.appendChild(node('p', 'margin:0 0 4px;font-weight:600;font-size:16px;text-align:center', '选择发票抬头'));
+    panel.appendChild(
+      node('p', 'margin:0 0 12px;color:#707070;font-size:12px;text-align:center', '沙箱环境 · 模拟微信'),
+    );
+    function done(answer) {
+      open = false;
+      shade.remove();
+      callback(answer);
+    }
+    TITLES.forEach(function (t) {
+      var row = node(
+        'button',
+        'display:block;width:100%;margin:0 0 8px;border:0;border-radius:8px;padding:12px;background:#fff;text-align:left;font-size:15px;color:#111',
+      );
+      row.type = 'button';
+      row.appendChild(node('strong', 'display:block', t.title));
+      row.appendChild(node('span', 'color:#707070;font-size:13px', t.type === '0' ? '单位 · ' + t.taxNumber : '个人'));
+      row.addEventListener('click', function () {
+        done({ err_msg: 'chooseInvoiceTitle:ok', choose_invoice_title_info: JSON.stringify(t) });
+      });
+      panel.appendChild(row);
+    });
+    var cancel = node('button', 'display:block;width:100%;border:0;border-radius:8px;padding:12px;background:#fff;font-size:15px;color:#111', '取消');
+    cancel.type = 'button';
+    cancel.addEventListener('click', function () {
+      done({ err_msg: 'chooseInvoiceTitle:cancel' });
+    });
+    panel.appendChild(cancel);
+    shade.appendChild(panel);
+    document.body.appendChild(shade);
+  }
+
   window.WeixinJSBridge = {
     invoke: function (name, params, callback) {
       var cb = typeof callback === 'function' ? callback : function () {};
       if (name === 'getBrandWCPayRequest') return pay(params, cb);
       if (name === 'requestMerchantTransfer') return receipt(params, cb);
+      if (name === 'chooseInvoiceTitle') return chooseTitle(cb);
       cb({ err_msg: name + ':fail', err_desc: 'the sandbox bridge has no ' + name });
     },
     on: function () {},
     call: function () {},
   };
 
-  // The JS-SDK as far as the shop uses it: share data and the transfer receipt.
+  // The JS-SDK as far as the shop uses it: share data, the transfer receipt and invoke.
   var share = (window.__sandboxShareData = { appMessage: null, timeline: null });
   function settle(options, answer, ok) {
     if (ok && options.success) options.success(answer);
@@ -215,6 +279,9 @@ export const BRIDGE_SCRIPT = String.raw`(function () {
       updateTimelineShareData: function (data) {
         share.timeline = { title: data.title, link: data.link, imgUrl: data.imgUrl };
         settle(data, { errMsg: 'updateTimelineShareData:ok' }, true);
+      },
+      invoke: function (name, params, callback) {
+        window.WeixinJSBridge.invoke(name, params, callback);
       },
       requestMerchantTransfer: function (options) {
         receipt(options, function (answer) {

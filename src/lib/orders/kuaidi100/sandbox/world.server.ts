@@ -43,6 +43,7 @@ export async function sandboxParcel(
   const [shipped] = await db
     .select({
       createdAt: logistics.createdAt,
+      invoiceRef: logistics.invoiceRef,
       shippedAt: orders.shippedAt,
       address: orders.address,
     })
@@ -55,7 +56,8 @@ export async function sandboxParcel(
     return {
       carrier,
       trackingNo: number,
-      shippedAt: shipped.shippedAt ?? shipped.createdAt,
+      // A paper invoice leaves when it is mailed, after the goods have arrived.
+      shippedAt: shipped.invoiceRef ? shipped.createdAt : (shipped.shippedAt ?? shipped.createdAt),
       fromCity: DEFAULT_SHIP_FROM_CITY,
       to: shipped.address,
     };
