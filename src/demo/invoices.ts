@@ -7,7 +7,7 @@
  * on the consumer's order received in 1002 weeks ago a paper invoice was issued and mailed: its
  * parcel carries what Kuaidi100 (the sandbox) has pushed by now.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { OrderStatus } from '#lib/orders/index.ts';
@@ -26,6 +26,7 @@ import {
 } from '#lib/invoices/index.server.ts';
 import type { DemoRole } from './identity.ts';
 import { CATEGORIES } from './catalog-data.ts';
+import { CONSUMER_ADDRESS, firstRunningSale, insertDemoOrder } from './orders.ts';
 
 /** How the demo's goods print: 税收分类 short names by category (demo codes, 19 digits). */
 const CATEGORY_TAXES: Partial<Record<(typeof CATEGORIES)[number]['key'], [string, string]>> = {
@@ -142,18 +143,31 @@ async function seedMailedPaperInvoice(
   consumerId: number,
   titleId: number,
 ): Promise<void> {
+  // The order, received weeks ago, numbered after every other demo order (theirs stay as they are).
+  const [last] = await tx
+    .select({
+      serial: sql<number>`coalesce(max(substring(${t.orders.orderNo} from 6)::int), 0)::int`,
+    })
+    .from(t.orders)
+    .where(sql`${t.orders.orderNo} ~ '^D[0-9]{12}$'`);
+  const orderId = await insertDemoOrder(
+    tx,
+    now,
+    Number(last?.serial ?? 0) + 1,
+    {
+      shopId: '1002',
+      status: OrderStatus.Completed,
+      placedHoursAgo: 20 * 24,
+      lines: [{ sale: firstRunningSale('1002'), product: 1, quantity: 1 }],
+      carrier: { code: 'JD', company: '京东物流', trackingNo: 'JDV000123456789' },
+    },
+    { buyerId: consumerId, distributorId: null, address: CONSUMER_ADDRESS },
+  );
   const [received] = await tx
     .select({ id: t.orders.id, orderNo: t.orders.orderNo, address: t.orders.address })
     .from(t.orders)
-    .where(
-      and(
-        eq(t.orders.userId, consumerId),
-        eq(t.orders.shopId, '1002'),
-        eq(t.orders.status, OrderStatus.Completed),
-      ),
-    )
-    .limit(1);
-  if (!received?.address) return;
+    .where(eq(t.orders.id, orderId));
+  if (!received) return;
   const appliedAt = new Date(now.getTime() - 12 * 24 * HOUR);
   const invoiceId = await saveApplication(
     tx,

@@ -143,16 +143,6 @@ export const DEMO_ORDERS: DemoOrder[] = [
     carrier: { code: 'YD', company: '韵达快递', trackingNo: '4312345678901' },
   },
   {
-    // Received weeks ago; its paper invoice was mailed (demo/invoices.ts).
-    shopId: '1002',
-    buyer: 'consumer',
-    distributor: null,
-    status: OrderStatus.Completed,
-    placedHoursAgo: 20 * 24,
-    lines: [{ sale: firstRunningSale('1002'), product: 1, quantity: 1 }],
-    carrier: { code: 'JD', company: '京东物流', trackingNo: 'JDV000123456789' },
-  },
-  {
     shopId: '1002',
     buyer: 'consumer',
     distributor: null,
@@ -163,7 +153,7 @@ export const DEMO_ORDERS: DemoOrder[] = [
   },
 ];
 
-function firstRunningSale(shopId: string): string {
+export function firstRunningSale(shopId: string): string {
   return DEMO_PLAN.brandSales.find((s) => s.shopId === shopId && s.handle.endsWith('Running'))!
     .handle;
 }

@@ -322,6 +322,17 @@ async function visits1001(browser: Browser): Promise<Visit[]> {
       lands: 'invoiceDetail',
     },
     shopInvoices: { as: 'owner', path: '/shopInvoices' },
+    // The demo's paper invoice is in 1002 (visited there); here an e-invoice is no paper one.
+    paperInvoiceDetail: {
+      as: 'consumer',
+      path: `/paperInvoiceDetail?invoiceRef=${invoiceRef}`,
+      status: 404,
+    },
+    invoiceLogistics: {
+      as: 'consumer',
+      path: `/invoiceLogistics?invoiceRef=${invoiceRef}`,
+      status: 404,
+    },
     // Live rooms by state, school rooms included.
     living: { as: 'consumer', path: '/living?liveNo=L1001001' },
     'live-preheat': { as: 'consumer', path: '/live-preheat?liveNo=L1001002' },
@@ -398,6 +409,24 @@ async function visits1002(): Promise<Visit[]> {
       as: 'consumer',
       path: `/orderDetail?orderNo=${order.orderNo}`,
     });
+  // The consumer's paper invoice, mailed and on its way (or signed for).
+  const [paper] = await shop.admin.db
+    .select({ invoiceRef: t.invoices.invoiceRef })
+    .from(t.invoices)
+    .where(and(eq(t.invoices.shopId, '1002'), eq(t.invoices.form, 'paper-normal')))
+    .limit(1);
+  visits.push(
+    {
+      route: 'paperInvoiceDetail',
+      as: 'consumer',
+      path: `/paperInvoiceDetail?invoiceRef=${paper!.invoiceRef}`,
+    },
+    {
+      route: 'invoiceLogistics',
+      as: 'consumer',
+      path: `/invoiceLogistics?invoiceRef=${paper!.invoiceRef}`,
+    },
+  );
   return visits;
 }
 

@@ -8,7 +8,10 @@
  * - one piece comes back (退货退款 approved, sent back, received and refunded): 发票详情 shows the
  *   red letter and the invoice issued again for what remains;
  * - an invoice the service could not issue: the owner's 开票管理 lists it first with the reason,
- *   手动开票 with a PDF (a file that is no PDF refused), and the shopper opens it.
+ *   手动开票 with a PDF (a file that is no PDF refused), and the shopper opens it;
+ * - a paper invoice: asked for on a received order, issued, 寄出 by the owner with a carrier and
+ *   tracking number, followed by the shopper on 纸质发票详情 and 发票物流 as Kuaidi100 pushes;
+ * - inside the messaging app, a title the shopper keeps there fills the new title.
  */
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from '@playwright/test';
@@ -48,6 +51,7 @@ async function invoicingShop() {
   await saveInvoiceSettings(db, given.shopId, {
     enabled: true,
     specialEnabled: true,
+    paperEnabled: true,
     sellerName: seller.name ?? '演示商贸有限公司',
     sellerTaxId: seller.taxNo,
     sellerAddress: '杭州市西湖区文三路90号',
@@ -364,11 +368,118 @@ test('inside the messaging app, a title the shopper keeps there fills the new ti
     await page.screenshot({ path: screen('wechat-title'), fullPage: true });
     await newTitle.getByRole('button', { name: '保存抬头' }).click();
     await expect(page.locator('[data-title-name="深圳市腾讯计算机系统有限公司"]')).toBeVisible();
-    await page.getByRole('radio', { name: '电子专用发票' }).check();
+    await page.getByRole('radiogroup', { name: '发票类型' }).getByText('电子专用发票').click();
+    await expect(page.getByRole('radio', { name: '电子专用发票' })).toBeChecked();
     await page.getByRole('button', { name: '提交申请' }).click();
     await expect(page).toHaveURL(/\/invoiceDetail\?/);
     await expect(page.locator('[data-buyer-name]')).toHaveText('深圳市腾讯计算机系统有限公司');
   } finally {
     await inApp.close();
   }
+});
+
+test('a paper invoice: issued, mailed by the owner, and followed like a parcel', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const owned = await invoicingShop();
+  const phone = freshPhone();
+  const buyerId = await userIdFor(shop.admin, phone, '纸质发票顾客');
+  const order = await givenOrder(shop.admin.db, {
+    shopId: owned.shopId,
+    userId: buyerId,
+    status: 40,
+    skuId: owned.coatSku,
+    priceCents: 59_900,
+    productName: '羊毛大衣',
+  });
+  await shop.signIn(context, phone);
+  await page.goto(at(owned.shopId, `/invoiceApply?orderNo=${order.orderNo}`));
+  await page.getByRole('radiogroup', { name: '发票类型' }).getByText('纸质普通发票').click();
+  await expect(page.getByRole('radio', { name: '纸质普通发票' })).toBeChecked();
+  await expect(page.locator('[data-mail-to]')).toContainText('纸质发票开具后由本店寄出，寄至：');
+  const newTitle = page.getByLabel('新增抬头');
+  await newTitle.getByRole('radiogroup', { name: '抬头类型' }).getByText('个人').click();
+  await newTitle.getByLabel('抬头名称').fill('林小姐');
+  await newTitle.getByRole('button', { name: '保存抬头' }).click();
+  await expect(page.locator('[data-title-name="林小姐"]')).toBeVisible();
+  await page.getByRole('button', { name: '提交申请' }).click();
+  await expect(page).toHaveURL(/\/invoiceDetail\?/);
+  const invoiceRef = new URL(page.url()).searchParams.get('invoiceRef')!;
+  await reloadUntil(page, async () => {
+    await expect(page.locator('[data-invoice-status]')).toHaveText('已开票', { timeout: 500 });
+  });
+  await expect(page.locator('[data-mailing]')).toHaveText('待寄出');
+  await page.getByRole('link', { name: '纸质发票详情' }).click();
+  await expect(page).toHaveURL(/\/paperInvoiceDetail\?/);
+  await expect(page.locator('[data-paper-status]')).toHaveText('待寄出');
+  await expect(page.getByText('寄出后可在这里查看物流。')).toBeVisible();
+  // Not mailed yet: 发票物流 says so.
+  await page.goto(at(owned.shopId, `/invoiceLogistics?invoiceRef=${invoiceRef}`));
+  await expect(page.getByRole('heading', { name: '暂无物流信息' })).toBeVisible();
+
+  // The owner mails it: 开票管理 lists it as waiting, 寄出 with a carrier and number.
+  await switchTo(context, owned.ownerPhone);
+  await page.goto(at(owned.shopId, '/shopInvoices'));
+  await expect(page.locator('[data-to-mail-count]')).toHaveText('1 张纸质发票待寄出');
+  const card = page.locator(`[data-shop-invoice="${invoiceRef}"]`);
+  await card.scrollIntoViewIfNeeded();
+  await card.getByRole('button', { name: `寄出：${invoiceRef}` }).click();
+  const form = card.getByRole('form', { name: '寄出纸质发票' });
+  await form.getByRole('button', { name: '确认寄出' }).click();
+  await expect(form.getByRole('alert')).toHaveText('请选择快递公司');
+  await form.getByRole('combobox', { name: '快递公司' }).selectOption('中通快递');
+  await form.getByRole('textbox', { name: '快递单号' }).fill('ZT7100000099');
+  await page.screenshot({ path: screen('mail'), fullPage: true });
+  await form.getByRole('button', { name: '确认寄出' }).click();
+  await expect(card.locator('[data-mailing]')).toContainText('已寄出');
+  await expect(page.locator('[data-to-mail-count]')).toHaveCount(0);
+  // Mailing it again is refused.
+  const again = await page.request.post(
+    `${shop.url}/api/invoice/shop/mail?shopBizCode=${owned.shopId}`,
+    { data: { invoiceRef, carrier: 'SF', trackingNo: 'SF1000000001' } },
+  );
+  expect(await again.json()).toMatchObject({
+    code: 49629,
+    message: '只有已开具、尚未寄出的纸质发票可以寄出',
+  });
+
+  // 寄出 subscribed the number at the Kuaidi100 sandbox; three days pass for the parcel.
+  const [watched] = await shop.admin.db
+    .select()
+    .from(t.sandboxKuaidi100Subscriptions)
+    .where(eq(t.sandboxKuaidi100Subscriptions.number, 'ZT7100000099'));
+  expect(watched).toMatchObject({ company: 'zhongtong' });
+  await shop.admin.db
+    .update(t.logistics)
+    .set({ createdAt: new Date(Date.now() - 3 * 86_400_000) })
+    .where(eq(t.logistics.invoiceRef, invoiceRef));
+  await shop.admin.db
+    .update(t.sandboxKuaidi100Subscriptions)
+    .set({ nextPushAt: new Date() })
+    .where(eq(t.sandboxKuaidi100Subscriptions.id, watched!.id));
+
+  await switchTo(context, phone);
+  await page.goto(at(owned.shopId, `/paperInvoiceDetail?invoiceRef=${invoiceRef}`));
+  await expect(page.locator('[data-carrier]')).toHaveText('中通快递');
+  await expect(page.locator('[data-tracking-no]')).toHaveText('ZT7100000099');
+  await page.getByRole('link', { name: '查看物流' }).click();
+  await expect(page).toHaveURL(/\/invoiceLogistics\?/);
+  const traces = page.locator('[data-traces] li');
+  await reloadUntil(page, async () => {
+    await expect(traces).toHaveCount(9, { timeout: 500 });
+  });
+  await expect(page.getByText('纸质普通发票 1 张')).toBeVisible();
+  await expect(traces.first()).toContainText('已签收');
+  await page.screenshot({ path: screen('logistics'), fullPage: true });
+  await page.goto(at(owned.shopId, `/paperInvoiceDetail?invoiceRef=${invoiceRef}`));
+  await expect(page.locator('[data-paper-status]')).toHaveText('已签收');
+  await page.screenshot({ path: screen('paper'), fullPage: true });
+  // The received order's own state is untouched by the invoice's 签收.
+  const [after] = await shop.admin.db
+    .select({ status: t.orders.status })
+    .from(t.orders)
+    .where(eq(t.orders.id, order.id));
+  expect(after!.status).toBe(40);
 });
