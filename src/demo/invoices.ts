@@ -189,7 +189,8 @@ async function seedMailedPaperInvoice(
     .set({
       status: InvoiceStatus.Issued,
       serialNo: `26${String(invoiceId).padStart(18, '0')}`,
-      invoiceNo: `2633200000${String(invoiceId).padStart(10, '0')}`,
+      // 数电 numbers: the year, then the tax office (331: a paper invoice's, not the sandbox's 332).
+      invoiceNo: `${String(issuedAt.getFullYear()).slice(2)}331${String(invoiceId).padStart(15, '0')}`,
       issuedAt,
       mailedAt,
       updatedAt: mailedAt,
