@@ -3,16 +3,18 @@
  * operater=callback, orderno and content (c_status 1 开票完成 with the numbers, the amounts and
  * the PDF's address; 2 开票失败 with c_errorMessage) to the request's callBackUrl. It is taken
  * when the receiver answers {"status":"0000"}; else it is posted again after 15s, 1m, 5m, 30m,
- * 1h, 2h, then every 6h. The worker also issues what is due.
- *
- * Any process may run a round at any time: each due callback is claimed first by moving its
- * callback_due_at a lease ahead (FOR UPDATE SKIP LOCKED), so two processes never post the same
- * one, and a process that dies mid-post leaves it to be posted again when the lease runs out. No
- * transaction is held while posting (the receiver may be this very process, on this database).
+ * 1h, 2h, then every 6h. The worker also issues what is due. Claiming, posting and backing off:
+ * platform/retried-posts.server.ts.
  */
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { sandboxNuonuoRequests } from '#lib/platform/db/schema.ts';
+import {
+  claimDuePosts,
+  postForm,
+  repeatRounds,
+  type PostQueue,
+} from '#lib/platform/retried-posts.server.ts';
 import { sandboxAccount, type SandboxAccount } from './keys.server.ts';
 import { pdfUrlOf } from './pdf-link.server.ts';
 import { issueDue, totalOf, type Row } from './platform.server.ts';
@@ -32,9 +34,15 @@ export const CALLBACK_BACKOFF_MS: readonly number[] = [
   2 * HOUR,
   6 * HOUR,
 ];
-const LEASE_MS = 60 * SECOND;
-const POST_TIMEOUT_MS = 5 * SECOND;
-const BATCH = 20;
+
+const CALLBACKS: PostQueue<typeof sandboxNuonuoRequests> = {
+  table: sandboxNuonuoRequests,
+  pending: eq(sandboxNuonuoRequests.callbackState, 'due'),
+  dueAt: 'callbackDueAt',
+  attempts: 'callbackAttempts',
+  result: 'callbackResult',
+  backoffMs: CALLBACK_BACKOFF_MS,
+};
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 
@@ -77,52 +85,7 @@ export function callbackForm(row: Row, account: SandboxAccount): URLSearchParams
   });
 }
 
-async function claimDue(db: DbOrTx, now: Date): Promise<{ rows: Row[]; lease: Date }> {
-  const t = sandboxNuonuoRequests;
-  const lease = new Date(now.getTime() + LEASE_MS);
-  const due = db
-    .select({ id: t.id })
-    .from(t)
-    .where(and(eq(t.callbackState, 'due'), lte(t.callbackDueAt, now)))
-    .orderBy(asc(t.callbackDueAt))
-    .limit(BATCH)
-    .for('update', { skipLocked: true });
-  const rows = await db
-    .update(t)
-    .set({ callbackDueAt: lease })
-    .where(and(inArray(t.id, due), eq(t.callbackState, 'due'), lte(t.callbackDueAt, now)))
-    .returning();
-  return { rows, lease };
-}
-
-async function post(
-  url: string,
-  form: URLSearchParams,
-  send: typeof fetch,
-): Promise<{ taken: boolean; result: string }> {
-  try {
-    const response = await send(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },
-      body: form.toString(),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(POST_TIMEOUT_MS),
-    });
-    const text = (await response.text()).slice(0, 500);
-    let answer: { status?: unknown } = {};
-    try {
-      answer = JSON.parse(text) as typeof answer;
-    } catch {
-      // Not the expected answer: not taken.
-    }
-    return {
-      taken: response.status === 200 && answer.status === '0000',
-      result: `HTTP ${response.status} ${text.slice(0, 120)}`,
-    };
-  } catch (error) {
-    return { taken: false, result: `error: ${(error as Error).message}` };
-  }
-}
+const callbackTaken = (answer: Record<string, unknown>) => answer.status === '0000';
 
 /**
  * Issues what is due, then posts every callback that is due (one try each); answers how many
@@ -134,33 +97,16 @@ export async function runNuonuoSandbox(
 ): Promise<number> {
   const now = options.now ?? new Date();
   await issueDue(db, now);
-  const { rows, lease } = await claimDue(db, now);
-  if (rows.length === 0) return 0;
+  const claims = await claimDuePosts(db, CALLBACKS, now);
+  if (claims.length === 0) return 0;
   const account = await sandboxAccount(db);
   const send = options.fetch ?? fetch;
-  const t = sandboxNuonuoRequests;
   let taken = 0;
-  for (const row of rows) {
-    const mine = and(eq(t.id, row.id), eq(t.callbackDueAt, lease));
-    const outcome = await post(row.callbackUrl!, callbackForm(row, account), send);
-    if (outcome.taken) {
-      taken += 1;
-      await db
-        .update(t)
-        .set({ callbackState: 'taken', callbackResult: outcome.result })
-        .where(mine);
-      continue;
-    }
-    const wait =
-      CALLBACK_BACKOFF_MS[Math.min(row.callbackAttempts, CALLBACK_BACKOFF_MS.length - 1)]!;
-    await db
-      .update(t)
-      .set({
-        callbackAttempts: row.callbackAttempts + 1,
-        callbackDueAt: new Date(now.getTime() + wait),
-        callbackResult: outcome.result,
-      })
-      .where(mine);
+  for (const claim of claims) {
+    const form = callbackForm(claim.row, account);
+    const outcome = await postForm(claim.row.callbackUrl!, form, send, callbackTaken);
+    await claim.record(outcome, now, { callbackState: 'taken' });
+    if (outcome.taken) taken += 1;
   }
   return taken;
 }
@@ -175,24 +121,12 @@ const running = new WeakMap<object, () => void>();
 export function startNuonuoSandbox(db: DbOrTx, options: { intervalMs?: number } = {}): () => void {
   const started = running.get(db);
   if (started) return started;
-  let busy = false;
-  let stopped = false;
-  const tick = async () => {
-    if (busy || stopped) return;
-    busy = true;
-    try {
-      await runNuonuoSandbox(db);
-    } catch (error) {
-      console.error('[sandbox-nuonuo] round failed:', (error as Error).message);
-    } finally {
-      busy = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), options.intervalMs ?? 1000);
-  timer.unref();
+  const stopRounds = repeatRounds(() => runNuonuoSandbox(db), {
+    intervalMs: options.intervalMs ?? 1000,
+    failure: '[sandbox-nuonuo] round failed:',
+  });
   const stop = () => {
-    stopped = true;
-    clearInterval(timer);
+    stopRounds();
     running.delete(db);
   };
   running.set(db, stop);

@@ -4,15 +4,18 @@
  * newest first) and `sign` = MD5(param + salt) is posted to the subscription's callback; it is
  * taken when the receiver answers {"result":true,"returnCode":"200"}, else tried again after
  * 30s, 1m, 5m, 30m, 1h, 2h, then every 6h. A signed parcel's push ends the watch (shutdown).
- *
- * Any process may run the loop at any time: each due subscription is claimed first by moving its
- * next_push_at a lease ahead (`FOR UPDATE SKIP LOCKED`), so two processes never post the same
- * push, and one that dies mid-post leaves it to be tried again when the lease runs out. No
- * transaction is held while posting (the receiver may be this very process, on this database).
+ * Claiming, posting and backing off: platform/retried-posts.server.ts.
  */
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { sandboxKuaidi100Subscriptions } from '#lib/platform/db/schema.ts';
+import {
+  claimDuePosts,
+  postForm,
+  repeatRounds,
+  type ClaimedPost,
+  type PostQueue,
+} from '#lib/platform/retried-posts.server.ts';
 import { pushSign, type PushParam } from '../protocol.ts';
 import { sandboxParcel, trackAt } from './world.server.ts';
 
@@ -30,31 +33,15 @@ export const PUSH_BACKOFF_MS: readonly number[] = [
   2 * HOUR,
   6 * HOUR,
 ];
-/** A claimed push belongs to its process this long (longer than a post may take). */
-const LEASE_MS = 60 * SECOND;
-const POST_TIMEOUT_MS = 5 * SECOND;
-/** Pushes one round makes at most; the next round takes the rest. */
-const BATCH = 20;
 
-type Subscription = typeof sandboxKuaidi100Subscriptions.$inferSelect;
-
-async function claimDue(db: DbOrTx, now: Date): Promise<{ rows: Subscription[]; lease: Date }> {
-  const t = sandboxKuaidi100Subscriptions;
-  const lease = new Date(now.getTime() + LEASE_MS);
-  const due = db
-    .select({ id: t.id })
-    .from(t)
-    .where(and(eq(t.status, 'polling'), lte(t.nextPushAt, now)))
-    .orderBy(asc(t.nextPushAt))
-    .limit(BATCH)
-    .for('update', { skipLocked: true });
-  const rows = await db
-    .update(t)
-    .set({ nextPushAt: lease })
-    .where(and(inArray(t.id, due), eq(t.status, 'polling'), lte(t.nextPushAt, now)))
-    .returning();
-  return { rows, lease };
-}
+const PUSHES: PostQueue<typeof sandboxKuaidi100Subscriptions> = {
+  table: sandboxKuaidi100Subscriptions,
+  pending: eq(sandboxKuaidi100Subscriptions.status, 'polling'),
+  dueAt: 'nextPushAt',
+  attempts: 'attempts',
+  result: 'lastResult',
+  backoffMs: PUSH_BACKOFF_MS,
+};
 
 /** The push's form: `param` and, when the subscription gave a salt, its `sign`. */
 export function pushForm(param: PushParam, salt: string | null): URLSearchParams {
@@ -64,50 +51,30 @@ export function pushForm(param: PushParam, salt: string | null): URLSearchParams
   return form;
 }
 
-async function post(
-  url: string,
-  form: URLSearchParams,
-  send: typeof fetch,
-): Promise<{ taken: boolean; result: string }> {
-  try {
-    const response = await send(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },
-      body: form.toString(),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(POST_TIMEOUT_MS),
-    });
-    const text = (await response.text()).slice(0, 500);
-    let answer: { result?: unknown; returnCode?: unknown } = {};
-    try {
-      answer = JSON.parse(text) as typeof answer;
-    } catch {
-      // Not the expected answer: not taken.
-    }
-    const taken = response.status === 200 && answer.result === true && answer.returnCode === '200';
-    return { taken, result: `HTTP ${response.status} ${text.slice(0, 120)}` };
-  } catch (error) {
-    return { taken: false, result: `error: ${(error as Error).message}` };
-  }
-}
+const pushTaken = (answer: Record<string, unknown>) =>
+  answer.result === true && answer.returnCode === '200';
 
 /** One subscription's round: push what is new, then say when to look again. */
-async function round(db: DbOrTx, sub: Subscription, lease: Date, now: Date, send: typeof fetch) {
-  const t = sandboxKuaidi100Subscriptions;
-  const mine = and(eq(t.id, sub.id), eq(t.nextPushAt, lease));
+async function round(
+  claim: ClaimedPost<typeof sandboxKuaidi100Subscriptions>,
+  db: DbOrTx,
+  now: Date,
+  send: typeof fetch,
+) {
+  const sub = claim.row;
   const parcel = await sandboxParcel(db, sub.company, sub.number, {
     since: sub.createdAt,
     from: sub.fromText,
     to: sub.toText,
   });
   if (!parcel) {
-    await db.update(t).set({ status: 'abort', lastResult: 'no such parcel' }).where(mine);
+    await claim.write({ status: 'abort', lastResult: 'no such parcel' });
     return false;
   }
   const track = trackAt(parcel, now);
   const next = track.nextAt ?? new Date(now.getTime() + 6 * HOUR);
   if (track.data.length <= sub.pushedCount) {
-    await db.update(t).set({ nextPushAt: next }).where(mine);
+    await claim.write({ nextPushAt: next });
     return false;
   }
   const param: PushParam = {
@@ -126,30 +93,14 @@ async function round(db: DbOrTx, sub: Subscription, lease: Date, now: Date, send
       data: track.data,
     },
   };
-  const outcome = await post(sub.callbackUrl, pushForm(param, sub.salt), send);
-  if (outcome.taken) {
-    await db
-      .update(t)
-      .set({
-        pushedCount: track.data.length,
-        attempts: 0,
-        status: track.signed ? 'shutdown' : 'polling',
-        nextPushAt: next,
-        lastResult: outcome.result,
-      })
-      .where(mine);
-    return true;
-  }
-  const wait = PUSH_BACKOFF_MS[Math.min(sub.attempts, PUSH_BACKOFF_MS.length - 1)]!;
-  await db
-    .update(t)
-    .set({
-      attempts: sub.attempts + 1,
-      nextPushAt: new Date(now.getTime() + wait),
-      lastResult: outcome.result,
-    })
-    .where(mine);
-  return false;
+  const outcome = await postForm(sub.callbackUrl, pushForm(param, sub.salt), send, pushTaken);
+  await claim.record(outcome, now, {
+    pushedCount: track.data.length,
+    attempts: 0,
+    status: track.signed ? 'shutdown' : 'polling',
+    nextPushAt: next,
+  });
+  return outcome.taken;
 }
 
 /**
@@ -161,40 +112,22 @@ export async function deliverDuePushes(
   options: { now?: Date; fetch?: typeof fetch } = {},
 ): Promise<number> {
   const now = options.now ?? new Date();
-  const { rows, lease } = await claimDue(db, now);
+  const claims = await claimDuePosts(db, PUSHES, now);
   const send = options.fetch ?? fetch;
   let taken = 0;
-  for (const sub of rows) {
-    if (await round(db, sub, lease, now, send)) taken += 1;
+  for (const claim of claims) {
+    if (await round(claim, db, now, send)) taken += 1;
   }
   return taken;
 }
 
-/**
- * Makes due pushes about every second until stopped (demo mode: scripts/serve.ts). A round never
- * overlaps the last; a failing round is logged and the next one tries again.
- */
+/** Makes due pushes about every second until stopped (demo mode: scripts/serve.ts). */
 export function startKuaidi100Pusher(
   db: DbOrTx,
   options: { intervalMs?: number } = {},
 ): () => void {
-  let running = false;
-  let stopped = false;
-  const tick = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
-      await deliverDuePushes(db);
-    } catch (error) {
-      console.error('[sandbox-kuaidi100] push round failed:', (error as Error).message);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), options.intervalMs ?? 1000);
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
+  return repeatRounds(() => deliverDuePushes(db), {
+    intervalMs: options.intervalMs ?? 1000,
+    failure: '[sandbox-kuaidi100] push round failed:',
+  });
 }
