@@ -421,7 +421,11 @@ test('a paper invoice: issued, mailed by the owner, and followed like a parcel',
 
   // The owner mails it: 开票管理 lists it as waiting, 寄出 with a carrier and number.
   await switchTo(context, owned.ownerPhone);
-  await page.goto(at(owned.shopId, '/shopInvoices'));
+  await page.goto(at(owned.shopId, '/my'));
+  const desk = page.getByRole('link', { name: /开票管理/ });
+  await expect(desk).toContainText('1 张待处理');
+  await desk.click();
+  await expect(page).toHaveURL(/\/shopInvoices\?/);
   await expect(page.locator('[data-to-mail-count]')).toHaveText('1 张纸质发票待寄出');
   const card = page.locator(`[data-shop-invoice="${invoiceRef}"]`);
   await card.scrollIntoViewIfNeeded();

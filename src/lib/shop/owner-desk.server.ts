@@ -1,6 +1,6 @@
 /**
  * The owner's desk on the my page (店铺管理): what waits for the shop's owner — paid orders to
- * ship, after-sales to review, withdrawals to review, invoices that failed — in one query. Null for anybody who does not
+ * ship, after-sales to review, withdrawals to review, invoices that failed or wait to be mailed — in one query. Null for anybody who does not
  * own the shop, so the page shows the group to the owner only.
  */
 import { and, eq, ne, sql, type SQLWrapper } from 'drizzle-orm';
@@ -18,8 +18,9 @@ export interface OwnerDesk {
   afterSales: number;
   /** Withdrawals of the shop's other keepers waiting for review (the owner's own go to managers). */
   withdrawals: number;
-  /** Invoices the provider could not issue: 重新提交 by the shopper, or 手动开票. */
-  failedInvoices: number;
+  /** Invoices waiting for the owner: those the provider could not issue (手动开票), and paper ones
+   * issued but not yet mailed (寄出). */
+  invoicesToHandle: number;
 }
 
 export async function readOwnerDesk(
@@ -56,11 +57,17 @@ export async function readOwnerDesk(
             ),
           ),
       ),
-      failedInvoices: count(
+      invoicesToHandle: count(
         db
           .select({ n: sql`count(*)::int` })
           .from(invoices)
-          .where(and(eq(invoices.shopId, shopId), eq(invoices.status, InvoiceStatus.Failed))),
+          .where(
+            and(
+              eq(invoices.shopId, shopId),
+              sql`(${invoices.status} = ${InvoiceStatus.Failed} or (${invoices.status} = ${InvoiceStatus.Issued}
+                and ${invoices.kind} = 'blue' and ${invoices.form} like 'paper-%' and ${invoices.mailedAt} is null))`,
+            ),
+          ),
       ),
     })
     .from(shops)
