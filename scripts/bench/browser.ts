@@ -83,8 +83,11 @@ export async function phoneBrowser(base: URL, session?: string) {
     axe: (url: URL) => seriousFindings(context, url),
     async close() {
       await playwright.close();
+      // Chromium writes to its profile until it has exited: remove the folder after that.
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill();
-      rmSync(userData, { recursive: true, force: true });
+      await exited;
+      rmSync(userData, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }

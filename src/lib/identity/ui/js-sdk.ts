@@ -44,11 +44,6 @@ declare global {
 /** The SDK's published script (its host must be allowed by the page's script-src). */
 export const JS_SDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
 
-/** True inside the messaging app (the server marks the body; the user agent must agree). */
-export function inMessagingApp(): boolean {
-  return document.body.dataset.inApp === 'true' && navigator.userAgent.includes('MicroMessenger');
-}
-
 function loadScript(): Promise<JsSdk | null> {
   if (window.wx) return Promise.resolve(window.wx);
   return new Promise((resolve) => {
@@ -74,25 +69,20 @@ export async function readyJsSdk(
   jsApiList: string[],
   options: { beta?: boolean } = {},
 ): Promise<JsSdk | null> {
-  let config: Awaited<ReturnType<typeof jsSdkSignature>>;
-  let sdk: JsSdk | null;
-  try {
-    [config, sdk] = await Promise.all([jsSdkSignature(location.href.split('#')[0]!), loadScript()]);
-  } catch (error) {
-    reportJsSdk('signature', String(error));
+  const [config, sdk] = await Promise.all([
+    jsSdkSignature(location.href.split('#')[0]!).catch(() => null),
+    loadScript(),
+  ]);
+  if (!config || !sdk) {
+    reportJsSdk(config ? 'missing' : 'signature', null);
     return null;
   }
-  if (!sdk) {
-    reportJsSdk('missing', {});
-    return null;
-  }
-  const ready = sdk;
   return new Promise((resolve) => {
-    ready.config({ debug: false, ...config, ...options, jsApiList });
-    ready.error((answer) => {
+    sdk.config({ debug: false, ...config, ...options, jsApiList });
+    sdk.error((answer) => {
       reportJsSdk('config', answer);
       resolve(null);
     });
-    ready.ready(() => resolve(ready));
+    sdk.ready(() => resolve(sdk));
   });
 }

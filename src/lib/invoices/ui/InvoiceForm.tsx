@@ -18,7 +18,7 @@ import {
   type TitleView,
 } from '#lib/invoices/index.ts';
 import { applyInvoice, resubmitInvoice, saveTitle } from '../actions.ts';
-import { inMessagingApp } from '#lib/identity/ui/js-sdk.ts';
+import { inMessagingApp } from '#lib/identity/ui/in-app.ts';
 import { chooseMessagingAppTitle } from './messaging-app-title.ts';
 import { FormField, controlProps } from '../../../ui/FormField.tsx';
 import { useHydrated } from '../../../ui/use-hydrated.ts';

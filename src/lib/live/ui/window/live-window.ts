@@ -30,27 +30,11 @@ function keepOut(win: HTMLElement): ScreenBox[] {
   const add = (rect: DOMRect) => {
     if (rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < height) boxes.push(rect);
   };
-  // Only what is on screen: a block wholly above or below it is skipped with all it holds (a long
-  // page has thousands of texts, and measuring each would cost a slow phone a long task).
-  const width = window.innerWidth;
-  const walker = document.createTreeWalker(
-    document.body,
-    NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT,
-    (node) => {
-      if (node.nodeType === Node.TEXT_NODE) return NodeFilter.FILTER_ACCEPT;
-      const element = node as Element;
-      if (element === win || element.localName === 'dialog') return NodeFilter.FILTER_REJECT;
-      const box = element.getBoundingClientRect();
-      const off = box.bottom <= 0 || box.top >= height || box.right <= 0 || box.left >= width;
-      // An empty box (display: contents) still holds what it shows.
-      return off && box.width > 0 && box.height > 0
-        ? NodeFilter.FILTER_REJECT
-        : NodeFilter.FILTER_SKIP;
-    },
-  );
+  const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const range = document.createRange();
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!node.textContent?.trim()) continue;
+  for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+    if (!node.textContent?.trim() || win.contains(node)) continue;
+    if (node.parentElement?.closest('dialog')) continue;
     range.selectNodeContents(node);
     for (const rect of range.getClientRects()) add(rect);
   }
@@ -154,22 +138,18 @@ if (win) {
   };
   window.addEventListener('scroll', settle, { once: true, passive: true });
   win.addEventListener('pointerdown', settle);
-  // Placing reads the layout of every text on screen: at most once a frame, before it paints
-  // (several changes while the page loads cost one placement, and the window never shows unplaced).
-  let queued = 0;
-  const placeSoon = () => {
-    queued ||= requestAnimationFrame(() => {
-      queued = 0;
-      if (!settled && !win.hidden) place(win);
-    });
-  };
   const sync = () => {
     win.hidden = closed();
-    if (!win.hidden && !settled) placeSoon();
+    if (!win.hidden && !settled) place(win);
   };
-  sync();
-  // The page moves under it while it settles: a notice strip shows, a picture arrives.
-  new ResizeObserver(placeSoon).observe(document.body);
+  win.hidden = closed();
+  // The first placement, and the next ones while the page moves under it (a notice strip shows,
+  // a picture arrives): a ResizeObserver answers at most once a frame, after layout and before
+  // the paint, so the window never shows unplaced and placing (which measures every text on
+  // screen) is not repeated within a frame.
+  new ResizeObserver(() => {
+    if (!settled && !win.hidden) place(win);
+  }).observe(document.body);
   window.addEventListener('load', () => sync(), { once: true });
   window.addEventListener('pageshow', (event) => {
     if (event.persisted) sync();
