@@ -13,7 +13,7 @@ import {
   type TitleKind,
 } from './status.ts';
 import { TITLE_NAME_MAX } from './titles.ts';
-import type { OrderAddress } from '#lib/orders/index.ts';
+import { parcelFields, type OrderAddress } from '#lib/orders/index.ts';
 
 const BASE = '/api/invoice';
 
@@ -246,14 +246,7 @@ export const InvoiceContracts = {
     method: 'POST',
     path: `${BASE}/shop/mail`,
     query: { shopBizCode: shopIdSchema },
-    body: {
-      invoiceRef,
-      carrier: z.string().regex(/^[A-Z]{2,10}$/, '请选择快递公司'),
-      trackingNo: z
-        .string()
-        .trim()
-        .regex(/^[A-Za-z0-9]{6,30}$/, '快递单号格式不正确'),
-    },
+    body: { invoiceRef, ...parcelFields },
     access: { roles: ['D'] },
     message: '已寄出',
   }),

@@ -23,6 +23,14 @@ const pageSize = z.coerce.number().int().min(1).max(50).default(ORDER_PAGE_SIZE)
 const keyword = z.string().trim().min(1, '请输入商品名称或订单号').max(40);
 const reason = z.string().trim().min(1, '请选择取消原因').max(50);
 /** A user coupon's id; 'none' for no coupon; absent: the best one (preview) or none (order). */
+/** A parcel as the shop enters it (发货, and a paper invoice's 寄出): the carrier and its number. */
+export const parcelFields = {
+  carrier: z.string().regex(/^[A-Z]{2,10}$/, '请选择快递公司'),
+  trackingNo: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{6,30}$/, '快递单号格式不正确'),
+};
 const couponChoice = z.union([rowIdSchema('优惠券编号格式不正确'), z.literal('none')]).optional();
 
 /** The order list's tabs (订单 tab): 全部 待付款 待发货 待收货 已完成 售后. */
@@ -463,14 +471,7 @@ export const OrderContracts = {
     method: 'POST',
     path: '/api/order/shop/ship',
     query: { shopBizCode: shopIdSchema },
-    body: {
-      orderNo,
-      carrier: z.string().regex(/^[A-Z]{2,10}$/, '请选择快递公司'),
-      trackingNo: z
-        .string()
-        .trim()
-        .regex(/^[A-Za-z0-9]{6,30}$/, '快递单号格式不正确'),
-    },
+    body: { orderNo, ...parcelFields },
     access: { roles: ['D'] },
     message: '已发货',
   }),

@@ -5,7 +5,7 @@
 export { cancelOrder, changeAddress, confirmReceipt, hideOrder, shipOrder } from './actions.ts';
 export { CARRIERS, carrierName } from './carriers.ts';
 export type { CarrierCode } from './carriers.ts';
-export { ORDER_PAGE_SIZE, ORDER_TABS, OrderContracts } from './contracts.ts';
+export { ORDER_PAGE_SIZE, ORDER_TABS, OrderContracts, parcelFields } from './contracts.ts';
 export * as OrderEndpoints from './endpoints.ts';
 export type {
   DistributorOrderDetail,
