@@ -375,10 +375,11 @@ export async function resubmitInvoice(
   return readOwnInvoice(db, input, row.id);
 }
 
-async function ownInvoiceRow(
+/** The shopper's own invoice in the shop, or undefined (another's reads as none). */
+export async function findOwnInvoice(
   db: DbOrTx,
   input: { shopId: string; userId: number; invoiceRef: string },
-): Promise<InvoiceRow> {
+): Promise<InvoiceRow | undefined> {
   const [row] = await db
     .select()
     .from(invoices)
@@ -389,6 +390,14 @@ async function ownInvoiceRow(
         eq(invoices.userId, input.userId),
       ),
     );
+  return row;
+}
+
+async function ownInvoiceRow(
+  db: DbOrTx,
+  input: { shopId: string; userId: number; invoiceRef: string },
+): Promise<InvoiceRow> {
+  const row = await findOwnInvoice(db, input);
   if (!row) throw appError(Errors.INVOICE_NOT_FOUND);
   return row;
 }

@@ -17,7 +17,7 @@ import {
   type Tracker,
 } from '#lib/orders/index.server.ts';
 import type { InvoiceView } from './contracts.ts';
-import { views } from './invoices.server.ts';
+import { findOwnInvoice, views } from './invoices.server.ts';
 import { markMailed } from './transitions.server.ts';
 
 /**
@@ -81,16 +81,7 @@ export async function readPaperInvoicePage(
   db: DbOrTx,
   input: { shopId: string; userId: number; invoiceRef: string },
 ): Promise<PaperInvoicePage | null> {
-  const [row] = await db
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.invoiceRef, input.invoiceRef),
-        eq(invoices.shopId, input.shopId),
-        eq(invoices.userId, input.userId),
-      ),
-    );
+  const row = await findOwnInvoice(db, input);
   if (!row || !row.form.startsWith('paper-') || row.kind !== 'blue') return null;
   const [[invoice], parcel] = await Promise.all([
     views(db, [row]),
