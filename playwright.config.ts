@@ -1,12 +1,18 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/fixtures/chromium.ts';
+import { E2E_WORKERS } from './tests/e2e/workers.ts';
+
+// Each worker talks to its own shop (global setup starts one per worker). Playwright loads this
+// file in every worker with TEST_PARALLEL_INDEX set, which stays the same across worker restarts.
+const parallelIndex = process.env['TEST_PARALLEL_INDEX'];
+if (parallelIndex !== undefined) process.env['SHOP_URL'] = process.env[`SHOP_URL_${parallelIndex}`];
 
 /** End-to-end specs run the built shop (global setup starts it) in the system Chromium. */
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   timeout: 30_000,
   reporter: 'list',

@@ -15,7 +15,7 @@ import { freshPhone, userIdFor } from '../fixtures/accounts.ts';
 let shop: PgShop;
 
 test.describe.configure({ mode: 'serial' });
-test.use({ shopDatabase: 'shop_e2e_share', viewport: { width: 375, height: 667 } });
+test.use({ shopDatabase: 'shop_e2e_coupon_share', viewport: { width: 375, height: 667 } });
 test.beforeAll(({ pgShop }) => {
   shop = pgShop;
 });

@@ -1,10 +1,17 @@
-import { spawnShop } from '../fixtures/server.ts';
+import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
+import { E2E_WORKERS } from './workers.ts';
 
-/** Starts one shop for the whole run; its URL reaches the workers through SHOP_URL. */
+/**
+ * Starts one shop per worker, each on its own embedded database, so that parallel specs never
+ * meet each other's carts, limits or counters. Worker N reads its URL from SHOP_URL_N (see
+ * playwright.config.ts). The first shop builds the site if it is stale; the others start only
+ * after it, so two builds never write `dist/` at once.
+ */
 export default async function globalSetup() {
-  const shop = await spawnShop();
-  process.env.SHOP_URL = shop.url;
+  const shops: ShopProcess[] = [await spawnShop()];
+  shops.push(...(await Promise.all(Array.from({ length: E2E_WORKERS - 1 }, () => spawnShop()))));
+  shops.forEach((shop, index) => (process.env[`SHOP_URL_${index}`] = shop.url));
   return async () => {
-    await shop.stop();
+    await Promise.all(shops.map((shop) => shop.stop()));
   };
 }

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 
-test.use({ shopDatabase: 'shop_e2e_my' });
+test.use({ shopDatabase: 'shop_e2e_headers' });
 
 /** Records the policy violations of a page (an init script runs outside the page's policy). */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
