@@ -96,6 +96,20 @@ export default defineConfig({
   integrations: [
     react(),
     {
+      // client:reach: hydrate an island when the shopper first reaches for it (decision 053).
+      name: 'hydrate-on-reach',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) => {
+          addClientDirective({
+            name: 'reach',
+            entrypoint: fileURLToPath(
+              new URL('./src/lib/platform/ui/hydrate-on-reach.js', import.meta.url),
+            ),
+          });
+        },
+      },
+    },
+    {
       // The files the browser loads, compressed once at the highest levels (decision 045).
       name: 'precompress',
       hooks: {

@@ -59,7 +59,9 @@ test('a new shopper goes from home to a brand sale to a product, picks a SKU, ad
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('森野 轻量防风冲锋衣');
 
   // The buying bar is an island hydrated when the browser is idle.
-  await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
+  await page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .waitFor({ state: 'attached' });
   await page.getByRole('button', { name: '加入购物车' }).click();
   const sheet = page.getByRole('dialog', { name: '选择规格' });
   await expect(sheet).toBeVisible();
@@ -86,7 +88,9 @@ test('a visitor who is not signed in is sent to log in when adding to the cart',
   await page.goto(
     `${shop.url}/productDetail?productNo=${shop1001.sales.senyeRunning.products[0]!.productNo}&shopId=1001`,
   );
-  await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
+  await page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .waitFor({ state: 'attached' });
   await page.getByRole('button', { name: '加入购物车' }).click();
   await expect(page).toHaveURL(/\/login_web\?/);
 });
@@ -167,7 +171,9 @@ test('the SKU picker offers size help for letter sizes', async ({ page, context 
   await page.goto(
     `${shop.url}/productDetail?productNo=${shop1001.sales.senyeRunning.products[0]!.productNo}&shopId=1001`,
   );
-  await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
+  await page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .waitFor({ state: 'attached' });
   await page.getByRole('button', { name: '立即购买' }).click();
   await page.getByRole('button', { name: '尺码助手' }).click();
   await expect(page.getByRole('row', { name: /^M/ })).toContainText('160-168cm / 50-58kg');

@@ -73,7 +73,10 @@ test('a new shopper fills the cart, changes it and empties it', async ({ page, c
 
   // On the product page, like a shopper: 加入购物车, pick the SKU, confirm.
   await page.goto(`${shop.url}/productDetail?productNo=${PICKED.productNo}&shopId=1001`);
-  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  await page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .first()
+    .waitFor({ state: 'attached' });
   await page.getByRole('button', { name: '加入购物车' }).click();
   const sheet = page.getByRole('dialog', { name: '选择规格' });
   for (const name of [picked.color, picked.size].filter(Boolean)) {
@@ -96,7 +99,9 @@ test('a new shopper fills the cart, changes it and empties it', async ({ page, c
   // The cart: one section per sale, the N件X折 rule on its own.
   await productCart.click();
   await expect(page).toHaveURL(/\/cart\?/);
-  await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
+  await page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .waitFor({ state: 'attached' });
   const senye = page.getByRole('region', { name: senyeTitle });
   const npiece = page.getByRole('region', { name: npieceTitle });
   await expect(senye.locator('li')).toHaveCount(2);
@@ -143,7 +148,9 @@ test('a new shopper fills the cart, changes it and empties it', async ({ page, c
   await expect(page).toHaveURL(/\/confirmationOrder\?.*from=cart/);
   await page.goBack();
   await page.reload();
-  await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
+  await page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .waitFor({ state: 'attached' });
   // Kept on the server: the towel is still unselected.
   await expect(lineOf(page, towel).getByRole('checkbox')).not.toBeChecked();
   await page.getByRole('checkbox', { name: '全选' }).check();
@@ -171,7 +178,9 @@ test('a new shopper fills the cart, changes it and empties it', async ({ page, c
     .set({ stock: 0 })
     .where(and(eq(t.skus.skuNo, sameSale.skuNo)));
   await page.reload();
-  await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
+  await page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .waitFor({ state: 'attached' });
   const invalid = page.getByRole('region', { name: '失效商品' });
   await expect(invalid.locator('li')).toHaveCount(1);
   await expect(invalid.locator('.cart-reason')).toHaveText('已售罄');

@@ -43,7 +43,10 @@ test.beforeAll(async ({ pgShop }) => {
 
 const yuan = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
 const islandsReady = (page: Page) =>
-  page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .first()
+    .waitFor({ state: 'attached' });
 
 test('a new shopper orders two SKUs of two sales from the cart and cancels one order', async ({
   page,

@@ -525,8 +525,15 @@ function watch(page: Page, current: () => Watch, documentStatus: () => number | 
   page.on('pageerror', (error) => current().problems.push(`uncaught: ${error.message}`));
 }
 
-/** Every island hydrated that can be (a `client:visible` one once on screen), nothing pending. */
+/**
+ * Every island hydrated that can be (a `client:visible` one once on screen, a `client:reach` one
+ * once reached for, as a shopper's thumb would), nothing pending.
+ */
 async function settled(page: Page, visit: Watch): Promise<void> {
+  await page.evaluate(() => {
+    for (const island of document.querySelectorAll('astro-island[ssr][client=reach]'))
+      island.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+  });
   await expect
     .poll(
       async () => {

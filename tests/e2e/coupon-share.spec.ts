@@ -24,7 +24,10 @@ const screen = (name: string) => `test-results/screens/coupon-share-${name}-375x
 const at = (shopId: string, path: string) =>
   `${shop.url}${path}${path.includes('?') ? '&' : '?'}shopId=${shopId}`;
 const islandsReady = (page: Page) =>
-  page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .first()
+    .waitFor({ state: 'attached' });
 const couponIdOf = async (couponNo: string) =>
   (
     await shop.admin.db

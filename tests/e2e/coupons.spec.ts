@@ -27,7 +27,10 @@ const at = (shopId: string, path: string) =>
   `${shop.url}${path}${path.includes('?') ? '&' : '?'}shopId=${shopId}`;
 const yuan = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
 const islandsReady = (page: Page) =>
-  page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .first()
+    .waitFor({ state: 'attached' });
 const DAY = 86_400_000;
 
 async function newShopper(context: BrowserContext) {

@@ -36,7 +36,10 @@ test.beforeAll(async ({ pgShop }) => {
 });
 
 const islandsReady = (page: Page) =>
-  page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .first()
+    .waitFor({ state: 'attached' });
 
 /** The app's pay bridge, played by the test: it forwards the request to the sandbox. */
 async function withPayBridge(page: Page): Promise<void> {

@@ -32,7 +32,10 @@ test.afterAll(async () => {
 });
 
 const islandsReady = (page: Page) =>
-  page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .first()
+    .waitFor({ state: 'attached' });
 
 test('production mounts no sandbox, no dev outbox, and shows no 演示环境', async ({ page }) => {
   const { shop, outside } = world;

@@ -23,7 +23,10 @@ test.beforeAll(({ pgShop }) => {
 });
 
 const islandsReady = (page: Page) =>
-  page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .first()
+    .waitFor({ state: 'attached' });
 
 const saleStatus = async () =>
   (

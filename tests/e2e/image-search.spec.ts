@@ -59,7 +59,9 @@ async function openPage(page: Page) {
   await page.goto('/img-search?shopId=1001&distributorId=77&channel=3');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('拍照搜同款');
   // The island hydrates when it becomes visible, which it is at once.
-  await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
+  await page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .waitFor({ state: 'attached' });
 }
 
 test.describe('the image search page', () => {

@@ -32,7 +32,10 @@ test.beforeAll(async ({ pgShop }) => {
 });
 
 const islandsReady = (page: Page) =>
-  page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .first()
+    .waitFor({ state: 'attached' });
 
 test('a new shopper signs in through the consent page, buys, and pays on the sandbox’s in-app sheet', async ({
   page,

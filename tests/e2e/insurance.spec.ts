@@ -34,7 +34,10 @@ const at = (shopId: string, path: string) =>
   `${shop.url}${path}${path.includes('?') ? '&' : '?'}shopId=${shopId}`;
 const yuan = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
 const islandsReady = (page: Page) =>
-  page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .first()
+    .waitFor({ state: 'attached' });
 
 /** A shopper of their own with a default address in 浙江省, signed into the context. */
 async function newShopper(context: BrowserContext) {

@@ -23,7 +23,10 @@ const screen = (name: string) => `test-results/screens/lottery-${name}-375x667.p
 const at = (shopId: string, path: string) =>
   `${shop.url}${path}${path.includes('?') ? '&' : '?'}shopId=${shopId}`;
 const islandsReady = (page: Page) =>
-  page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .first()
+    .waitFor({ state: 'attached' });
 
 async function newShopper(context: BrowserContext) {
   const phone = freshPhone();

@@ -66,7 +66,10 @@ const basePrice = async () =>
   )[0]!.cents;
 
 const islandsReady = (page: Page) =>
-  page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .first()
+    .waitFor({ state: 'attached' });
 
 /** A new shopper with an address, signed in on a context of their own. */
 async function newShopper(browser: Browser) {

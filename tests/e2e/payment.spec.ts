@@ -34,7 +34,10 @@ test.beforeAll(async ({ pgShop }) => {
 });
 
 const islandsReady = (page: Page) =>
-  page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .first()
+    .waitFor({ state: 'attached' });
 
 /** A new shopper signed in on this page's context, with a default address. */
 async function newShopper(page: Page): Promise<{ id: number; phone: string }> {

@@ -74,7 +74,9 @@ test('the bar shows drawn icons above 首页 and 购物车, the badge on the ico
   await shop.signIn(context, '13900000101');
   await page.goto(`${shop.url}/index?shopId=1001`);
   await page.goto(`${shop.url}/productDetail?productNo=${PRODUCT}&shopId=1001`);
-  await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
+  await page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .waitFor({ state: 'attached' });
 
   const home = page.getByRole('link', { name: '首页', exact: true });
   // Named "1 购物车" once the badge shows.
@@ -110,7 +112,9 @@ test('the sheet shows the picture and the stock left, and closes by its × and b
 }) => {
   await shop.signIn(context, '13900000102');
   await page.goto(`${shop.url}/productDetail?productNo=${PRODUCT}&shopId=1001`);
-  await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
+  await page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .waitFor({ state: 'attached' });
 
   const sheet = page.getByRole('dialog', { name: '选择规格' });
   await page.getByRole('button', { name: '立即购买' }).click();
@@ -137,7 +141,9 @@ test('the sheet shows the picture and the stock left, and closes by its × and b
 test('a SKU with plenty left shows the count', async ({ page, context }) => {
   await shop.signIn(context, '13900000103');
   await page.goto(`${shop.url}/productDetail?productNo=${PRODUCT}&shopId=1001`);
-  await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
+  await page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .waitFor({ state: 'attached' });
   await page.getByRole('button', { name: '加入购物车' }).click();
   const sheet = page.getByRole('dialog', { name: '选择规格' });
   const [other] = await admin.db

@@ -103,7 +103,10 @@ test('a signed-in shopper’s pages pass their policy, the buying sheet too', as
   }
   await page.goto(`${pgShop.url}/productDetail?productNo=P10010001&shopId=1001`);
   // Hydrated: the island's server-rendered marker is gone.
-  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  await page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .first()
+    .waitFor({ state: 'attached' });
   await page.getByRole('button', { name: '加入购物车' }).click();
   await expect(page.getByRole('dialog', { name: '选择规格' })).toBeVisible();
   expect(await violations()).toEqual([]);

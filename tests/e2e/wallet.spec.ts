@@ -34,7 +34,10 @@ test.afterEach(async () => {
 });
 
 const islandsReady = (page: Page) =>
-  page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  page
+    .locator('astro-island:not([ssr]), astro-island[client=reach]')
+    .first()
+    .waitFor({ state: 'attached' });
 
 test('我的钱包 shows the demo keeper’s balances, movements and withdrawals', async ({ pageAs }) => {
   const page = await pageAs('owner1001');
