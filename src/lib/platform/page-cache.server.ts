@@ -241,12 +241,7 @@ export function writeAnswer(
     res.end();
     return;
   }
-  if (answer.body.length === 1) {
-    res.end(answer.body[0]);
-    return;
-  }
-  res.cork();
-  for (const piece of answer.body) res.write(piece);
-  res.end();
-  res.uncork();
+  // One buffer, one write: copying a page of some kilobytes costs less than the socket's
+  // gathered write of its pieces (measured on the signed-in product page).
+  res.end(answer.body.length === 1 ? answer.body[0] : Buffer.concat(answer.body));
 }
