@@ -105,6 +105,12 @@ async function load(
   extraHeaders: Record<string, string> = {},
 ): Promise<Omit<Row, 'target'>> {
   const headers = { ...HEADERS, ...extraHeaders };
+  // wrk where installed: autocannon runs on Node's one thread and, on two cores, caps what it can
+  // measure near what the shop serves, so a ratio between two fast pages said little.
+  if (WRK) {
+    await wrkLoad(url, Math.min(2, duration), CONNECTIONS, headers);
+    return wrkLoad(url, duration, CONNECTIONS, headers);
+  }
   // A short warm-up first so JIT and caches settle before sampling.
   await autocannon({ url, connections: CONNECTIONS, duration: Math.min(2, duration), headers });
   const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
@@ -209,7 +215,9 @@ async function fillCart(base: URL, cookie: string): Promise<void> {
 }
 
 async function throughput(base: URL, duration: number, cookie: string): Promise<void> {
-  console.log('\n== Throughput (two runs each; autocannon, 10 connections) ==');
+  console.log(
+    `\n== Throughput (two runs each; ${WRK ? 'wrk' : 'autocannon'}, ${CONNECTIONS} connections) ==`,
+  );
   const health = await twice(() => load(new URL('/api/health', base).href, duration));
   console.log(`/api/health: ${health.map((r) => fmt(r.reqPerSec)).join(' / ')} req/s`);
   const healthRate = Math.min(...health.map((r) => r.reqPerSec));
@@ -357,7 +365,7 @@ async function loadAcross(
     urls.map(async (url) => {
       if (!WRK) return (await load(url, duration, headers)).reqPerSec;
       await wrkLoad(url, Math.min(2, duration), CONNECTIONS, all);
-      return wrkLoad(url, duration, CONNECTIONS, all);
+      return (await wrkLoad(url, duration, CONNECTIONS, all)).reqPerSec;
     }),
   );
   return rates.reduce((sum, rate) => sum + rate, 0);

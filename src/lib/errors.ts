@@ -17,6 +17,7 @@ import * as decoration from '#lib/decoration/index.ts';
 import * as distribution from '#lib/distribution/index.ts';
 import * as guides from '#lib/guides/index.ts';
 import * as identity from '#lib/identity/index.ts';
+import * as certification from '#lib/certification/index.ts';
 import * as insurance from '#lib/insurance/index.ts';
 import * as invoices from '#lib/invoices/index.ts';
 import * as legal from '#lib/legal/index.ts';
@@ -47,6 +48,7 @@ export const ErrorDoors = {
   'after-sales': afterSales,
   cart,
   catalog,
+  certification,
   coupons,
   decoration,
   distribution,
@@ -73,6 +75,7 @@ export const ErrorAreas = {
   ...cataloguesOf(afterSales),
   ...cataloguesOf(cart),
   ...cataloguesOf(catalog),
+  ...cataloguesOf(certification),
   ...cataloguesOf(coupons),
   ...cataloguesOf(decoration),
   ...cataloguesOf(distribution),

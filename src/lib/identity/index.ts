@@ -30,7 +30,14 @@ export { RealNameContracts } from './real-name-contracts.ts';
 export * as IdentityEndpoints from './endpoints.ts';
 export * as RealNameEndpoints from './real-name-endpoints.ts';
 export { RealNameErrors } from './real-name-errors.ts';
-export { REAL_NAME_RULE, cleanIdNumber, maskName, realNameProblem } from './real-name.ts';
+export {
+  REAL_NAME_RULE,
+  cleanIdNumber,
+  cleanRealName,
+  isRealName,
+  maskName,
+  realNameProblem,
+} from './real-name.ts';
 export {
   $loginPopupOpen,
   closeLoginPopup,

@@ -34,3 +34,4 @@ export * from '#lib/live/tables.server.ts';
 export * from '#lib/lottery/tables.server.ts';
 export * from '#lib/service/tables.server.ts';
 export * from '#lib/legal/tables.server.ts';
+export * from '#lib/certification/tables.server.ts';

@@ -1,0 +1,14 @@
+/** The certification refusals. */
+import type { ErrorEntry } from '#lib/platform/errors.ts';
+
+export const CertificationErrors = {
+  CERTIFICATION_LOCKED: { code: 44101, message: '认证审核中或已通过，资料不能修改' },
+  CERTIFICATION_INCOMPLETE: { code: 44102, message: '认证资料不完整' },
+  CERTIFICATION_NOT_FOUND: { code: 44103, message: '还没有填写认证资料' },
+  CREDIT_CODE_INVALID: { code: 44104, message: '统一社会信用代码有误，请核对' },
+  SUBJECT_NAME_INVALID: { code: 44105, message: '请填写营业执照上的名称' },
+  REPRESENTATIVE_INVALID: { code: 44106, message: '请填写经营者或法定代表人的真实姓名' },
+  DOCUMENT_EXPIRED: { code: 44107, message: '证件已过有效期' },
+  NOT_REVIEWABLE: { code: 44108, message: '该认证不在待审核状态' },
+  CERTIFICATION_REASON_REQUIRED: { code: 44109, message: '请填写未通过的原因' },
+} as const satisfies Record<string, ErrorEntry>;

@@ -1,0 +1,13 @@
+/**
+ * The certification area's server door (docs/architecture.md "Doors"): the queries and commands
+ * other areas and pages may call. Everything else in the folder is the area's own.
+ */
+export {
+  expireCertifications,
+  isCertified,
+  readCertification,
+  reviewCertification,
+  saveCertificationDraft,
+  submitCertification,
+} from './certifications.server.ts';
+export type { CertificationDraft, CertificationView } from './certifications.server.ts';

@@ -1,0 +1,15 @@
+/**
+ * The certification area's door (docs/architecture.md "Doors"): what pages, islands and other
+ * areas may use: errors, statuses, rules and the tax calculation. Browser-safe: no server module.
+ */
+export { CertificationErrors } from './errors.ts';
+export {
+  CERTIFICATION_KINDS,
+  CERTIFICATION_STATUS_TEXT,
+  CertificationStatus,
+  isCertificationKind,
+} from './status.ts';
+export type { CertificationKind } from './status.ts';
+export { missingParts } from './rules.ts';
+export { LABOUR_TAX_RULES, labourTaxRuleOn, withholdingFor } from './tax.ts';
+export type { EarlierPayout, LabourTaxRule, Withholding } from './tax.ts';
