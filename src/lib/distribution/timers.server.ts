@@ -1,10 +1,12 @@
 /**
  * The distribution timers: commission whose after-sale window has passed is settled, approved
  * withdrawals whose payout went unanswered are asked about again, and 微信零钱 bills whose
- * confirmation window ended are asked about (money back once if unconfirmed). Idempotent SQL any
- * server may run (DESIGN "Timers").
+ * confirmation window ended are asked about (money back once if unconfirmed), and keepers'
+ * certifications whose document has ended are expired (paid no more until renewed). Idempotent
+ * SQL any server may run (DESIGN "Timers").
  */
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
+import { expireCertifications } from '#lib/certification/index.server.ts';
 import { settleDueCommission } from '#lib/commission/index.server.ts';
 import { payoutProvider, walletPayouts } from './payouts.server.ts';
 import { sweepUnconfirmed } from './wallet-payouts.server.ts';
@@ -15,6 +17,7 @@ export async function runDistributionTimers(db: DbOrTx, now = new Date()): Promi
   const wallet = await walletPayouts(db);
   await retryPayouts(db, { cards: payoutProvider(), wallet }, now);
   await sweepUnconfirmed(db, wallet, now);
+  await expireCertifications(db, now);
 }
 
 export const DISTRIBUTION_TIMER_INTERVAL_MS = 15_000;
