@@ -2,7 +2,8 @@
  * Certifications under concurrency on a real PostgreSQL server: ten submissions of one keeper's
  * complete draft at the same moment make one verification (one Submitted → Verifying move, one
  * Verified); two owners' decisions on one business's documents at once, one approval and one
- * rejection, leave exactly one of them recorded.
+ * rejection, leave exactly one of them recorded; five payouts of one person at once each count the
+ * ones before them, so the tax withheld in all is the tax on the total.
  */
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import {
   reviewCertification,
   saveCertificationDraft,
   submitCertification,
+  withholdLabourTax,
 } from '#lib/certification/index.server.ts';
 import { CertificationStatus } from '#lib/certification/index.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
@@ -100,4 +102,29 @@ it('an approval and a rejection of the same documents at once: one decision stan
   expect(decided).toHaveLength(2);
   expect(decided[0]).toBe(CertificationStatus.Verifying);
   expect([CertificationStatus.Verified, CertificationStatus.Rejected]).toContain(decided[1]);
+});
+
+it('five payouts of one person at once: each counts the others, the total tax is the tax on the total', async () => {
+  const shop = await givenShop(db);
+  const { id: userId } = await givenMember(db, shop.shopId, { role: 3 });
+  await saveRealName(db, userId, { name: '孙八', idNumber: '110101199003074338' });
+  const now = new Date('2026-03-10T04:00:00Z');
+  const results = await Promise.all(
+    Array.from({ length: 5 }, (_, i) =>
+      db.transaction((tx) =>
+        withholdLabourTax(tx, {
+          withdrawalNo: `WDRACE${userId}-${i}`,
+          shopId: shop.shopId,
+          userId,
+          incomeCents: 2_000_000,
+          now,
+        }),
+      ),
+    ),
+  );
+  // ¥100,000 in one month: ¥100,000 − ¥20,000 − ¥5,000 = ¥75,000 × 10 % − ¥2,520 = ¥4,980.
+  expect(results.reduce((sum, r) => sum + r.taxCents, 0)).toBe(498_000);
+  expect(results.map((r) => r.incomeToDateCents).sort((a, b) => a - b)).toEqual([
+    2_000_000, 4_000_000, 6_000_000, 8_000_000, 10_000_000,
+  ]);
 });

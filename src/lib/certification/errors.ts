@@ -11,4 +11,5 @@ export const CertificationErrors = {
   DOCUMENT_EXPIRED: { code: 44107, message: '证件已过有效期' },
   NOT_REVIEWABLE: { code: 44108, message: '该认证不在待审核状态' },
   CERTIFICATION_REASON_REQUIRED: { code: 44109, message: '请填写未通过的原因' },
+  TAXPAYER_UNVERIFIED: { code: 44110, message: '请先完成实名认证再提现' },
 } as const satisfies Record<string, ErrorEntry>;

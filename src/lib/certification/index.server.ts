@@ -11,3 +11,4 @@ export {
   submitCertification,
 } from './certifications.server.ts';
 export type { CertificationDraft, CertificationView } from './certifications.server.ts';
+export { payoutTaxOf, voidLabourTax, withholdLabourTax } from './payout-tax.server.ts';

@@ -5,11 +5,22 @@
  * credit code are public registration data and kept as they are.
  */
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { at, createdAt, id, oneOf, ref } from '#lib/platform/db/columns.ts';
 import { users } from '#lib/identity/tables.server.ts';
 import { shops } from '#lib/shop/tables.server.ts';
 import { CertificationStatus, certificationTransitions } from './status.ts';
+import type { Withholding } from './tax.ts';
 
 export const certifications = pgTable(
   'certifications',
@@ -69,4 +80,39 @@ export const certificationEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('certification_events_idx').on(t.certificationId, t.id)],
+);
+
+/**
+ * The tax withheld on each payout of 劳务报酬 (tax.ts), one row per withdrawal, counted per person
+ * (their verified ID number's keyed hash) over the tax year. A payout that failed is voided and
+ * no longer counted. The calculation is kept whole, as the keeper reads it (taxGrcDetail).
+ */
+export const payoutTaxes = pgTable(
+  'payout_taxes',
+  {
+    id: id(),
+    /** The withdrawal it was paid by (distribution area), by its number. */
+    withdrawalNo: text('withdrawal_no').notNull().unique(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    personKey: text('person_key').notNull(),
+    /** YYYY-MM of the shop day it was paid. */
+    month: text('month').notNull(),
+    incomeCents: integer('income_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    calculation: jsonb('calculation').$type<Withholding>().notNull(),
+    voidedAt: at('voided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payout_taxes_person_idx').on(t.personKey, t.month),
+    check(
+      'payout_taxes_amounts_chk',
+      sql`${t.incomeCents} > 0 and ${t.taxCents} >= 0 and ${t.taxCents} <= ${t.incomeCents}`,
+    ),
+  ],
 );

@@ -35,6 +35,7 @@ export {
   readRealName,
   saveRealName,
   verifiedQuery,
+  verifiedPersonKey,
   verifiedRealName,
 } from './real-name.server.ts';
 export type { RealNameView } from './real-name.server.ts';

@@ -195,3 +195,15 @@ export async function verifiedRealName(db: DbOrTx, userId: number): Promise<stri
   if (!row?.verifiedAt) return null;
   return decryptValue(await key(db), row.nameCipher);
 }
+
+/**
+ * The keyed hash of the user's verified ID number, or null: one person however many accounts they
+ * hold (a taxpayer's payouts are counted together).
+ */
+export async function verifiedPersonKey(db: DbOrTx, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ hash: realNames.idNumberHash, verifiedAt: realNames.verifiedAt })
+    .from(realNames)
+    .where(eq(realNames.userId, userId));
+  return row?.verifiedAt ? row.hash : null;
+}

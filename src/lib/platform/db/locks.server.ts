@@ -37,6 +37,11 @@ export const LockClass = {
    * the latest under it, so two managers publishing at once never both take the same number.
    */
   agreements: 7_310_151,
+  /**
+   * A taxpayer's payouts (their ID number's keyed hash): each payout's tax is computed from the
+   * ones before it and recorded under it, so two payouts at once never miss each other.
+   */
+  labourTax: 7_310_161,
 } as const;
 
 export type LockClass = (typeof LockClass)[keyof typeof LockClass];
