@@ -44,6 +44,9 @@
  * - agreement_acceptances: all kept; a version both accounts accepted is kept once (the kept
  *   account's record). agreements.published_by and shop_licences.updated_by follow the person
  *   (who published a version is the one field of a version that may change, decision 049).
+ * - certifications: moved as they are (one per shop and person: when both accounts started one in
+ *   the same shop the merge is refused); payout_taxes: all kept (the tax is counted per person,
+ *   by their ID number, whichever account was paid).
  * - Any other column referring to users (a table added later) is moved as it is; should that
  *   break a uniqueness rule, the whole merge is refused and nothing changes.
  */
@@ -98,6 +101,8 @@ export const HANDLED_USER_COLUMNS = new Set([
   'sale_blacklist.undone_by',
   'shop_decorations.published_by',
   'keeper_unbindings.invited_by',
+  'certifications.user_id',
+  'payout_taxes.user_id',
   'live_messages.user_id',
   'live_reminders.user_id',
   'live_like_windows.user_id',

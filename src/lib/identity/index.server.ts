@@ -61,6 +61,7 @@ export { answerVendorRoot } from './vendor-root.server.ts';
 export {
   USER_READ_MAX_AGE_MS,
   cachedUserRead,
+  heldUserRead,
   heldSession,
   knownUserId,
   readVersions,

@@ -140,6 +140,18 @@ const userReads = memoize(new ByteLru<unknown>(MAX_USER_READS), () => 1);
  * most maxAgeMs (for what changes with the clock alone, e.g. a coupon passing its end).
  * `load` must read only tables whose changes raise the user's version (migration 0011).
  */
+/** What cachedUserRead holds for the key, or undefined: nothing is read. */
+export function heldUserRead<T>(
+  viewer: { userId: number; userVersion: number },
+  key: string,
+  maxAgeMs: number,
+  now = Date.now(),
+): T | undefined {
+  const period = Math.floor(now / maxAgeMs);
+  return userReads.peek(`${viewer.userId}|${viewer.userVersion}|${maxAgeMs}:${period}|${key}`) as
+    T | undefined;
+}
+
 export function cachedUserRead<T>(
   viewer: { userId: number; userVersion: number },
   key: string,

@@ -12,7 +12,7 @@ export {
 } from './channel.server.ts';
 export type { LiveCornerRooms, RoomPage } from './channel.server.ts';
 export { endLive, startLive } from './host.server.ts';
-export { liveReminderDue, takeLiveReminders } from './reminder-notice.server.ts';
+export { liveReminderDue, liveReminderHeld, takeLiveReminders } from './reminder-notice.server.ts';
 export { openRoomStream, roomHub } from './room-hub.server.ts';
 export type { RoomStats } from './room-hub.server.ts';
 export { SEGMENT_TYPE, streamSegmentsExist } from './room-stream.server.ts';

@@ -11,7 +11,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { liveReminders, liveRooms } from '#lib/platform/db/schema.ts';
-import { cachedContent } from '#lib/platform/content-cache.server.ts';
+import { cachedContent, heldContent } from '#lib/platform/content-cache.server.ts';
 import { ByteLru } from '#lib/platform/lru.ts';
 import type { RouteName } from '#lib/platform/routes.ts';
 import { liveRoute } from './routes.ts';
@@ -69,6 +69,20 @@ const due = (rooms: LivingRoom[], userId: number) =>
 
 /** `user|userVersion|contentVersion|shop` → whether a notice is due; about 64 B an answer. */
 const dueAnswers = new ByteLru<boolean>(4 * 1024 * 1024);
+
+/**
+ * Whether a reminder is due, from what is held in memory only: undefined when the living rooms or
+ * this user's answer must be read first (the front door then leaves the page to the framework).
+ */
+export function liveReminderHeld(
+  who: Who & { userVersion: number },
+  now = Date.now(),
+): boolean | undefined {
+  const rooms = heldContent<LivingRoom[]>(who.contentVersion, `live-living:${who.shopId}`, now);
+  if (rooms === undefined) return undefined;
+  if (rooms.length === 0) return false;
+  return dueAnswers.get(`${who.userId}|${who.userVersion}|${who.contentVersion}|${who.shopId}`);
+}
 
 /** Whether the shopper has a notice due: a room they 预约'd is live (nothing is changed). */
 export async function liveReminderDue(

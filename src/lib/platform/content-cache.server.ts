@@ -32,6 +32,12 @@ export const CONTENT_MAX_AGE_MS = 60_000;
  * with every sale without raising the version (sold counts) are therefore at most a minute old.
  * A null result (unknown product, closed shop) is not kept, so it is looked up again next time.
  */
+/** What cachedContent holds for (version, key) this minute, or undefined: nothing is read. */
+export function heldContent<T>(version: number, key: string, now = Date.now()): T | undefined {
+  const period = Math.floor(now / CONTENT_MAX_AGE_MS);
+  return reads.peek(`${version}:${period}:${key}`) as T | undefined;
+}
+
 export function cachedContent<T>(
   version: number,
   key: string,

@@ -50,7 +50,7 @@ export class ByteLru<V> {
  */
 export function memoize<V>(cache: ByteLru<V>, sizeOf: (value: V) => number) {
   const pending = new Map<string, Promise<V | null>>();
-  return (key: string, compute: () => Promise<V | null>): Promise<V | null> => {
+  const run = (key: string, compute: () => Promise<V | null>): Promise<V | null> => {
     const hit = cache.get(key);
     if (hit !== undefined) return Promise.resolve(hit);
     let running = pending.get(key);
@@ -65,4 +65,7 @@ export function memoize<V>(cache: ByteLru<V>, sizeOf: (value: V) => number) {
     }
     return running;
   };
+  // What is held for the key, without computing anything: for callers that answer from memory
+  // only (the front door), with no promise to wait for.
+  return Object.assign(run, { peek: (key: string): V | undefined => cache.get(key) });
 }

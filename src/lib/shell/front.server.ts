@@ -27,10 +27,16 @@ import { matchRoute, type RouteDef } from '#lib/platform/routes.ts';
 import { knownContentVersion } from '#lib/platform/versions.server.ts';
 import { SESSION_COOKIE, heldSession } from '#lib/identity/index.server.ts';
 import { noteArrival } from '#lib/attribution/index.server.ts';
-import { liveReminderDue } from '#lib/live/index.server.ts';
+import { liveReminderDue, liveReminderHeld } from '#lib/live/index.server.ts';
 import { RETURN_COOKIE, SHOP_COOKIE, isInApp, rememberShop } from './context.server.ts';
 import { noticeCookieName } from './shop-notice.ts';
-import { agreementPrompts, cartCount, ownerPrompt, sharedAnswer } from './signed-in.server.ts';
+import {
+  agreementPrompts,
+  cartCount,
+  filledSharedAnswer,
+  heldViewerFill,
+  ownerPrompt,
+} from './signed-in.server.ts';
 import { personalKeys } from './middleware/personal-cache.server.ts';
 import type { FrontMeta } from './middleware/shop-page.server.ts';
 import { viewerGuard } from './middleware/viewer.server.ts';
@@ -142,27 +148,31 @@ async function answerKept(
       noticeDue: noticeDue(kept.meta),
     });
     if (decision.kind !== 'render') return false;
-    const db = (await database()).db;
+    // What is held in memory answers at once; only a miss waits for a read.
+    const db = async () => (await database()).db;
     const viewer = { userId: session.user.id, userVersion: session.userVersion };
     const who = { shopId, userId: viewer.userId, userVersion: viewer.userVersion, contentVersion };
-    if (await liveReminderDue(db, who)) return false;
+    if (liveReminderHeld(who) ?? (await liveReminderDue(await db(), who))) return false;
     if (userCache) {
       answer = keptAnswer(userCache.key, req.headers['accept-encoding'])?.answer ?? null;
     } else if (sharedKey) {
       if (
         route.name === 'index' &&
-        (await ownerPrompt(db, shopId, viewer, contentVersion)).needBind
+        (await ownerPrompt(await db(), shopId, viewer, contentVersion)).needBind
       ) {
         return false;
       }
+      const held = heldViewerFill(shopId, viewer, contentVersion, session.member);
+      const agreements =
+        held?.agreements ??
+        (await agreementPrompts(await db(), shopId, viewer, contentVersion, session.member));
       // An agreement to accept: the user's own rendering, which the framework makes.
-      if ((await agreementPrompts(db, shopId, viewer, contentVersion, session.member)).length) {
-        return false;
-      }
-      answer = await sharedAnswer(sharedKey, req.headers['accept-encoding'], async () => ({
-        cartCount: await cartCount(db, shopId, viewer),
+      if (agreements.length) return false;
+      const count = held?.cartCount ?? (await cartCount(await db(), shopId, viewer));
+      answer = filledSharedAnswer(sharedKey, req.headers['accept-encoding'], {
+        cartCount: count,
         userId: viewer.userId,
-      }));
+      });
     }
     if (!answer) return false;
     userId = viewer.userId;

@@ -20,7 +20,7 @@ import {
   type WireAnswer,
 } from '#lib/platform/page-cache.server.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { USER_READ_MAX_AGE_MS, cachedUserRead } from '#lib/identity/index.server.ts';
+import { USER_READ_MAX_AGE_MS, cachedUserRead, heldUserRead } from '#lib/identity/index.server.ts';
 import type { ShopMembership } from '#lib/identity/index.server.ts';
 import { countCartSkus } from '#lib/cart/index.server.ts';
 import { ownerIdentity, type OwnerIdentity } from '#lib/membership/index.server.ts';
@@ -164,14 +164,40 @@ export function agreementPrompts(
   contentVersion: number,
   member: ShopMembership | null,
 ): Promise<PendingAgreement[]> {
-  const keeper = member !== null && needsContract({ ...member, signAgreement: false });
-  const signedContract = member?.signAgreement ?? false;
+  const { key, keeper, signedContract } = agreementsKey(shopId, contentVersion, member);
   return cachedUserRead(
     viewer,
-    `agreements:${shopId}:${contentVersion}:${Number(keeper)}:${Number(signedContract)}`,
+    key,
     () => pendingAgreements(db, { shopId, userId: viewer.userId, keeper, signedContract }),
     AGREEMENT_READ_MAX_AGE_MS,
   );
+}
+
+function agreementsKey(shopId: string, contentVersion: number, member: ShopMembership | null) {
+  const keeper = member !== null && needsContract({ ...member, signAgreement: false });
+  const signedContract = member?.signAgreement ?? false;
+  const key = `agreements:${shopId}:${contentVersion}:${Number(keeper)}:${Number(signedContract)}`;
+  return { key, keeper, signedContract };
+}
+
+/**
+ * What the front door may answer from memory alone for a shared page: the agreements the user is
+ * to accept and their cart count as held; undefined when either must be read first.
+ */
+export function heldViewerFill(
+  shopId: string,
+  viewer: { userId: number; userVersion: number },
+  contentVersion: number,
+  member: ShopMembership | null,
+): { agreements: PendingAgreement[]; cartCount: number } | undefined {
+  const agreements = heldUserRead<PendingAgreement[]>(
+    viewer,
+    agreementsKey(shopId, contentVersion, member).key,
+    AGREEMENT_READ_MAX_AGE_MS,
+  );
+  if (agreements === undefined) return undefined;
+  const cartCount = heldUserRead<number>(viewer, `cart-count:${shopId}`, USER_READ_MAX_AGE_MS);
+  return cartCount === undefined ? undefined : { agreements, cartCount };
 }
 
 /** The shopper's cart count in the shop, read once per user version. */
@@ -199,7 +225,15 @@ export async function sharedAnswer(
   values: () => Promise<ViewerValues>,
 ): Promise<WireAnswer | null> {
   if (!keptMeta(key)) return null;
-  const own = await values();
+  return filledSharedAnswer(key, acceptEncoding, await values());
+}
+
+/** The kept shared rendering with these values written into its tail; null when none is fresh. */
+export function filledSharedAnswer(
+  key: string,
+  acceptEncoding: string | null | undefined,
+  own: ViewerValues,
+): WireAnswer | null {
   return filledAnswer(key, acceptEncoding, FILL_MARKER, (tail) => fillViewer(tail, own));
 }
 
