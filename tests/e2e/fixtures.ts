@@ -13,6 +13,7 @@ import type { Database } from '#lib/platform/db/client.server.ts';
 import { demoPhones, type DemoRole } from '#demo/handles.ts';
 import { signInAs } from '#tests/fixtures/accounts.ts';
 import { ensureDatabase, postgresDatabase } from '#tests/fixtures/db.ts';
+import { assertNoPersonalNumbers } from '#tests/fixtures/personal-numbers.ts';
 import { spawnShop } from '#tests/fixtures/server.ts';
 
 export { expect };
@@ -72,6 +73,7 @@ export const test = base.extend<
         await shop.stop();
         await admin.close();
       }
+      assertNoPersonalNumbers(shop.output(), `the shop on ${shopDatabase}`);
     },
     { scope: 'worker', timeout: 180_000 },
   ],

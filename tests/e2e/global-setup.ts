@@ -1,3 +1,4 @@
+import { assertNoPersonalNumbers } from '../fixtures/personal-numbers.ts';
 import { spawnShop, type ShopProcess } from '../fixtures/server.ts';
 import { E2E_WORKERS } from './workers.ts';
 
@@ -13,5 +14,7 @@ export default async function globalSetup() {
   shops.forEach((shop, index) => (process.env[`SHOP_URL_${index}`] = shop.url));
   return async () => {
     await Promise.all(shops.map((shop) => shop.stop()));
+    // Whatever the specs typed, no server wrote an ID or card number out whole.
+    shops.forEach((shop, index) => assertNoPersonalNumbers(shop.output(), `shop ${index}`));
   };
 }
