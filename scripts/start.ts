@@ -2,48 +2,14 @@
  * npm start: build when the sources are newer than the last build, then serve. Stops cleanly on
  * SIGTERM / SIGINT, also while still starting (the server closes, then the database).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { closeDatabase } from '#lib/platform/app.server.ts';
+import { buildIfStale } from './build.ts';
 import { envOrExit, exitOnKnownError } from './cli.ts';
-
-const STAMP = 'dist/.build-stamp';
-const INPUTS = [
-  'src',
-  'public',
-  'astro.config.mjs',
-  'package.json',
-  'package-lock.json',
-  'tsconfig.json',
-];
-
-function newestMtime(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(entry).reduce(
-    (max, name) => Math.max(max, newestMtime(path.join(entry, name))),
-    stat.mtimeMs,
-  );
-}
-
-function buildIfNeeded(): void {
-  const built =
-    existsSync(STAMP) && existsSync('dist/server/entry.mjs') ? statSync(STAMP).mtimeMs : 0;
-  if (Math.max(...INPUTS.map(newestMtime)) <= built) return;
-  console.log('Building the shop ...');
-  const result = spawnSync(path.resolve('node_modules/.bin/astro'), ['build'], {
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-  writeFileSync(STAMP, new Date().toISOString());
-}
 
 // npm start serves the shop as shoppers get it: libraries such as React run their production builds.
 process.env.NODE_ENV ??= 'production';
 envOrExit();
-buildIfNeeded();
+if (!buildIfStale()) process.exit(1);
 
 const { startServer } = await import('./serve.ts');
 const starting = startServer();

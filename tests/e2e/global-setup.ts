@@ -5,12 +5,12 @@ import { E2E_WORKERS } from './workers.ts';
 /**
  * Starts one shop per worker, each on its own embedded database, so that parallel specs never
  * meet each other's carts, limits or counters. Worker N reads its URL from SHOP_URL_N (see
- * playwright.config.ts). The first shop builds the site if it is stale; the others start only
- * after it, so two builds never write `dist/` at once.
+ * playwright.config.ts). The site is built once, before any of them starts (see spawnShop).
  */
 export default async function globalSetup() {
-  const shops: ShopProcess[] = [await spawnShop()];
-  shops.push(...(await Promise.all(Array.from({ length: E2E_WORKERS - 1 }, () => spawnShop()))));
+  const shops: ShopProcess[] = await Promise.all(
+    Array.from({ length: E2E_WORKERS }, () => spawnShop()),
+  );
   shops.forEach((shop, index) => (process.env[`SHOP_URL_${index}`] = shop.url));
   return async () => {
     await Promise.all(shops.map((shop) => shop.stop()));
