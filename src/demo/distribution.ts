@@ -27,6 +27,14 @@ import {
 import { ATTRIBUTION_MS } from '#lib/attribution/index.ts';
 import { saveVerifiedCard } from '#lib/distribution/index.server.ts';
 import { saveRealName } from '#lib/identity/index.server.ts';
+import {
+  PAYOUT_AGREEMENTS,
+  saveCertificationDraft,
+  submitCertification,
+  voidLabourTax,
+  withholdLabourTax,
+} from '#lib/certification/index.server.ts';
+import { acceptInForce } from '#lib/legal/index.server.ts';
 import { localProvider } from '#lib/identity/index.server.ts';
 import { WithdrawalStatus } from '#lib/distribution/index.ts';
 import type { BankCode } from '#lib/distribution/index.ts';
@@ -38,6 +46,8 @@ import { DEMO_ORDER_COUNT, type DemoOrder, insertDemoOrder } from './orders.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+/** The demo keepers' ID photos: named, never drawn (the pages say only that both are on file). */
+const DEMO_ID_PHOTOS = { front: 'demo:id-front', back: 'demo:id-back' } as const;
 
 export async function seedLedger(tx: Tx, userId: Record<DemoRole, number>): Promise<void> {
   for (const [shopId, owner] of [
@@ -451,6 +461,31 @@ export async function seedCommission(tx: Tx, now: Date, orderIds?: number[]): Pr
 }
 
 /**
+ * A keeper certified as a person (个人认证) a fortnight ago, with the agreements of a person's
+ * payouts signed then: what the payout gate asks before every withdrawal.
+ */
+async function certifyPerson(tx: Tx, now: Date, shopId: string, userId: number): Promise<void> {
+  const at = new Date(now.getTime() - 14 * DAY);
+  await saveCertificationDraft(tx, {
+    shopId,
+    userId,
+    draft: {
+      kind: 'individual',
+      idFrontImage: DEMO_ID_PHOTOS.front,
+      idBackImage: DEMO_ID_PHOTOS.back,
+      documentValidUntil: '2038-03-12',
+    },
+    now: at,
+  });
+  await submitCertification(tx, { shopId, userId, now: at });
+  await acceptInForce(
+    tx,
+    { shopId, userId, clientIp: null, userAgent: null, via: 'page', now: at },
+    PAYOUT_AGREEMENTS.individual,
+  );
+}
+
+/**
  * The keeper's verified real name, the card held in it, and their withdrawals, each moving the
  * ledger as the withdrawal commands do and decided by `reviewer`.
  */
@@ -463,6 +498,7 @@ export async function seedWithdrawals(
   reviewer: Reviewer,
 ): Promise<void> {
   await saveRealName(tx, keeper, plan.realName, localProvider);
+  await certifyPerson(tx, now, shopId, keeper);
   const card = await saveVerifiedCard(tx, {
     userId: keeper,
     ...plan.card,
@@ -481,6 +517,15 @@ export async function seedWithdrawals(
     const reviewedAt = new Date(at.getTime() + 3 * HOUR);
     const paid = w.status === WithdrawalStatus.PaidOut;
     const rejected = w.status === WithdrawalStatus.Rejected;
+    // The tax withheld as the payout gate records it; a rejected one's no longer counts.
+    const { taxCents } = await withholdLabourTax(tx, {
+      withdrawalNo: w.no,
+      shopId,
+      userId: keeper,
+      incomeCents: amountCents,
+      now: at,
+    });
+    if (rejected) await voidLabourTax(tx, { withdrawalNo: w.no, now: reviewedAt });
     const [row] = await tx
       .insert(t.withdrawals)
       .values({
@@ -490,6 +535,7 @@ export async function seedWithdrawals(
         bankCardId: card.id,
         cardLabel: `${card.bankName} ${card.cardNoMasked}`,
         amountCents,
+        taxCents,
         status: w.status,
         outBillNo: paid ? `PO${w.no}` : null,
         providerBillId: paid ? `SB${w.no}` : null,

@@ -30,6 +30,7 @@ import { sandboxPayouts } from '#lib/distribution/payouts.server.ts';
 import { Errors } from '#lib/errors.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
 import { givenMember, givenShop } from '../fixtures/given.ts';
+import { givenCertifiedKeeper } from '../fixtures/certified.ts';
 
 let database: Database;
 let db: Db;
@@ -47,6 +48,7 @@ let serial = 0;
 async function givenVerifyingCard() {
   const shop = await givenShop(db);
   const keeper = await givenMember(db, shop.shopId, { role: 3 });
+  await givenCertifiedKeeper(db, shop.shopId, keeper.id);
   await db.transaction(async (tx) => {
     await transfer(tx, {
       id: `test:grant:${keeper.id}`,

@@ -45,6 +45,7 @@ import {
 import { billView, findBill } from '#lib/payments/sandbox/transfers.server.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
 import { givenMember, givenShop } from '../fixtures/given.ts';
+import { givenCertifiedKeeper } from '../fixtures/certified.ts';
 import {
   handMadeNotification,
   inProcessGateway,
@@ -75,6 +76,7 @@ async function awaitingConfirm() {
   const keeper = await givenMember(db, shop.shopId, { role: 3 });
   const openId = `oRACE${keeper.id}`;
   await db.update(t.users).set({ openId }).where(eq(t.users.id, keeper.id));
+  await givenCertifiedKeeper(db, shop.shopId, keeper.id);
   await db.transaction(async (tx) => {
     const id = `test:grant:${keeper.id}`;
     await transfer(tx, {

@@ -37,11 +37,11 @@ import { applyWithdrawal, payOut, reviewWithdrawal } from '#lib/distribution/wit
 import { sandboxPayouts } from '#lib/distribution/payouts.server.ts';
 import { saveVerifiedCard } from '#lib/distribution/cards.server.ts';
 import { Errors } from '#lib/errors.ts';
-import { saveRealName } from '#lib/identity/real-name.server.ts';
 import { OrderStatus, RefundStatus } from '#lib/orders/status.ts';
 import { RefundState } from '#lib/payments/status.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
 import { givenMember, givenOrder, givenProduct, givenSale, givenShop } from '../fixtures/given.ts';
+import { givenCertifiedKeeper } from '../fixtures/certified.ts';
 
 let database: Database;
 let db: Db;
@@ -60,7 +60,8 @@ const key = () => `race-key-${Date.now()}-${(serial += 1)}`;
 async function givenKeeper(availableCents: number) {
   const shop = await givenShop(db);
   const keeper = await givenMember(db, shop.shopId, { role: 3 });
-  await saveRealName(db, keeper.id, { name: '欧阳娜娜', idNumber: '11010519491231002x' });
+  // Certified as a person, the payout agreements signed (issue #30).
+  await givenCertifiedKeeper(db, shop.shopId, keeper.id, { name: '欧阳娜娜' });
   const card = await saveVerifiedCard(db, {
     userId: keeper.id,
     digits: '6212261202011584340',
@@ -120,6 +121,43 @@ describe('withdrawals', () => {
     });
     const rows = await db.select().from(t.withdrawals).where(eq(t.withdrawals.userId, keeper.id));
     expect(rows).toHaveLength(1);
+    await sound();
+  });
+
+  it('twenty withdrawals of ¥10,000 at once stay within a person’s ¥98,000 a month: nine are made', async () => {
+    const { shop, keeper, card } = await givenKeeper(20_000_000);
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        applyWithdrawal(db, {
+          shopId: shop.shopId,
+          userId: keeper.id,
+          amountCents: 1_000_000,
+          bankCardId: card.id,
+          idempotencyKey: key(),
+        }),
+      ),
+    );
+    const codes = results.map(codeOf);
+    expect(codes.filter((c) => c === 0)).toHaveLength(9);
+    expect(codes.filter((c) => c === Errors.PAYOUT_MONTH_QUOTA.code)).toHaveLength(11);
+    expect(await keeperBalances(db, shop.shopId, keeper.id)).toMatchObject({
+      availableCents: 11_000_000,
+      withdrawingCents: 9_000_000,
+    });
+    // Each made withdrawal has its tax recorded once, by the cumulative method in order.
+    const taxes = await db
+      .select({ income: t.payoutTaxes.incomeCents, tax: t.payoutTaxes.taxCents })
+      .from(t.payoutTaxes)
+      .where(eq(t.payoutTaxes.userId, keeper.id))
+      .orderBy(t.payoutTaxes.id);
+    expect(taxes).toHaveLength(9);
+    const rows = await db
+      .select({ tax: t.withdrawals.taxCents })
+      .from(t.withdrawals)
+      .where(eq(t.withdrawals.userId, keeper.id));
+    // ¥90,000 this month: ¥18,000 expenses, ¥5,000 deducted, ¥67,000 at 10 % less ¥2,520 = ¥4,180.
+    expect(taxes.reduce((sum, r) => sum + r.tax, 0)).toBe(418_000);
+    expect(rows.reduce((sum, r) => sum + r.tax, 0)).toBe(418_000);
     await sound();
   });
 
@@ -253,7 +291,7 @@ async function givenAttributedOrder() {
   const shop = await givenShop(db);
   await givenProduct(db, await givenSale(db, shop.shopId), { priceCents: 10_000 });
   const keeper = await givenMember(db, shop.shopId, { role: 3 });
-  await saveRealName(db, keeper.id, { name: '欧阳娜娜', idNumber: '11010519491231002x' });
+  await givenCertifiedKeeper(db, shop.shopId, keeper.id, { name: '欧阳娜娜' });
   const buyer = await givenMember(db, shop.shopId);
   const order = await givenOrder(db, {
     shopId: shop.shopId,

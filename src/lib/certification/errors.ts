@@ -12,4 +12,8 @@ export const CertificationErrors = {
   NOT_REVIEWABLE: { code: 44108, message: '该认证不在待审核状态' },
   CERTIFICATION_REASON_REQUIRED: { code: 44109, message: '请填写未通过的原因' },
   TAXPAYER_UNVERIFIED: { code: 44110, message: '请先完成实名认证再提现' },
+  PAYOUT_NOT_CERTIFIED: { code: 44111, message: '请先完成店主认证再提现' },
+  PAYOUT_PROTOCOL_UNSIGNED: { code: 44112, message: '请先签署协议再提现' },
+  PAYOUT_MONTH_QUOTA: { code: 44113, message: '本月提现金额已达上限（每月9.8万元）' },
+  PAYOUT_YEAR_QUOTA: { code: 44114, message: '本年提现金额已达上限（每年50万元）' },
 } as const satisfies Record<string, ErrorEntry>;

@@ -12,3 +12,5 @@ export {
 } from './certifications.server.ts';
 export type { CertificationDraft, CertificationView } from './certifications.server.ts';
 export { payoutTaxOf, voidLabourTax, withholdLabourTax } from './payout-tax.server.ts';
+export { PAYOUT_AGREEMENTS, clearForPayout, payoutReadiness } from './payout-clearance.server.ts';
+export type { PayoutClearance, PayoutReadiness } from './payout-clearance.server.ts';

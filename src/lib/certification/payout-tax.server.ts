@@ -1,7 +1,8 @@
 /**
  * The tax withheld on a payout of 劳务报酬 (decision 054): computed by the cumulative method from
  * the person's earlier payouts this tax year and recorded with the payout, in the caller's
- * transaction, under the person's lock so that two payouts at once never miss each other. Asked
+ * transaction, under the person's lock so that two payouts at once never miss each other (nor
+ * pass the month and year quotas together). Asked
  * again for the same withdrawal, it answers what was recorded. A payout that did not happen is
  * voided and no longer counted.
  */
@@ -13,7 +14,7 @@ import { payoutTaxes } from '#lib/platform/db/schema.ts';
 import { LockClass, lockForTransaction } from '#lib/platform/db/locks.server.ts';
 import { shopDay } from '#lib/platform/time.ts';
 import { verifiedPersonKey } from '#lib/identity/index.server.ts';
-import { withholdingFor, type Withholding } from './tax.ts';
+import { quotaExceeded, withholdingFor, type Withholding } from './tax.ts';
 
 export async function withholdLabourTax(
   tx: Tx,
@@ -43,6 +44,9 @@ export async function withholdLabourTax(
       ),
     )
     .orderBy(asc(payoutTaxes.id));
+  // The quotas count every payout of the person's this year, in every shop, under the same lock.
+  const over = quotaExceeded({ day, incomeCents: input.incomeCents, earlier });
+  if (over) throw appError(over === 'month' ? Errors.PAYOUT_MONTH_QUOTA : Errors.PAYOUT_YEAR_QUOTA);
   const withholding = withholdingFor({ day, incomeCents: input.incomeCents, earlier });
   await tx.insert(payoutTaxes).values({
     withdrawalNo: input.withdrawalNo,

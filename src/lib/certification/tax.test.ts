@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { LABOUR_TAX_RULES, labourTaxRuleOn, withholdingFor, type EarlierPayout } from './tax.ts';
+import {
+  LABOUR_TAX_RULES,
+  labourTaxRuleOn,
+  quotaExceeded,
+  withholdingFor,
+  type EarlierPayout,
+} from './tax.ts';
 
 const yuan = (n: number) => Math.round(n * 100);
 
@@ -185,5 +191,31 @@ describe('the cumulative withholding on 劳务报酬 (公告2025年第16号)', (
         }
       }),
     );
+  });
+});
+
+describe('the payout quotas (¥98,000 a month, ¥500,000 a year per person)', () => {
+  it('allows a month up to ¥98,000 exactly, refuses a cent more', () => {
+    const earlier = [{ month: '2026-03', incomeCents: yuan(90_000) }];
+    expect(quotaExceeded({ day: '2026-03-31', incomeCents: yuan(8_000), earlier })).toBeNull();
+    expect(quotaExceeded({ day: '2026-03-31', incomeCents: yuan(8_000) + 1, earlier })).toBe(
+      'month',
+    );
+    // The next month starts again.
+    expect(quotaExceeded({ day: '2026-04-01', incomeCents: yuan(98_000), earlier })).toBeNull();
+  });
+
+  it('counts the year across months, and ignores other years', () => {
+    const earlier = ['01', '02', '03', '04', '05'].map((m) => ({
+      month: `2026-${m}`,
+      incomeCents: yuan(98_000),
+    }));
+    earlier.push({ month: '2025-12', incomeCents: yuan(98_000) });
+    // ¥490,000 this year: ¥10,000 more is allowed, ¥10,000.01 is not.
+    expect(quotaExceeded({ day: '2026-06-01', incomeCents: yuan(10_000), earlier })).toBeNull();
+    expect(quotaExceeded({ day: '2026-06-01', incomeCents: yuan(10_000) + 1, earlier })).toBe(
+      'year',
+    );
+    expect(quotaExceeded({ day: '2027-01-01', incomeCents: yuan(98_000), earlier })).toBeNull();
   });
 });

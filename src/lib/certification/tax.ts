@@ -162,3 +162,31 @@ export function withholdingFor(input: {
     netCents: incomeCents - taxCents,
   };
 }
+
+/**
+ * How much a person may be paid as 劳务报酬 through the platform (the flexible-employment
+ * provider's quota): a month's payouts stay within the small-taxpayer VAT threshold the provider
+ * issues invoices under, and a year's within the provider's annual limit per person.
+ */
+export const LABOUR_PAYOUT_QUOTA = {
+  monthCents: yuan(98_000),
+  yearCents: yuan(500_000),
+} as const;
+
+/** Which quota a payout of `incomeCents` on `day` would exceed, given the earlier payouts; or null. */
+export function quotaExceeded(input: {
+  day: string;
+  incomeCents: number;
+  earlier: readonly Pick<EarlierPayout, 'month' | 'incomeCents'>[];
+  quota?: { monthCents: number; yearCents: number };
+}): 'month' | 'year' | null {
+  const quota = input.quota ?? LABOUR_PAYOUT_QUOTA;
+  const month = input.day.slice(0, 7);
+  const sum = (prefix: string) =>
+    input.earlier
+      .filter((p) => p.month.startsWith(prefix))
+      .reduce((total, p) => total + p.incomeCents, input.incomeCents);
+  if (sum(month) > quota.monthCents) return 'month';
+  if (sum(`${month.slice(0, 4)}-`) > quota.yearCents) return 'year';
+  return null;
+}

@@ -28,6 +28,7 @@ import {
   givenSale,
   givenShop,
 } from '#tests/fixtures/given.ts';
+import { givenCertifiedKeeper } from '#tests/fixtures/certified.ts';
 import {
   handMadeNotification,
   inProcessGateway,
@@ -290,6 +291,7 @@ async function returnLine(g: Given, placed: Placed, lineId: number, at: Date) {
 
 /** The keeper withdraws to a bound card (the real command; the card row is written here). */
 async function withdraw(g: Given, amountCents: number) {
+  await givenCertifiedKeeper(db, g.shopId, g.keeper.id, { now: T0 });
   const [card] = await db
     .insert(bankCards)
     .values({

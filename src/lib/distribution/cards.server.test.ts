@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import { givenMember, givenShop } from '#tests/fixtures/given.ts';
+import { givenCertifiedKeeper } from '#tests/fixtures/certified.ts';
 import type { Database, Db } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { Errors } from '#lib/errors.ts';
@@ -307,6 +308,7 @@ describe('enterprise cards', () => {
 describe('removeBankCard', () => {
   it('refuses while a withdrawal to the card is under review (47016), allows it once decided', async () => {
     const { shop, keeper } = await givenKeeper();
+    await givenCertifiedKeeper(db, shop.shopId, keeper.id, REAL_NAME);
     const card = await bindPersonalCard(db, {
       userId: keeper.id,
       cardNo: ICBC_CARD,

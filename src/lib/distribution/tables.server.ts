@@ -69,6 +69,8 @@ export const withdrawals = pgTable(
     cardLabel: text('card_label').notNull(),
     amountCents: integer('amount_cents').notNull(),
     feeCents: integer('fee_cents').notNull().default(0),
+    /** Income tax withheld (a person paid as 劳务报酬; certification area's payout_taxes). */
+    taxCents: integer('tax_cents').notNull().default(0),
     status: smallint('status').notNull().default(WithdrawalStatus.Applied),
     outBillNo: text('out_bill_no').unique(),
     providerBillId: text('provider_bill_id'),
@@ -86,7 +88,7 @@ export const withdrawals = pgTable(
     uniqueIndex('withdrawals_idempotency_unique').on(t.userId, t.idempotencyKey),
     check(
       'withdrawals_amount_chk',
-      sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.feeCents} < ${t.amountCents}`,
+      sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.taxCents} >= 0 and ${t.feeCents} + ${t.taxCents} < ${t.amountCents}`,
     ),
     check('withdrawals_status_chk', oneOf(t.status, withdrawalTransitions.statuses)),
     check(

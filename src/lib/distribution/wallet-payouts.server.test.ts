@@ -10,6 +10,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import { givenMember, givenShop } from '#tests/fixtures/given.ts';
+import { givenCertifiedKeeper } from '#tests/fixtures/certified.ts';
 import {
   handMadeNotification,
   inProcessGateway,
@@ -78,6 +79,7 @@ async function givenKeeper(availableCents = 10_000) {
   const keeper = await givenMember(db, shop.shopId, { role: 3 });
   const openId = `oKEEPER${keeper.id}`;
   await db.update(t.users).set({ openId }).where(eq(t.users.id, keeper.id));
+  await givenCertifiedKeeper(db, shop.shopId, keeper.id, { name: '欧阳娜娜' });
   const id = `test:grant:${keeper.id}`;
   await db.transaction(async (tx) => {
     await transfer(tx, {
@@ -372,6 +374,8 @@ describe('a withdrawal to 微信零钱', () => {
 
   it('from ¥2,000.00 needs the verified real name, which the bill then carries', async () => {
     const k = await givenKeeper(300_000);
+    // Certified, then the real name taken back for a change (authname-change): none verified now.
+    await db.delete(t.realNames).where(eq(t.realNames.userId, k.keeper.id));
     const apply = () =>
       applyWithdrawal(db, {
         shopId: k.shop.shopId,

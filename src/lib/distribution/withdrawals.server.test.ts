@@ -9,9 +9,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import { givenMember, givenShop } from '#tests/fixtures/given.ts';
+import { givenCertifiedKeeper } from '#tests/fixtures/certified.ts';
 import type { Database, Db } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { saveRealName } from '#lib/identity/real-name.server.ts';
 import {
   auditLedger,
   keeperAccount,
@@ -81,7 +81,7 @@ async function givenKeeper(availableCents = 10_000, options: { owner?: boolean }
   const keeper = options.owner
     ? { id: shop.ownerId, phone: shop.ownerPhone }
     : await givenMember(db, shop.shopId, { role: 3 });
-  await saveRealName(db, keeper.id, { name: '欧阳娜娜', idNumber: '11010519491231002x' });
+  await givenCertifiedKeeper(db, shop.shopId, keeper.id, { name: '欧阳娜娜', now: at(-180) });
   const card = await bindPersonalCard(db, {
     userId: keeper.id,
     cardNo: ICBC_CARD,
@@ -692,5 +692,123 @@ describe('the keeper’s views', () => {
     expect(await waitingWithdrawals(db, k.shop.shopId, k.shop.ownerId)).toBe(1);
     expect(await waitingWithdrawals(db, k.shop.shopId, k.keeper.id)).toBeNull();
     expect(await waitingWithdrawals(db, 'nope', k.shop.ownerId)).toBeNull();
+  });
+});
+
+describe('before a payout (issue #30): certified, signed, within the quotas, tax withheld', () => {
+  const yuan = (n: number) => n * 100;
+
+  async function refusal(promise: Promise<unknown>) {
+    const error = (await promise.then(
+      () => null,
+      (e: unknown) => e,
+    )) as { code: number; message: string } | null;
+    expect(error, 'expected a refusal').not.toBeNull();
+    return { code: error!.code, message: error!.message };
+  }
+
+  /** A keeper of a new shop with a card and a balance, certified only as far as asked. */
+  async function uncertifiedKeeper(availableCents: number) {
+    const k = await givenKeeper(availableCents);
+    await db
+      .delete(t.certificationEvents)
+      .where(
+        eq(
+          t.certificationEvents.certificationId,
+          db
+            .select({ id: t.certifications.id })
+            .from(t.certifications)
+            .where(eq(t.certifications.userId, k.keeper.id)),
+        ),
+      );
+    await db.delete(t.certifications).where(eq(t.certifications.userId, k.keeper.id));
+    return k;
+  }
+
+  const withdrawalCount = async (k: Keeper) =>
+    (await db.select().from(t.withdrawals).where(eq(t.withdrawals.userId, k.keeper.id))).length;
+
+  it('refuses a keeper who is not certified (44111), and nothing moves', async () => {
+    const k = await uncertifiedKeeper(10_000);
+    expect(await refusal(apply(k, 5_000))).toEqual({
+      code: 44111,
+      message: '请先完成店主认证再提现',
+    });
+    expect(await balances(k)).toMatchObject({ availableCents: 10_000, withdrawingCents: 0 });
+    expect(await withdrawalCount(k)).toBe(0);
+  });
+
+  it('refuses a certified person who has not signed both agreements (44112), naming them', async () => {
+    const k = await givenKeeper(10_000);
+    await db
+      .delete(t.agreementAcceptances)
+      .where(
+        and(
+          eq(t.agreementAcceptances.userId, k.keeper.id),
+          eq(t.agreementAcceptances.type, 'taxIndividualProtocol'),
+        ),
+      );
+    expect(await refusal(apply(k, 5_000))).toEqual({
+      code: 44112,
+      message: '请先签署《个人税务代办协议》再提现',
+    });
+    expect(await balances(k)).toMatchObject({ availableCents: 10_000 });
+    expect(await withdrawalCount(k)).toBe(0);
+  });
+
+  it('withholds a person’s tax by the cumulative method and pays the rest; a second payout of the month counts the first', async () => {
+    const k = await givenKeeper(yuan(20_000));
+    // ¥8,000: expenses ¥1,600, one month's ¥5,000 deducted, ¥1,400 taxable at 3 % = ¥42.
+    const first = await apply(k, yuan(8_000));
+    const view = await review(k, first.withdrawalNo, { approve: true });
+    expect(view).toMatchObject({ amountCents: yuan(8_000), taxCents: 4_200, paidCents: 795_800 });
+    const [bill] = await db
+      .select()
+      .from(t.sandboxPayoutBills)
+      .where(eq(t.sandboxPayoutBills.outBillNo, `PO${first.withdrawalNo}`));
+    expect(bill).toMatchObject({ amountCents: 795_800, state: 'SUCCESS' });
+    // The keeper's whole ¥8,000 left their balance: ¥42 of it is the tax the shop pays over.
+    expect(await balances(k)).toMatchObject({ availableCents: yuan(12_000), withdrawingCents: 0 });
+
+    // ¥2,000 more the same month: ¥10,000 to date, ¥3,000 taxable, ¥90 to date less ¥42 = ¥48.
+    const second = await apply(k, yuan(2_000), { now: at(60) });
+    const detail = await readWithdrawal(db, {
+      shopId: k.shop.shopId,
+      userId: k.keeper.id,
+      withdrawalNo: second.withdrawalNo,
+    });
+    expect(detail).toMatchObject({ taxCents: 4_800, paidCents: yuan(2_000) - 4_800 });
+  });
+
+  it('a rejected withdrawal’s tax no longer counts: the next one is taxed as the first', async () => {
+    const k = await givenKeeper(yuan(20_000));
+    const rejected = await apply(k, yuan(8_000));
+    await review(k, rejected.withdrawalNo, { approve: false, reason: '请核对收款卡' });
+    const next = await apply(k, yuan(8_000), { now: at(60) });
+    const detail = await readWithdrawal(db, {
+      shopId: k.shop.shopId,
+      userId: k.keeper.id,
+      withdrawalNo: next.withdrawalNo,
+    });
+    expect(detail).toMatchObject({ taxCents: 4_200 });
+    const taxes = await db
+      .select({ no: t.payoutTaxes.withdrawalNo, voidedAt: t.payoutTaxes.voidedAt })
+      .from(t.payoutTaxes)
+      .where(eq(t.payoutTaxes.userId, k.keeper.id));
+    expect(taxes.map((row) => [row.no, row.voidedAt !== null])).toEqual([
+      [rejected.withdrawalNo, true],
+      [next.withdrawalNo, false],
+    ]);
+  });
+
+  it('keeps a person within ¥98,000 a month (44113), counting every withdrawal not given back', async () => {
+    const k = await givenKeeper(yuan(150_000));
+    await apply(k, yuan(50_000));
+    await apply(k, yuan(48_000), { now: at(1) });
+    expect(await refusal(apply(k, 100, { now: at(2) }))).toEqual({
+      code: 44113,
+      message: '本月提现金额已达上限（每月9.8万元）',
+    });
+    expect(await balances(k)).toMatchObject({ availableCents: yuan(52_000) });
   });
 });

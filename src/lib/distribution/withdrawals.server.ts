@@ -53,6 +53,12 @@ import {
 } from './payouts.server.ts';
 import { env, type Env } from '#lib/platform/env.server.ts';
 import { verifiedRealName } from '#lib/identity/index.server.ts';
+import {
+  clearForPayout,
+  payoutReadiness,
+  voidLabourTax,
+  type PayoutReadiness,
+} from '#lib/certification/index.server.ts';
 import { getMember } from '#lib/membership/index.server.ts';
 import { isShopManager } from '#lib/membership/index.ts';
 
@@ -67,6 +73,10 @@ export interface Payouts {
 const payoutsOf = (p: PayoutProvider | Payouts): Payouts =>
   'transfer' in p ? { cards: p, wallet: null } : p;
 
+/** What reaches the keeper: the amount less the fee and the tax withheld. */
+const paidCents = (row: { amountCents: number; feeCents: number; taxCents: number }) =>
+  row.amountCents - row.feeCents - row.taxCents;
+
 /** Where a withdrawal's money goes. */
 export type WithdrawalDestination = 'card' | 'wechat';
 /** How 微信零钱 shows on 申请提现: offered, offered once signed in inside WeChat, or not at all. */
@@ -80,6 +90,10 @@ export interface WithdrawalView {
   destination: WithdrawalDestination;
   amountCents: number;
   feeCents: number;
+  /** Income tax withheld (taxGrcDetail shows how). */
+  taxCents: number;
+  /** What reaches the keeper: the amount less the fee and the tax. */
+  paidCents: number;
   status: WithdrawalStatus;
   statusText: string;
   cardLabel: string;
@@ -100,6 +114,7 @@ const viewColumns = {
   destination: withdrawals.destination,
   amountCents: withdrawals.amountCents,
   feeCents: withdrawals.feeCents,
+  taxCents: withdrawals.taxCents,
   status: withdrawals.status,
   cardLabel: withdrawals.cardLabel,
   createdAt: withdrawals.createdAt,
@@ -114,6 +129,7 @@ type ViewRow = {
   destination: WithdrawalDestination;
   amountCents: number;
   feeCents: number;
+  taxCents: number;
   status: number;
   cardLabel: string;
   createdAt: Date;
@@ -130,6 +146,8 @@ function toView(row: ViewRow): WithdrawalView {
     destination: row.destination,
     amountCents: row.amountCents,
     feeCents: row.feeCents,
+    taxCents: row.taxCents,
+    paidCents: paidCents(row),
     status,
     statusText: WITHDRAWAL_STATUS_TEXT[status],
     cardLabel: row.cardLabel,
@@ -152,6 +170,8 @@ export interface CashInfo {
   wallet: WalletOption;
   /** Whether bank cards are paid here (a bank payout adapter; the sandbox in demo mode). */
   cardsOn: boolean;
+  /** Certified and signed, or the step still to take (certification area). */
+  readiness: PayoutReadiness;
 }
 
 /** Whether this server pays bank cards: only the sandbox exists, so in demo mode only. */
@@ -170,10 +190,11 @@ export async function readCashInfo(
   userId: number,
   config: Env = env(),
 ): Promise<CashInfo> {
-  const [balances, cards, openId] = await Promise.all([
+  const [balances, cards, openId, readiness] = await Promise.all([
     keeperBalances(db, shopId, userId),
     listBankCards(db, userId),
     openIdOf(db, userId),
+    payoutReadiness(db, { shopId, userId }),
   ]);
   return {
     availableCents: balances.availableCents,
@@ -183,6 +204,7 @@ export async function readCashInfo(
     cards: cards.filter((card) => card.status === 'bound'),
     wallet: config.PAYOUT_PROVIDER !== 'wechatpay' ? 'off' : openId ? 'ok' : 'needs-wechat',
     cardsOn: cardPayoutsOn(config),
+    readiness,
   };
 }
 
@@ -284,6 +306,14 @@ export async function applyWithdrawal(
           input.config ?? env(),
         );
         const withdrawalNo = withdrawalNumber(now, String(randomInt(10 ** 9, 10 ** 10)));
+        // Certified, signed, within the quotas; a person's tax withheld (certification area).
+        const { taxCents } = await clearForPayout(tx, {
+          withdrawalNo,
+          shopId: input.shopId,
+          userId: input.userId,
+          amountCents: input.amountCents,
+          now,
+        });
         const [row] = await tx
           .insert(withdrawals)
           .values({
@@ -293,6 +323,7 @@ export async function applyWithdrawal(
             ...target,
             amountCents: input.amountCents,
             feeCents: withdrawalFeeCents(input.amountCents),
+            taxCents,
             status: WithdrawalStatus.Applied,
             idempotencyKey: input.idempotencyKey,
             createdAt: now,
@@ -406,8 +437,9 @@ async function moveFromAny(
   return null;
 }
 
-/** The money of a withdrawal goes back to 可提现 (rejected or failed). */
+/** The money of a withdrawal goes back to 可提现 (rejected or failed), its tax no longer counted. */
 async function giveBack(tx: Tx, row: typeof withdrawals.$inferSelect, now: Date) {
+  await voidLabourTax(tx, { withdrawalNo: row.withdrawalNo, now });
   await transfer(tx, {
     id: transferId.withdrawReturned(row.withdrawalNo),
     kind: TransferKind.Posted,
@@ -492,7 +524,7 @@ export async function payOut(
   let result: PayoutResult;
   if (row.destination === 'wechat') {
     if (!payouts.wallet) return;
-    const amountCents = row.amountCents - row.feeCents;
+    const amountCents = paidCents(row);
     result = await payouts.wallet.transfer({
       outBillNo: row.outBillNo,
       amountCents,
@@ -504,7 +536,7 @@ export async function payOut(
     const card = await cardNumberOf(db, row.bankCardId);
     result = await payouts.cards.transfer(db, {
       outBillNo: row.outBillNo,
-      amountCents: row.amountCents - row.feeCents,
+      amountCents: paidCents(row),
       ...card,
     });
   }

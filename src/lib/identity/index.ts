@@ -32,6 +32,7 @@ export * as RealNameEndpoints from './real-name-endpoints.ts';
 export { RealNameErrors } from './real-name-errors.ts';
 export {
   REAL_NAME_RULE,
+  checkDigit,
   cleanIdNumber,
   cleanRealName,
   isRealName,

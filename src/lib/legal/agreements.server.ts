@@ -351,6 +351,34 @@ async function storedInForce(
   return result;
 }
 
+/**
+ * Of these types, the ones whose version in force the user has not accepted in the shop (a step
+ * that asks for its own agreements, such as a payout, checks them so), with the version to sign.
+ */
+export async function unsignedAgreements(
+  db: DbOrTx,
+  input: { shopId: string; userId: number; types: readonly AgreementType[]; now?: Date },
+): Promise<PendingAgreement[]> {
+  const today = shopDay(input.now ?? new Date());
+  const [byType, accepted] = await Promise.all([
+    versionsOf(db, input.shopId, input.types),
+    acceptedVersions(db, input.shopId, input.userId, input.types),
+  ]);
+  return input.types.flatMap((type) => {
+    const current = inForce(byType.get(type)!, today);
+    if ((accepted.get(type) ?? 0) >= current.version) return [];
+    return [
+      {
+        type,
+        title: current.title,
+        version: current.version,
+        effectiveDate: current.effectiveDate,
+        textHash: current.textHash,
+      },
+    ];
+  });
+}
+
 async function shopExists(db: DbOrTx, shopId: string): Promise<boolean> {
   const [row] = await db.select({ id: shops.id }).from(shops).where(eq(shops.id, shopId));
   return row !== undefined;

@@ -14,6 +14,7 @@ export {
   readAgreementPage,
   readManagedAgreement,
   textHash,
+  unsignedAgreements,
 } from './agreements.server.ts';
 export type { AcceptanceContext, ShownAgreement, Viewer } from './agreements.server.ts';
 export { ownsShop, readLicence, saveLicence, uploadLicencePicture } from './licence.server.ts';

@@ -17,6 +17,7 @@ export {
   agreementTypeOf,
   isAgreementRoute,
   isAgreementType,
+  signedOnItsPage,
 } from './types.ts';
 export type { AgreementGroup, AgreementType, AgreementTypeInfo } from './types.ts';
 export { bodyLength, chineseDate, formatAgreementText, parseAgreementText } from './document.ts';

@@ -159,6 +159,15 @@ export function agreementInfo(type: AgreementType): AgreementTypeInfo {
   return { type, ...INFO[type] };
 }
 
+/**
+ * Types a user signs on the agreement's own page when a step of theirs asks for it (the
+ * separate consent before an ID or card is collected, the agreements before a payout): the page
+ * offers 同意并签署 to a signed-in user who has not accepted the version in force.
+ */
+export function signedOnItsPage(type: AgreementType): boolean {
+  return INFO[type].group === 'certification' || type === 'personalInfoConsent';
+}
+
 export const REQUIRED_FOR_EVERYONE: readonly AgreementType[] = AGREEMENT_TYPES.filter(
   (type) => INFO[type].required === 'everyone',
 );

@@ -7,9 +7,10 @@ import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { readPageQuery } from '#lib/platform/page-query.ts';
 import type { ShopMembership } from '#lib/identity/index.server.ts';
 import { agreementPrompts } from '#lib/shell/index.server.ts';
-import { listAgreements, readAgreementPage } from '#lib/legal/index.server.ts';
+import { listAgreements, readAgreementPage, unsignedAgreements } from '#lib/legal/index.server.ts';
 import {
   agreementInfo,
+  signedOnItsPage,
   type AgreementPage,
   type AgreementSummary,
   type AgreementType,
@@ -48,7 +49,17 @@ export async function readAgreementScreen(
   const prompts = reader.viewer
     ? await agreementPrompts(db, reader.shopId, reader.viewer, reader.contentVersion, reader.member)
     : [];
-  const pending = prompts.find((p) => p.type === type && p.version === page.shown.version) ?? null;
+  const signable =
+    reader.viewer && signedOnItsPage(type) && page.shown.state === 'current'
+      ? await unsignedAgreements(db, {
+          shopId: reader.shopId,
+          userId: reader.viewer.userId,
+          types: [type],
+        })
+      : [];
+  const pending =
+    [...prompts, ...signable].find((p) => p.type === type && p.version === page.shown.version) ??
+    null;
   const other = RELATED[type];
   return {
     page,

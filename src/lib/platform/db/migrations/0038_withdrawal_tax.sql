@@ -1,0 +1,3 @@
+ALTER TABLE "withdrawals" DROP CONSTRAINT "withdrawals_amount_chk";--> statement-breakpoint
+ALTER TABLE "withdrawals" ADD COLUMN "tax_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_amount_chk" CHECK ("withdrawals"."amount_cents" > 0 and "withdrawals"."fee_cents" >= 0 and "withdrawals"."tax_cents" >= 0 and "withdrawals"."fee_cents" + "withdrawals"."tax_cents" < "withdrawals"."amount_cents");
