@@ -30,6 +30,7 @@ import { saveRealName } from '#lib/identity/index.server.ts';
 import {
   PAYOUT_AGREEMENTS,
   saveCertificationDraft,
+  storeCertificationPhoto,
   submitCertification,
   voidLabourTax,
   withholdLabourTax,
@@ -44,10 +45,17 @@ import { shopDay } from '#lib/platform/time.ts';
 import type { DemoRole } from './identity.ts';
 import { DEMO_ORDER_COUNT, type DemoOrder, insertDemoOrder } from './orders.ts';
 
+import sharp from 'sharp';
+
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** The demo keepers' ID photos: named, never drawn (the pages say only that both are on file). */
-const DEMO_ID_PHOTOS = { front: 'demo:id-front', back: 'demo:id-back' } as const;
+/** A demo ID photo: a plain card of the ID's proportions, in the ID's tint (no person on it). */
+const demoCardPhoto = async (background: string) =>
+  new Uint8Array(
+    await sharp({ create: { width: 428, height: 270, channels: 3, background } })
+      .jpeg({ quality: 70 })
+      .toBuffer(),
+  );
 
 export async function seedLedger(tx: Tx, userId: Record<DemoRole, number>): Promise<void> {
   for (const [shopId, owner] of [
@@ -466,23 +474,31 @@ export async function seedCommission(tx: Tx, now: Date, orderIds?: number[]): Pr
  */
 async function certifyPerson(tx: Tx, now: Date, shopId: string, userId: number): Promise<void> {
   const at = new Date(now.getTime() - 14 * DAY);
+  const signed = { shopId, userId, clientIp: null, userAgent: null, via: 'page' as const, now: at };
+  // The separate consent first: nothing of theirs is collected before it.
+  await acceptInForce(tx, signed, ['personalInfoConsent']);
+  const photo = async (background: string) =>
+    (
+      await storeCertificationPhoto(tx, {
+        shopId,
+        userId,
+        upload: await demoCardPhoto(background),
+        now: at,
+      })
+    ).photoId;
   await saveCertificationDraft(tx, {
     shopId,
     userId,
     draft: {
       kind: 'individual',
-      idFrontImage: DEMO_ID_PHOTOS.front,
-      idBackImage: DEMO_ID_PHOTOS.back,
+      idFrontPhotoId: await photo('#dfe9f2'),
+      idBackPhotoId: await photo('#e9f2df'),
       documentValidUntil: '2038-03-12',
     },
     now: at,
   });
   await submitCertification(tx, { shopId, userId, now: at });
-  await acceptInForce(
-    tx,
-    { shopId, userId, clientIp: null, userAgent: null, via: 'page', now: at },
-    PAYOUT_AGREEMENTS.individual,
-  );
+  await acceptInForce(tx, signed, PAYOUT_AGREEMENTS.individual);
 }
 
 /**

@@ -21,6 +21,7 @@ import {
 import { CertificationStatus } from '#lib/certification/index.ts';
 import { TEST_DATABASE_URL, postgresDatabase } from '../fixtures/db.ts';
 import { givenMember, givenShop } from '../fixtures/given.ts';
+import { givenCertificationPhotos } from '../fixtures/certified.ts';
 
 let database: Database;
 let db: Db;
@@ -31,8 +32,6 @@ beforeAll(async () => {
   db = database.db;
 });
 afterAll(() => database.close());
-
-const photos = { idFrontImage: 'media/id-front', idBackImage: 'media/id-back' };
 
 async function moves(userId: number) {
   const [row] = await db
@@ -51,10 +50,11 @@ it('ten submissions at once make one verification', async () => {
   const shop = await givenShop(db);
   const { id: userId } = await givenMember(db, shop.shopId, { role: 3 });
   await saveRealName(db, userId, { name: '王小明', idNumber: '330106199001011248' });
+  const { idFrontPhotoId, idBackPhotoId } = await givenCertificationPhotos(db, shop.shopId, userId);
   await saveCertificationDraft(db, {
     shopId: shop.shopId,
     userId,
-    draft: { kind: 'individual', ...photos },
+    draft: { kind: 'individual', idFrontPhotoId, idBackPhotoId },
   });
   const answers = await Promise.allSettled(
     Array.from({ length: 10 }, () => submitCertification(db, { shopId: shop.shopId, userId })),
@@ -73,13 +73,13 @@ it('an approval and a rejection of the same documents at once: one decision stan
   const shop = await givenShop(db);
   const { id: userId } = await givenMember(db, shop.shopId, { role: 3 });
   await saveRealName(db, userId, { name: '钱七', idNumber: '330106199001011248' });
+  const photos = await givenCertificationPhotos(db, shop.shopId, userId);
   const draft = await saveCertificationDraft(db, {
     shopId: shop.shopId,
     userId,
     draft: {
       kind: 'business',
       ...photos,
-      licenceImage: 'media/licence',
       subjectName: '杭州小鹿服装店',
       creditCode: '91350100M000100Y43',
       representative: '钱七',
@@ -116,15 +116,15 @@ it('five payouts of one person at once: each counts the others, the total tax is
           withdrawalNo: `WDRACE${userId}-${i}`,
           shopId: shop.shopId,
           userId,
-          incomeCents: 2_000_000,
+          incomeCents: 1_900_000,
           now,
         }),
       ),
     ),
   );
-  // ¥100,000 in one month: ¥100,000 − ¥20,000 − ¥5,000 = ¥75,000 × 10 % − ¥2,520 = ¥4,980.
-  expect(results.reduce((sum, r) => sum + r.taxCents, 0)).toBe(498_000);
+  // ¥95,000 in one month: ¥95,000 − ¥19,000 − ¥5,000 = ¥71,000 × 10 % − ¥2,520 = ¥4,580.
+  expect(results.reduce((sum, r) => sum + r.taxCents, 0)).toBe(458_000);
   expect(results.map((r) => r.incomeToDateCents).sort((a, b) => a - b)).toEqual([
-    2_000_000, 4_000_000, 6_000_000, 8_000_000, 10_000_000,
+    1_900_000, 3_800_000, 5_700_000, 7_600_000, 9_500_000,
   ]);
 });

@@ -6,6 +6,7 @@ import { certificationEvents, certifications } from '#lib/platform/db/schema.ts'
 import { saveRealName } from '#lib/identity/index.server.ts';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import { givenMember, givenShop, type GivenShop } from '#tests/fixtures/given.ts';
+import { cardPicture, givenCertificationPhotos } from '#tests/fixtures/certified.ts';
 import {
   expireCertifications,
   isCertified,
@@ -14,6 +15,7 @@ import {
   saveCertificationDraft,
   submitCertification,
 } from './certifications.server.ts';
+import { readCertificationPhoto, storeCertificationPhoto } from './photos.server.ts';
 import { CertificationStatus } from './status.ts';
 
 let database: Database;
@@ -30,8 +32,12 @@ const ID = '330106199001011248';
 const CREDIT_CODE = '91350100M000100Y43';
 const WRONG_CREDIT_CODE = '91350100M000100Y44';
 
+/** A keeper of the shop who has given the separate consent and uploaded the photos (`photos`). */
 async function keeper() {
   const { id } = await givenMember(database.db, shop.shopId, { role: 3 });
+  const uploaded = await givenCertificationPhotos(database.db, shop.shopId, id, NOW);
+  photos = { idFrontPhotoId: uploaded.idFrontPhotoId, idBackPhotoId: uploaded.idBackPhotoId };
+  licencePhotoId = uploaded.licencePhotoId;
   return id;
 }
 
@@ -44,7 +50,8 @@ async function refusal(promise: Promise<unknown>) {
   return { code: error!.code, message: error!.message };
 }
 
-const photos = { idFrontImage: 'media/id-front', idBackImage: 'media/id-back' };
+let photos: { idFrontPhotoId: number; idBackPhotoId: number };
+let licencePhotoId: number;
 
 async function statuses(userId: number) {
   const [row] = await database.db
@@ -217,7 +224,7 @@ describe('a business (个体工商户) or company (企业)', () => {
       draft: {
         kind: 'enterprise',
         ...photos,
-        licenceImage: 'media/licence',
+        licencePhotoId,
         subjectName: '杭州小鹿贸易有限公司',
         creditCode: CREDIT_CODE,
         representative: '钱七',
@@ -258,12 +265,74 @@ describe('a business (个体工商户) or company (企业)', () => {
     await saveCertificationDraft(database.db, {
       shopId: shop.shopId,
       userId,
-      draft: { kind: 'enterprise', licenceImage: 'media/licence-2' },
+      draft: { kind: 'enterprise', licencePhotoId },
       now: NOW,
     });
     await submitCertification(database.db, { shopId: shop.shopId, userId, now: NOW });
     const approved = await review(true);
     expect(approved).toMatchObject({ status: CertificationStatus.Verified, rejectReason: null });
     expect(await isCertified(database.db, shop.shopId, userId)).toBe(true);
+  });
+});
+
+describe('what is collected, and whose', () => {
+  it('collects nothing before the separate consent (44115): no draft, no photo', async () => {
+    const { id: userId } = await givenMember(database.db, shop.shopId, { role: 3 });
+    const consent = { code: 44115, message: '请先阅读并同意《个人信息单独同意书》' };
+    expect(
+      await refusal(
+        saveCertificationDraft(database.db, {
+          shopId: shop.shopId,
+          userId,
+          draft: { kind: 'individual' },
+          now: NOW,
+        }),
+      ),
+    ).toEqual(consent);
+    expect(
+      await refusal(
+        storeCertificationPhoto(database.db, {
+          shopId: shop.shopId,
+          userId,
+          upload: new Uint8Array(await cardPicture()),
+          now: NOW,
+        }),
+      ),
+    ).toEqual(consent);
+    const rows = await database.db
+      .select()
+      .from(certifications)
+      .where(eq(certifications.userId, userId));
+    expect(rows).toEqual([]);
+  });
+
+  it('takes only the keeper’s own photos (44116), and shows them to the keeper and the owner only', async () => {
+    const someone = await keeper();
+    const theirs = photos;
+    const userId = await keeper();
+    expect(
+      await refusal(
+        saveCertificationDraft(database.db, {
+          shopId: shop.shopId,
+          userId,
+          draft: { kind: 'individual', idFrontPhotoId: theirs.idFrontPhotoId },
+          now: NOW,
+        }),
+      ),
+    ).toEqual({ code: 44116, message: '照片不存在，请重新上传' });
+    const view = await saveCertificationDraft(database.db, {
+      shopId: shop.shopId,
+      userId,
+      draft: { kind: 'individual', ...photos },
+      now: NOW,
+    });
+    expect(view.photoUrls.idFront).toBe(
+      `/api/member/xdwxh5/certification/photo/${photos.idFrontPhotoId}`,
+    );
+    const seen = (viewer: number) =>
+      readCertificationPhoto(database.db, viewer, photos.idFrontPhotoId).then((p) => p !== null);
+    expect(await seen(userId)).toBe(true);
+    expect(await seen(shop.ownerId)).toBe(true);
+    expect(await seen(someone)).toBe(false);
   });
 });

@@ -26,6 +26,8 @@ import {
   type CertificationKind,
 } from './status.ts';
 import { moveCertification, recordDraftCreated } from './transitions.server.ts';
+import { requireConsent } from './consent.server.ts';
+import { certificationPhotoUrl, requireOwnPhoto } from './photos.server.ts';
 
 type CertificationRow = typeof certifications.$inferSelect;
 
@@ -35,9 +37,10 @@ export interface CertificationDraft {
   subjectName?: string | undefined;
   creditCode?: string | undefined;
   representative?: string | undefined;
-  idFrontImage?: string | undefined;
-  idBackImage?: string | undefined;
-  licenceImage?: string | undefined;
+  /** Private photos the keeper uploaded (storeCertificationPhoto). */
+  idFrontPhotoId?: number | undefined;
+  idBackPhotoId?: number | undefined;
+  licencePhotoId?: number | undefined;
   /** YYYY-MM-DD; null for a document without an end. */
   documentValidUntil?: string | null | undefined;
 }
@@ -54,6 +57,8 @@ export interface CertificationView {
   representativeMasked: string | null;
   hasIdImages: boolean;
   hasLicenceImage: boolean;
+  /** The uploaded photos, readable by the keeper (and the reviewing owner); null when none. */
+  photoUrls: { idFront: string | null; idBack: string | null; licence: string | null };
   documentValidUntil: string | null;
   rejectReason: string | null;
   /** What is still missing before it may be submitted. */
@@ -65,6 +70,12 @@ async function representativeKey(db: DbOrTx): Promise<Buffer> {
     .update(await serverSecret(db, 'certification-key'))
     .digest();
 }
+
+const PHOTO_FIELDS = [
+  ['idFrontPhotoId', 'idFrontImage'],
+  ['idBackPhotoId', 'idBackImage'],
+  ['licencePhotoId', 'licenceImage'],
+] as const;
 
 const EDITABLE = new Set<number>([
   CertificationStatus.Draft,
@@ -84,6 +95,10 @@ async function findCertification(
   return row;
 }
 
+/** A stored photo reference (a media id) as the URL that shows it. */
+const photoUrl = (ref: string | null) =>
+  ref && /^\d+$/.test(ref) ? certificationPhotoUrl(Number(ref)) : null;
+
 async function viewOf(db: DbOrTx, row: CertificationRow, now: Date): Promise<CertificationView> {
   const kind = row.kind as CertificationKind;
   const verifiedName = await verifiedRealName(db, row.userId);
@@ -98,6 +113,11 @@ async function viewOf(db: DbOrTx, row: CertificationRow, now: Date): Promise<Cer
     representativeMasked: row.representativeMasked,
     hasIdImages: row.idFrontImage !== null && row.idBackImage !== null,
     hasLicenceImage: row.licenceImage !== null,
+    photoUrls: {
+      idFront: photoUrl(row.idFrontImage),
+      idBack: photoUrl(row.idBackImage),
+      licence: photoUrl(row.licenceImage),
+    },
     documentValidUntil: row.documentValidUntil,
     rejectReason: row.rejectReason,
     missing: missingParts(
@@ -159,8 +179,13 @@ export async function saveCertificationDraft(
       throw appError(Errors.DOCUMENT_EXPIRED);
     set.documentValidUntil = draft.documentValidUntil;
   }
-  for (const field of ['idFrontImage', 'idBackImage', 'licenceImage'] as const) {
-    if (draft[field] !== undefined) set[field] = draft[field];
+  // Nothing of the keeper's is kept before their separate consent; only their own photos.
+  await requireConsent(db, { shopId: input.shopId, userId: input.userId, now });
+  for (const [field, column] of PHOTO_FIELDS) {
+    const photoId = draft[field];
+    if (photoId === undefined) continue;
+    await requireOwnPhoto(db, input.userId, photoId);
+    set[column] = String(photoId);
   }
   const saved = await db.transaction(async (tx) => {
     const [existing] = await tx

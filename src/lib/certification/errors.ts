@@ -16,4 +16,7 @@ export const CertificationErrors = {
   PAYOUT_PROTOCOL_UNSIGNED: { code: 44112, message: '请先签署协议再提现' },
   PAYOUT_MONTH_QUOTA: { code: 44113, message: '本月提现金额已达上限（每月9.8万元）' },
   PAYOUT_YEAR_QUOTA: { code: 44114, message: '本年提现金额已达上限（每年50万元）' },
+  CONSENT_REQUIRED: { code: 44115, message: '请先阅读并同意《个人信息单独同意书》' },
+  PHOTO_NOT_FOUND: { code: 44116, message: '照片不存在，请重新上传' },
+  PHOTO_LIMIT: { code: 44117, message: '今天上传的照片太多了，请明天再试' },
 } as const satisfies Record<string, ErrorEntry>;

@@ -14,3 +14,9 @@ export type { CertificationDraft, CertificationView } from './certifications.ser
 export { payoutTaxOf, voidLabourTax, withholdLabourTax } from './payout-tax.server.ts';
 export { PAYOUT_AGREEMENTS, clearForPayout, payoutReadiness } from './payout-clearance.server.ts';
 export type { PayoutClearance, PayoutReadiness } from './payout-clearance.server.ts';
+export { consentToGive } from './consent.server.ts';
+export {
+  certificationPhotoUrl,
+  readCertificationPhoto,
+  storeCertificationPhoto,
+} from './photos.server.ts';
