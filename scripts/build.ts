@@ -36,8 +36,11 @@ export function buildIfStale(): boolean {
       : 0;
   if (Math.max(...INPUTS.map((input) => newestMtime(path.join(ROOT, input)))) <= built) return true;
   console.log('Building the shop ...');
+  // Always the production build (React's production JSX), whoever asks: a test runner sets
+  // NODE_ENV=test, which would build pages that fail when served.
   const result = spawnSync(path.join(ROOT, 'node_modules/.bin/astro'), ['build'], {
     cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: 'inherit',
   });
   if (result.status !== 0) return false;
