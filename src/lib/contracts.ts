@@ -12,6 +12,7 @@ import * as addresses from '#lib/addresses/index.ts';
 import * as afterSales from '#lib/after-sales/index.ts';
 import * as cart from '#lib/cart/index.ts';
 import * as catalog from '#lib/catalog/index.ts';
+import * as certification from '#lib/certification/index.ts';
 import * as coupons from '#lib/coupons/index.ts';
 import * as decoration from '#lib/decoration/index.ts';
 import * as distribution from '#lib/distribution/index.ts';
@@ -47,6 +48,7 @@ export const ContractDoors = {
   'after-sales': afterSales,
   cart,
   catalog,
+  certification,
   coupons,
   decoration,
   distribution,
@@ -73,6 +75,7 @@ export const ContractAreas = {
   ...groupsOf(afterSales),
   ...groupsOf(cart),
   ...groupsOf(catalog),
+  ...groupsOf(certification),
   ...groupsOf(coupons),
   ...groupsOf(decoration),
   ...groupsOf(distribution),

@@ -9,11 +9,11 @@
  *   on saving; the licence is looked at by the owner, who approves or rejects with a reason.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, ne } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { certifications, shops } from '#lib/platform/db/schema.ts';
+import { certifications, shops, users } from '#lib/platform/db/schema.ts';
 import { serverSecret } from '#lib/platform/secrets.server.ts';
 import { shopDay } from '#lib/platform/time.ts';
 import { encryptValue, verifiedRealName } from '#lib/identity/index.server.ts';
@@ -370,4 +370,42 @@ export async function expireCertifications(db: DbOrTx, now = new Date()): Promis
 export async function isCertified(db: DbOrTx, shopId: string, userId: number): Promise<boolean> {
   const row = await findCertification(db, shopId, userId);
   return row?.status === CertificationStatus.Verified;
+}
+
+/** A certification waiting for the owner, with who sent it (the keeper's nickname). */
+export interface ReviewItem extends CertificationView {
+  keeperName: string;
+  submittedAt: string | null;
+}
+
+/** The owner's queue: the shop's businesses and companies submitted for review, oldest first. */
+export async function listCertificationsForReview(
+  db: DbOrTx,
+  input: { shopId: string; ownerId: number; now?: Date },
+): Promise<ReviewItem[] | null> {
+  const [shop] = await db
+    .select({ ownerId: shops.ownerUserId })
+    .from(shops)
+    .where(eq(shops.id, input.shopId));
+  if (!shop || shop.ownerId !== input.ownerId) return null;
+  const rows = await db
+    .select({ row: certifications, nickname: users.nickname })
+    .from(certifications)
+    .innerJoin(users, eq(users.id, certifications.userId))
+    .where(
+      and(
+        eq(certifications.shopId, input.shopId),
+        eq(certifications.status, CertificationStatus.Submitted),
+        ne(certifications.kind, 'individual'),
+      ),
+    )
+    .orderBy(asc(certifications.submittedAt));
+  const now = input.now ?? new Date();
+  return Promise.all(
+    rows.map(async ({ row, nickname }) => ({
+      ...(await viewOf(db, row, now)),
+      keeperName: nickname || '店主',
+      submittedAt: row.submittedAt?.toISOString() ?? null,
+    })),
+  );
 }

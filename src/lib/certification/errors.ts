@@ -19,4 +19,5 @@ export const CertificationErrors = {
   CONSENT_REQUIRED: { code: 44115, message: '请先阅读并同意《个人信息单独同意书》' },
   PHOTO_NOT_FOUND: { code: 44116, message: '照片不存在，请重新上传' },
   PHOTO_LIMIT: { code: 44117, message: '今天上传的照片太多了，请明天再试' },
+  REVIEW_OWNER_ONLY: { code: 44118, message: '只有店铺的所有者可以审核认证' },
 } as const satisfies Record<string, ErrorEntry>;

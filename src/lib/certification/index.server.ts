@@ -5,13 +5,20 @@
 export {
   expireCertifications,
   isCertified,
+  listCertificationsForReview,
   readCertification,
   reviewCertification,
   saveCertificationDraft,
   submitCertification,
 } from './certifications.server.ts';
 export type { CertificationDraft, CertificationView } from './certifications.server.ts';
-export { payoutTaxOf, voidLabourTax, withholdLabourTax } from './payout-tax.server.ts';
+export {
+  listPayoutTaxes,
+  payoutTaxOf,
+  voidLabourTax,
+  withholdLabourTax,
+} from './payout-tax.server.ts';
+export type { PayoutTaxRow } from './payout-tax.server.ts';
 export { PAYOUT_AGREEMENTS, clearForPayout, payoutReadiness } from './payout-clearance.server.ts';
 export type { PayoutClearance, PayoutReadiness } from './payout-clearance.server.ts';
 export { consentToGive } from './consent.server.ts';
@@ -20,3 +27,4 @@ export {
   readCertificationPhoto,
   storeCertificationPhoto,
 } from './photos.server.ts';
+export { readCertificationScreen } from './screen.server.ts';

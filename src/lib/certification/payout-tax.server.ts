@@ -6,7 +6,7 @@
  * again for the same withdrawal, it answers what was recorded. A payout that did not happen is
  * voided and no longer counted.
  */
-import { and, asc, eq, isNull, like } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, like } from 'drizzle-orm';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx, Tx } from '#lib/platform/db/client.server.ts';
@@ -85,4 +85,32 @@ export async function payoutTaxOf(
       and(eq(payoutTaxes.withdrawalNo, input.withdrawalNo), eq(payoutTaxes.userId, input.userId)),
     );
   return row ? { ...row.calculation, voided: row.voidedAt !== null } : null;
+}
+
+/** A payout's tax as listed for its person: the withdrawal, month, income and tax, newest first. */
+export interface PayoutTaxRow {
+  withdrawalNo: string;
+  month: string;
+  incomeCents: number;
+  taxCents: number;
+  voided: boolean;
+}
+
+/** This user's payout taxes of a tax year (taxGrcDetail without a withdrawal). */
+export async function listPayoutTaxes(
+  db: DbOrTx,
+  input: { userId: number; year: string },
+): Promise<PayoutTaxRow[]> {
+  const rows = await db
+    .select({
+      withdrawalNo: payoutTaxes.withdrawalNo,
+      month: payoutTaxes.month,
+      incomeCents: payoutTaxes.incomeCents,
+      taxCents: payoutTaxes.taxCents,
+      voidedAt: payoutTaxes.voidedAt,
+    })
+    .from(payoutTaxes)
+    .where(and(eq(payoutTaxes.userId, input.userId), like(payoutTaxes.month, `${input.year}-%`)))
+    .orderBy(desc(payoutTaxes.id));
+  return rows.map(({ voidedAt, ...row }) => ({ ...row, voided: voidedAt !== null }));
 }

@@ -48,3 +48,6 @@ export function cleanCreditCode(value: string): string | null {
   const code = value.replace(/\s+/g, '').toUpperCase();
   return isCreditCode(code) ? code : null;
 }
+
+/** The longest reason an owner gives for not approving a certification. */
+export const MAX_CERTIFICATION_REASON = 100;

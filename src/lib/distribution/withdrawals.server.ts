@@ -102,6 +102,8 @@ export interface WithdrawalView {
   paidAt: string | null;
   rejectReason: string | null;
   failReason: string | null;
+  /** The payout provider's bill number once paid: the e-receipt's number. */
+  receiptNo: string | null;
 }
 
 export interface WithdrawalDetail extends WithdrawalView {
@@ -122,6 +124,7 @@ const viewColumns = {
   paidAt: withdrawals.paidAt,
   rejectReason: withdrawals.rejectReason,
   failReason: withdrawals.failReason,
+  providerBillId: withdrawals.providerBillId,
 };
 
 type ViewRow = {
@@ -137,6 +140,7 @@ type ViewRow = {
   paidAt: Date | null;
   rejectReason: string | null;
   failReason: string | null;
+  providerBillId: string | null;
 };
 
 function toView(row: ViewRow): WithdrawalView {
@@ -156,6 +160,7 @@ function toView(row: ViewRow): WithdrawalView {
     paidAt: row.paidAt?.toISOString() ?? null,
     rejectReason: row.rejectReason,
     failReason: row.failReason,
+    receiptNo: status === WithdrawalStatus.PaidOut ? row.providerBillId : null,
   };
 }
 

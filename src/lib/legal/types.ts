@@ -17,6 +17,11 @@ export const AGREEMENT_TYPES = [
   'temporaryProtocol',
   'taxIndividualProtocol',
   'taxBankAgreement',
+  'taxBankCommitment',
+  'unbindAgreement',
+  'unbindInstruction',
+  'unbindInstructionEnt',
+  'unbindTransfer',
   'commitment',
   'complianceNotice',
   'complianceDocument',
@@ -105,6 +110,36 @@ const INFO: Record<AgreementType, Omit<AgreementTypeInfo, 'type'>> = {
     group: 'certification',
     required: null,
   },
+  taxBankCommitment: {
+    name: '收款账户承诺书',
+    summary: '承诺收款账户为本人所有、信息真实',
+    group: 'certification',
+    required: null,
+  },
+  unbindAgreement: {
+    name: '店主解绑协议',
+    summary: '解除店主关系的条件与效果',
+    group: 'keeper',
+    required: null,
+  },
+  unbindInstruction: {
+    name: '个人店主解绑说明',
+    summary: '个人店主解绑前后要做的事',
+    group: 'keeper',
+    required: null,
+  },
+  unbindInstructionEnt: {
+    name: '企业店主解绑说明',
+    summary: '企业和个体工商户店主解绑前后要做的事',
+    group: 'keeper',
+    required: null,
+  },
+  unbindTransfer: {
+    name: '解绑余额处理说明',
+    summary: '解绑时余额、提现和追回收益的处理',
+    group: 'keeper',
+    required: null,
+  },
   commitment: {
     name: '商家承诺书',
     summary: '本店对商品质量、价格和售后的承诺',
@@ -174,10 +209,11 @@ export const REQUIRED_FOR_EVERYONE: readonly AgreementType[] = AGREEMENT_TYPES.f
 
 /**
  * The page that shows a type: the agreement pages of commerce §2 for the user agreement, the
- * privacy policy and the compliance texts, legal-protocol/{type} for the rest. `version` opens an
+ * privacy policy and the compliance texts, the certification group's pages (shell §2) for its
+ * protocols and the unbinding texts, legal-protocol/{type} for the rest. `version` opens an
  * older version.
  */
-export function agreementLink(type: AgreementType, version?: number): LinkTarget {
+export function agreementLink(type: AgreementType, version?: number): Exclude<LinkTarget, string> {
   // Only a version asked for: the current one's link names none, so it keeps naming the current.
   const query = { version };
   switch (type) {
@@ -191,6 +227,22 @@ export function agreementLink(type: AgreementType, version?: number): LinkTarget
       return { name: 'complianceLandingPage', query };
     case 'complianceDocument':
       return { name: 'complianceDoc', query };
+    case 'individualProtocol':
+      return { name: 'individual-protocol', query };
+    case 'indComProtocol':
+      return { name: 'ind-com-protocol', query };
+    case 'temporaryProtocol':
+      return { name: 'temperary-protocol', query };
+    case 'taxIndividualProtocol':
+      return { name: 'taxIndividualProtocol', query };
+    case 'taxBankAgreement':
+      return { name: 'individual-taxBankAggrement', query };
+    case 'taxBankCommitment':
+    case 'unbindAgreement':
+    case 'unbindInstruction':
+    case 'unbindInstructionEnt':
+    case 'unbindTransfer':
+      return { name: type, query };
     default:
       return { name: 'legal-protocol-type', params: { type }, query };
   }
@@ -209,6 +261,19 @@ const AGREEMENT_ROUTES: ReadonlySet<string> = new Set([
   'commitment',
   'complianceLandingPage',
   'complianceDoc',
+  'individual-protocol',
+  'individual-protocol-detail',
+  'ind-com-protocol',
+  'ind-com-protocol-detail',
+  'temperary-protocol',
+  'temperary-protocol-detail',
+  'taxIndividualProtocol',
+  'individual-taxBankAggrement',
+  'taxBankCommitment',
+  'unbindAgreement',
+  'unbindInstruction',
+  'unbindInstructionEnt',
+  'unbindTransfer',
 ]);
 
 export function isAgreementRoute(name: string): boolean {

@@ -168,3 +168,27 @@ export const TAX_BANK_AGREEMENT: AgreementText = {
     { heading: '四、联系我们', paragraphs: [CONTACT] },
   ],
 };
+
+export const TAX_BANK_COMMITMENT: AgreementText = {
+  title: '收款账户承诺书',
+  effectiveDate: '2025-06-01',
+  intro: ['本人就用于收取推广收益的银行账户作出以下承诺。'],
+  sections: [
+    {
+      heading: '一、账户归属',
+      paragraphs: [
+        '本人绑定的收款账户为本人（或本人认证的个体工商户、企业）名下的真实账户，不出借、出租他人账户，也不为他人代收款项。',
+      ],
+    },
+    {
+      heading: '二、信息真实',
+      paragraphs: [
+        '本人提交的姓名、身份证号、银行卡号和预留手机号真实、一致。因信息不实导致付款失败、错付或涉税风险的，由本人承担。',
+      ],
+    },
+    {
+      heading: '三、变更通知',
+      paragraphs: ['账户注销、冻结或变更的，本人将在提现前更换绑定账户并重新核验。'],
+    },
+  ],
+};

@@ -13,11 +13,18 @@ import {
   IND_COM_PROTOCOL,
   INDIVIDUAL_PROTOCOL,
   TAX_BANK_AGREEMENT,
+  TAX_BANK_COMMITMENT,
   TAX_INDIVIDUAL_PROTOCOL,
   TEMPORARY_PROTOCOL,
 } from './certification.ts';
 import { COMMITMENT, COMPLIANCE_DOCUMENT, COMPLIANCE_NOTICE } from './compliance.ts';
 import { SHOP_KEEPER_AGREEMENT } from './keeper.ts';
+import {
+  UNBIND_AGREEMENT,
+  UNBIND_INSTRUCTION,
+  UNBIND_INSTRUCTION_ENT,
+  UNBIND_TRANSFER,
+} from './unbinding.ts';
 import type { AgreementText } from './text.ts';
 
 export type { AgreementText } from './text.ts';
@@ -33,6 +40,11 @@ export const PLATFORM_TEXTS: Record<AgreementType, AgreementText> = {
   temporaryProtocol: TEMPORARY_PROTOCOL,
   taxIndividualProtocol: TAX_INDIVIDUAL_PROTOCOL,
   taxBankAgreement: TAX_BANK_AGREEMENT,
+  taxBankCommitment: TAX_BANK_COMMITMENT,
+  unbindAgreement: UNBIND_AGREEMENT,
+  unbindInstruction: UNBIND_INSTRUCTION,
+  unbindInstructionEnt: UNBIND_INSTRUCTION_ENT,
+  unbindTransfer: UNBIND_TRANSFER,
   commitment: COMMITMENT,
   complianceNotice: COMPLIANCE_NOTICE,
   complianceDocument: COMPLIANCE_DOCUMENT,

@@ -104,3 +104,21 @@ export function versionAsked(params: URLSearchParams): number | undefined {
     version: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
   }).version;
 }
+
+/**
+ * The read of a page that shows one agreement type at its own route: the version asked for
+ * (`?version=`) or in force, for this reader; a version never published answers 404.
+ */
+export async function agreementScreenOf(
+  astro: { locals: App.Locals; url: URL; response: { status?: number | undefined } },
+  type: AgreementType,
+): Promise<AgreementScreen | null> {
+  const screen = await readAgreementScreen(
+    astro.locals.database.db,
+    readerOf(astro.locals),
+    type,
+    versionAsked(astro.url.searchParams),
+  );
+  if (!screen) astro.response.status = 404;
+  return screen;
+}
