@@ -14,7 +14,6 @@ import type { Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { demoPhones, seedHandles } from '#demo/handles.ts';
-import { saveRealName } from '#lib/identity/real-name.server.ts';
 import { auditLedger, keeperBalances } from '#lib/commission/ledger.server.ts';
 import { settleDueCommission } from '#lib/commission/commission.server.ts';
 import { completeOrder } from '#lib/orders/commands.server.ts';
@@ -22,6 +21,7 @@ import { OrderStatus } from '#lib/orders/status.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import { IN_APP_UA, freshPhone } from '../fixtures/accounts.ts';
 import { givenMember } from '../fixtures/given.ts';
+import { givenCertifiedKeeper } from '../fixtures/certified.ts';
 
 const SHOP = '1001';
 const PRODUCT = seedHandles.shop1001.sales.liziRunning.products[1]!;
@@ -78,10 +78,11 @@ test('a keeper shares, a new shopper buys in the app, the commission settles, th
   test.setTimeout(240_000);
   const admin = shop.admin.db;
 
-  // A new shop keeper of 1001 with a verified real name.
+  // A new shop keeper of 1001, certified as a person with the payout agreements signed (the
+  // certification itself is walked through in certification.spec.ts).
   const keeperPhone = freshPhone();
   const keeper = await givenMember(admin, SHOP, { role: 3, phone: keeperPhone });
-  await saveRealName(admin, keeper.id, { name: '欧阳娜娜', idNumber: '11010519491231002x' });
+  await givenCertifiedKeeper(admin, SHOP, keeper.id, { name: '欧阳娜娜' });
   // They signed the shop keeper's agreement when they joined.
   await admin
     .update(t.shopMembers)

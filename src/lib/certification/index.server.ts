@@ -15,6 +15,7 @@ export type { CertificationDraft, CertificationView } from './certifications.ser
 export {
   listPayoutTaxes,
   payoutTaxOf,
+  payoutsThisYear,
   voidLabourTax,
   withholdLabourTax,
 } from './payout-tax.server.ts';

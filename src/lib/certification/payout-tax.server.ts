@@ -14,22 +14,11 @@ import { payoutTaxes } from '#lib/platform/db/schema.ts';
 import { LockClass, lockForTransaction } from '#lib/platform/db/locks.server.ts';
 import { shopDay } from '#lib/platform/time.ts';
 import { verifiedPersonKey } from '#lib/identity/index.server.ts';
-import { quotaExceeded, withholdingFor, type Withholding } from './tax.ts';
+import { quotaExceeded, withholdingFor, type EarlierPayout, type Withholding } from './tax.ts';
 
-export async function withholdLabourTax(
-  tx: Tx,
-  input: { withdrawalNo: string; shopId: string; userId: number; incomeCents: number; now: Date },
-): Promise<Withholding> {
-  const personKey = await verifiedPersonKey(tx, input.userId);
-  if (!personKey) throw appError(Errors.TAXPAYER_UNVERIFIED);
-  await lockForTransaction(tx, LockClass.labourTax, personKey);
-  const [recorded] = await tx
-    .select({ calculation: payoutTaxes.calculation })
-    .from(payoutTaxes)
-    .where(eq(payoutTaxes.withdrawalNo, input.withdrawalNo));
-  if (recorded) return recorded.calculation;
-  const day = shopDay(input.now);
-  const earlier = await tx
+/** The person's payouts of the tax year of `day` that count (not voided), in the order made. */
+function earlierPayouts(db: DbOrTx, personKey: string, day: string): Promise<EarlierPayout[]> {
+  return db
     .select({
       month: payoutTaxes.month,
       incomeCents: payoutTaxes.incomeCents,
@@ -44,6 +33,35 @@ export async function withholdLabourTax(
       ),
     )
     .orderBy(asc(payoutTaxes.id));
+}
+
+/**
+ * What 申请提现 estimates a person's tax from before they confirm: their payouts this year as
+ * recorded so far; null for a user without a verified person (no tax is computed for them).
+ */
+export async function payoutsThisYear(
+  db: DbOrTx,
+  userId: number,
+  now = new Date(),
+): Promise<EarlierPayout[] | null> {
+  const personKey = await verifiedPersonKey(db, userId);
+  return personKey ? earlierPayouts(db, personKey, shopDay(now)) : null;
+}
+
+export async function withholdLabourTax(
+  tx: Tx,
+  input: { withdrawalNo: string; shopId: string; userId: number; incomeCents: number; now: Date },
+): Promise<Withholding> {
+  const personKey = await verifiedPersonKey(tx, input.userId);
+  if (!personKey) throw appError(Errors.TAXPAYER_UNVERIFIED);
+  await lockForTransaction(tx, LockClass.labourTax, personKey);
+  const [recorded] = await tx
+    .select({ calculation: payoutTaxes.calculation })
+    .from(payoutTaxes)
+    .where(eq(payoutTaxes.withdrawalNo, input.withdrawalNo));
+  if (recorded) return recorded.calculation;
+  const day = shopDay(input.now);
+  const earlier = await earlierPayouts(tx, personKey, day);
   // The quotas count every payout of the person's this year, in every shop, under the same lock.
   const over = quotaExceeded({ day, incomeCents: input.incomeCents, earlier });
   if (over) throw appError(over === 'month' ? Errors.PAYOUT_MONTH_QUOTA : Errors.PAYOUT_YEAR_QUOTA);

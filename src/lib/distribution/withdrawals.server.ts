@@ -56,9 +56,12 @@ import { verifiedRealName } from '#lib/identity/index.server.ts';
 import {
   clearForPayout,
   payoutReadiness,
+  payoutsThisYear,
   voidLabourTax,
   type PayoutReadiness,
 } from '#lib/certification/index.server.ts';
+import type { EarlierPayout } from '#lib/certification/index.ts';
+import { shopDay } from '#lib/platform/time.ts';
 import { getMember } from '#lib/membership/index.server.ts';
 import { isShopManager } from '#lib/membership/index.ts';
 
@@ -177,6 +180,8 @@ export interface CashInfo {
   cardsOn: boolean;
   /** Certified and signed, or the step still to take (certification area). */
   readiness: PayoutReadiness;
+  /** A person paid as 劳务报酬: their payouts this year, to estimate the tax before confirming. */
+  taxEstimate: { day: string; earlier: EarlierPayout[] } | null;
 }
 
 /** Whether this server pays bank cards: only the sandbox exists, so in demo mode only. */
@@ -195,12 +200,15 @@ export async function readCashInfo(
   userId: number,
   config: Env = env(),
 ): Promise<CashInfo> {
-  const [balances, cards, openId, readiness] = await Promise.all([
+  const now = new Date();
+  const [balances, cards, openId, readiness, earlier] = await Promise.all([
     keeperBalances(db, shopId, userId),
     listBankCards(db, userId),
     openIdOf(db, userId),
-    payoutReadiness(db, { shopId, userId }),
+    payoutReadiness(db, { shopId, userId, now }),
+    payoutsThisYear(db, userId, now),
   ]);
+  const person = readiness.ready && readiness.kind === 'individual' && earlier !== null;
   return {
     availableCents: balances.availableCents,
     minCents: MIN_WITHDRAWAL_CENTS,
@@ -210,6 +218,7 @@ export async function readCashInfo(
     wallet: config.PAYOUT_PROVIDER !== 'wechatpay' ? 'off' : openId ? 'ok' : 'needs-wechat',
     cardsOn: cardPayoutsOn(config),
     readiness,
+    taxEstimate: person ? { day: shopDay(now), earlier } : null,
   };
 }
 

@@ -1,8 +1,10 @@
 /**
  * 申请提现: where the money goes (微信零钱 — for a keeper signed in inside WeChat — or a bound
  * bank card where cards are paid, decision 033), the amount (yuan, at most two decimals) and the
- * card; 全部提现 fills in the whole available balance. The fee and what arrives are shown in a confirm step before anything is
- * sent; the server checks everything again. One idempotency key per page, so a repeated tap is
+ * card; 全部提现 fills in the whole available balance. The fee, a person's tax (estimated by the
+ * cumulative method from their payouts this year, as the server will withhold it) and what
+ * arrives are shown in a confirm step before anything is sent; the server checks and computes
+ * everything again. One idempotency key per page, so a repeated tap is
  * one withdrawal. On success the withdrawal's own page opens.
  */
 import { useId, useMemo, useState } from 'react';
@@ -10,6 +12,7 @@ import { toast } from '#lib/platform/toast.ts';
 import { applyWithdrawal } from '#lib/distribution/index.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import { withdrawalFeeCents, yuanToCents } from '#lib/distribution/index.ts';
+import { withholdingFor, type EarlierPayout } from '#lib/certification/index.ts';
 import { useHydrated } from '../../../ui/use-hydrated.ts';
 import './Modal.css';
 import './CashForm.css';
@@ -28,6 +31,8 @@ interface Props {
   bindHref: string;
   /** cash/{withdrawalNo} with the page's shop query: `{no}` is replaced. */
   detailHref: string;
+  /** A person's payouts this year: the tax the server will withhold, estimated the same way. */
+  taxEstimate: { day: string; earlier: EarlierPayout[] } | null;
 }
 
 function newKey(): string {
@@ -90,6 +95,10 @@ export default function CashForm(props: Props) {
   }
 
   const fee = cents === null ? 0 : withdrawalFeeCents(cents);
+  const tax =
+    cents && props.taxEstimate
+      ? withholdingFor({ ...props.taxEstimate, incomeCents: cents }).taxCents
+      : 0;
   return (
     <form className="cash-form" onSubmit={ask} noValidate>
       <fieldset className="cash-to">
@@ -192,9 +201,15 @@ export default function CashForm(props: Props) {
                 <dt>手续费</dt>
                 <dd>¥{formatYuan(fee)}</dd>
               </div>
+              {props.taxEstimate && (
+                <div>
+                  <dt>代扣个人所得税</dt>
+                  <dd data-cash-tax>¥{formatYuan(tax)}</dd>
+                </div>
+              )}
               <div>
                 <dt>实际到账</dt>
-                <dd data-cash-arrives>¥{formatYuan(cents - fee)}</dd>
+                <dd data-cash-arrives>¥{formatYuan(cents - fee - tax)}</dd>
               </div>
               <div>
                 <dt>{toWallet ? '到账方式' : '到账银行卡'}</dt>
