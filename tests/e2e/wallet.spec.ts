@@ -115,7 +115,9 @@ test('我的钱包 shows the demo keeper’s balances, movements and withdrawals
   await expect(page).toHaveTitle(/^交易详情/);
   await expect(page.locator('[data-status]')).toHaveText('已到账');
   await expect(page.locator('.amount')).toHaveText(`-${formatYuan(seeded[0]!.amountCents)}`);
-  await expect(page.getByText('中国工商银行 6212 **** **** 4340')).toBeVisible();
+  await expect(page.getByText('中国工商银行 6212 **** **** 4340').first()).toBeVisible();
+  // Paid: the e-receipt carries the provider's bill number and what reached the card.
+  await expect(page.getByRole('region', { name: '电子回单' })).toContainText('SBWD20260000000001');
   await expect(page.locator('[data-timeline] li > p:first-child')).toHaveText([
     '打款成功，已到账',
     '店主审核通过，打款中',
