@@ -215,6 +215,20 @@ test('a new keeper certifies as a person, signs, withdraws twice and sees the ta
     .getByRole('button', { name: '确认打款' })
     .click();
   await expect(review).toHaveCount(0);
+
+  // The owner's quarterly income report names the keeper masked, with the tax; not for keepers.
+  await ownerPage.goto(url('/shop/certification'));
+  const quarter = (await ownerPage.locator('[data-report]').first().getAttribute('data-report'))!;
+  const report = await ownerPage.request.get(
+    `${shop.url}/api/member/xdwxh5/wallet/report?shopBizCode=${SHOP}&quarter=${quarter}`,
+  );
+  expect(report.headers()['content-type']).toBe('text/csv; charset=utf-8');
+  const keeperRow = (await report.text()).split('\r\n').find((line) => line.includes('欧**娜'));
+  expect(keeperRow).toContain('个人认证,欧**娜,110101********1671,1,8000.00,42.00,7958.00');
+  const refused = await page.request.get(
+    `${shop.url}/api/member/xdwxh5/wallet/report?shopBizCode=${SHOP}&quarter=${quarter}`,
+  );
+  expect((await refused.json()).code).toBe(40301);
   await page.goto(url(`/cash/${first}`));
   const receipt = page.getByRole('region', { name: '电子回单' });
   // The provider's bill number is the receipt's; the amount is what reached the keeper.

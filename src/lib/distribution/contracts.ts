@@ -41,6 +41,19 @@ export const DistributionContracts = {
     query: { shopBizCode: shopIdSchema },
     access: { roles: ['D'] },
   }),
+  /**
+   * The owner's quarterly income report of the shop's keepers (国务院令第810号), as a CSV file:
+   * per keeper and month, what was paid, the tax withheld and what reached them, masked.
+   */
+  payoutReport: contract<never>()({
+    method: 'GET',
+    path: '/api/member/xdwxh5/wallet/report',
+    query: {
+      shopBizCode: shopIdSchema,
+      quarter: z.string().regex(/^\d{4}Q[1-4]$/, '请选择季度'),
+    },
+    access: 'signed-in',
+  }),
   /** 我的钱包: balances and the movements of 可提现 and 待结算, newest first. */
   wallet: contract<{ balances: KeeperBalances; movements: WalletMovement[]; total: number }>()({
     method: 'GET',

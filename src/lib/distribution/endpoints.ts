@@ -9,6 +9,10 @@ export const profit = endpoint<(typeof Contracts)['profit']>(
   'GET',
   '/api/member/xdwxh5/distributor/profit',
 );
+export const payoutReport = endpoint<(typeof Contracts)['payoutReport']>(
+  'GET',
+  '/api/member/xdwxh5/wallet/report',
+);
 export const wallet = endpoint<(typeof Contracts)['wallet']>(
   'GET',
   '/api/member/xdwxh5/wallet/detail',

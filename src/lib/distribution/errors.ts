@@ -15,6 +15,7 @@ export const DistributionErrors = {
     message: '不能审核自己的提现，店主本人的提现由店铺管理员审核',
   },
   WITHDRAW_OWNER_FOR_MANAGERS: { code: 40301, message: '店主本人的提现由店铺管理员审核' },
+  REPORT_OWNER_ONLY: { code: 40301, message: '仅店铺所有者可下载收入报表' },
   REJECT_REASON_REQUIRED: { code: 47006, message: '请填写驳回原因' },
   CARD_NUMBER_INVALID: { code: 47007, message: '银行卡号有误，请核对后重新输入' },
   CARD_NEEDS_REAL_NAME: { code: 47009, message: '请先完成实名认证' },

@@ -41,3 +41,4 @@ export {
   waitingWithdrawals,
 } from './withdrawals.server.ts';
 export type { WithdrawalDetail } from './withdrawals.server.ts';
+export { quarterOf, quarterlyPayoutReport } from './payout-report.server.ts';

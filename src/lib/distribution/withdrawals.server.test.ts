@@ -41,6 +41,7 @@ import {
   waitingWithdrawals,
 } from './withdrawals.server.ts';
 import { WithdrawalStatus } from './status.ts';
+import { quarterOf, quarterMonths, quarterlyPayoutReport } from './payout-report.server.ts';
 import { luhnValid } from './withdrawal.ts';
 
 let database: Database;
@@ -810,5 +811,59 @@ describe('before a payout (issue #30): certified, signed, within the quotas, tax
       message: '本月提现金额已达上限（每月9.8万元）',
     });
     expect(await balances(k)).toMatchObject({ availableCents: yuan(52_000) });
+  });
+});
+
+describe('the quarterly income report (国务院令第810号)', () => {
+  it('gives the owner one row per keeper and month, masked, with the tax; nobody else gets it', async () => {
+    const k = await givenKeeper(2_000_000);
+    const first = await apply(k, 800_000);
+    await review(k, first.withdrawalNo, { approve: true });
+    const second = await apply(k, 200_000, { now: at(30) });
+    await review(k, second.withdrawalNo, { approve: true, now: at(40) });
+    const csv = await quarterlyPayoutReport(db, {
+      shopId: k.shop.shopId,
+      ownerId: k.shop.ownerId,
+      quarter: '2026Q4',
+    });
+    const lines = csv!
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      '季度,月份,店主,手机号,认证类型,实名,身份证号,提现笔数,收入（元）,代扣个税（元）,实际到账（元）',
+    );
+    expect(lines).toHaveLength(2);
+    const cells = lines[1]!.split(',');
+    expect(cells.slice(0, 2)).toEqual(['2026Q4', '2026-11']);
+    expect(cells.slice(4, 5)).toEqual(['个人认证']);
+    expect(cells[5]).toBe('欧**娜');
+    expect(cells[6]).toMatch(/^110101\*{8}\d{3}[\dX]$/);
+    // ¥8,000 taxed ¥42, then ¥2,000 taxed ¥48: ¥10,000, ¥90, ¥9,910.
+    expect(cells.slice(7)).toEqual(['2', '10000.00', '90.00', '9910.00']);
+    expect(
+      await quarterlyPayoutReport(db, {
+        shopId: k.shop.shopId,
+        ownerId: k.keeper.id,
+        quarter: '2026Q4',
+      }),
+    ).toBeNull();
+    expect(
+      await quarterlyPayoutReport(db, {
+        shopId: k.shop.shopId,
+        ownerId: k.shop.ownerId,
+        quarter: '2026Q3',
+      }),
+    ).toBe(
+      '\uFEFF季度,月份,店主,手机号,认证类型,实名,身份证号,提现笔数,收入（元）,代扣个税（元）,实际到账（元）\r\n',
+    );
+  });
+
+  it('names the quarters', () => {
+    expect(quarterMonths('2026Q4')).toEqual(['2026-10', '2026-11', '2026-12']);
+    expect(quarterMonths('2026Q1')).toEqual(['2026-01', '2026-02', '2026-03']);
+    expect(quarterMonths('2026Q5')).toBeNull();
+    expect(quarterOf('2026-11-28')).toBe('2026Q4');
+    expect(quarterOf('2026-03-31')).toBe('2026Q1');
   });
 });
