@@ -263,6 +263,16 @@ async function visits1001(browser: Browser): Promise<Visit[]> {
       { as: 'visitor', path: '/register', lands: 'orderPosterEnv' },
     ],
     applyForAdmin: { as: 'consumer', path: '/applyForAdmin', inApp: true },
+    // Other names of the keeper's application and its progress send to the one page of each.
+    registerAgent: { as: 'consumer', path: '/registerAgent', inApp: true, lands: 'register' },
+    application: { as: 'consumer', path: '/application', lands: 'registerAgentProcess' },
+    // Certification as the demo keeper (certified): where they stand, what they submitted, and
+    // the tax of a seeded payout.
+    'shop-certification': { as: 'owner', path: '/shop/certification' },
+    personal: { as: 'owner', path: '/personal' },
+    'personal-view': { as: 'owner', path: '/personal/view' },
+    individual: { as: 'owner', path: '/individual' },
+    taxGrcDetail: { as: 'owner', path: `/taxGrcDetail?withdrawalNo=${withdrawal}` },
     // The keeper's own pages among the open ones.
     'monthly-bill': { as: 'owner', path: '/monthly-bill' },
     'settlement-bill': { as: 'owner', path: '/settlement-bill' },

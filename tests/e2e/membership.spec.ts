@@ -148,13 +148,28 @@ test.describe('in the messaging app (the only place the applications open)', () 
     await page.goto(`${shop.url}/register?shopId=1001`);
     await page.getByRole('button', { name: '立即申请开店' }).click();
     await expect(page.locator('#shell-toast')).toHaveText('开店成功');
+    // 注册成功 offers the certification at once; the contract is asked for on the way.
+    await expect(page).toHaveURL(/\/registerSuccess\?/);
+    await expect(page.getByRole('heading', { name: '你已成为店主' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '立即认证' })).toHaveAttribute(
+      'href',
+      /^\/shop\/certification\?/,
+    );
     const contract = page.getByRole('dialog', { name: '签署店主服务协议' });
     await expect(contract).toBeVisible({ timeout: 10_000 });
-    await expect(page.getByText('你已经是本店店主。')).toBeVisible();
 
     await contract.getByRole('button', { name: '同意并签署' }).click();
     await expect(contract).toBeHidden();
     await expect(page.locator('#shell-toast')).toHaveText('签署成功');
+    // 注册进度: applied and signed; the certification is next, then the payout agreements.
+    await page.goto(`${shop.url}/registerAgentProcess?shopId=1001`);
+    const steps = page.locator('[data-step]');
+    await expect(steps).toHaveCount(5);
+    await expect(page.locator('[data-step][data-done="true"]')).toHaveText([
+      /申请开店/,
+      /签署店主服务协议/,
+    ]);
+    await expect(page.locator('[data-step="店主认证"]').getByRole('link')).toHaveText('去认证');
     await page.goto(`${shop.url}/index?shopId=1001`);
     await expect(page.getByRole('dialog', { name: '签署店主服务协议' })).toHaveCount(0);
     // A shop keeper may now open the wallet (its page comes with the wallet issue).
