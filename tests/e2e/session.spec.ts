@@ -176,9 +176,13 @@ test('the system alert shows when the config map turns it on', async ({ page }) 
     })
     .where(eq(t.configEntries.key, 'sysAlert'));
   try {
-    await page.goto(`${shop.url}/index?shopId=1001`);
+    // The shop learns of the change with the content version (a notification, or its poll):
+    // a page opened a moment later shows the alert.
     const dialog = page.getByRole('dialog', { name: '系统升级通知' });
-    await expect(dialog).toBeVisible();
+    await expect(async () => {
+      await page.goto(`${shop.url}/index?shopId=1001`);
+      await expect(dialog).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(dialog).toContainText('今晚 23:00 起系统升级，请提前下单。');
     await dialog.getByRole('button', { name: '我知道了' }).click();
     await expect(dialog).toBeHidden();
