@@ -247,19 +247,25 @@ async function throughput(base: URL, duration: number, cookie: string): Promise<
   console.log(
     `\nsigned-in page: against the visitor product page (>= ${SIGNED_IN_VS_VISITOR}x) and /api/health (>= ${SIGNED_IN_RATIO}x), p99 <= ${SIGNED_IN_P99_MS} ms`,
   );
+  // A budgeted page's run is compared with a visitor run made right before it: two loads a
+  // minute apart differ by up to a fifth on this machine, more than the budget's margin.
+  const visitorDetailUrl = new URL('/productDetail?productNo=P10010001&shopId=1001', base).href;
   const visitorDetail = visitor['/productDetail?productNo=P10010001&shopId=1001']!;
   for (const target of SIGNED_IN_PAGES) {
     const url = new URL(target, base);
-    const runs = await twice(() => load(url.href, duration, { cookie }));
     const budgeted = SIGNED_IN_BUDGETED.includes(target);
+    const runs = await twice(async () => {
+      const paired = budgeted ? (await load(visitorDetailUrl, duration)).reqPerSec : visitorDetail;
+      return { ...(await load(url.href, duration, { cookie })), visitor: paired };
+    });
     const ok = runs.every(
       (r) =>
-        r.reqPerSec / visitorDetail >= SIGNED_IN_VS_VISITOR &&
+        r.reqPerSec / r.visitor >= SIGNED_IN_VS_VISITOR &&
         r.reqPerSec / healthRate >= SIGNED_IN_RATIO &&
         r.p99 <= SIGNED_IN_P99_MS,
     );
     console.log(
-      `${target}: ${runs.map((r) => `${fmt(r.reqPerSec)} req/s p99 ${r.p99} ms (${ratio(r.reqPerSec, visitorDetail)} visitor, ${ratio(r.reqPerSec, healthRate)} health)`).join(' | ')}${budgeted ? ` — ${verdict(ok)}` : ''}`,
+      `${target}: ${runs.map((r) => `${fmt(r.reqPerSec)} req/s p99 ${r.p99} ms (${ratio(r.reqPerSec, r.visitor)} visitor${budgeted ? ` ${fmt(r.visitor)}` : ''}, ${ratio(r.reqPerSec, healthRate)} health)`).join(' | ')}${budgeted ? ` — ${verdict(ok)}` : ''}`,
     );
   }
 }

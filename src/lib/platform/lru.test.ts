@@ -14,6 +14,18 @@ describe('ByteLru and memoize', () => {
     expect(lru.get('huge')).toBeUndefined();
   });
 
+  it('keeps an entry read all along while older, unread ones leave', () => {
+    const lru = new ByteLru<number>(100);
+    lru.set('hot', 0, 1);
+    for (let i = 0; i < 1_000; i += 1) {
+      lru.set(`cold${i}`, i, 1);
+      expect(lru.get('hot')).toBe(0);
+    }
+    expect(lru.bytes).toBe(100);
+    expect(lru.get('cold899')).toBeUndefined();
+    expect(lru.get('cold999')).toBe(999);
+  });
+
   it('keeps neither a null nor a failure', async () => {
     const cached = memoize(new ByteLru<string>(100), () => 1);
     const compute = vi.fn(async () => null);

@@ -1,9 +1,16 @@
 /** Bounded in-process caches: pictures, previews, fingerprints, catalogue reads, pages. */
 
-/** A map bounded by the total size of its values; the least recently used entries leave first. */
+/**
+ * A map bounded by the total size of its values; the least recently used entries leave first.
+ * A read moves its entry to the newest end only when it is in the older half: an entry read on
+ * every request (a session, a kept page) is then not moved on every request, and what leaves is
+ * still an entry not read since the newer half of the map was written.
+ */
 export class ByteLru<V> {
-  #entries = new Map<string, { value: V; size: number }>();
+  #entries = new Map<string, { value: V; size: number; stamp: number }>();
   #bytes = 0;
+  /** Counts insertions: an entry's stamp is the count when it was last put at the newest end. */
+  #clock = 0;
   readonly maxBytes: number;
 
   constructor(maxBytes: number) {
@@ -18,15 +25,18 @@ export class ByteLru<V> {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     // A Map iterates in insertion order: re-inserting makes this the most recently used.
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
+    if (this.#clock - entry.stamp >= this.#entries.size / 2) {
+      this.#entries.delete(key);
+      entry.stamp = ++this.#clock;
+      this.#entries.set(key, entry);
+    }
     return entry.value;
   }
 
   set(key: string, value: V, size: number): void {
     this.delete(key);
     if (size > this.maxBytes) return;
-    this.#entries.set(key, { value, size });
+    this.#entries.set(key, { value, size, stamp: ++this.#clock });
     this.#bytes += size;
     for (const [oldest, entry] of this.#entries) {
       if (this.#bytes <= this.maxBytes) break;

@@ -48,6 +48,8 @@ interface CachedPage {
   body: Buffer;
   storedAt: number;
   ttlMs: number;
+  /** What it counts for in the cache's bytes, the answers filled from it included. */
+  size: number;
   /** What the step that kept it tells the front door about it (the shell's business). */
   meta: unknown;
   br?: Buffer;
@@ -55,7 +57,12 @@ interface CachedPage {
   wire?: Partial<Record<Encoding, WireAnswer>>;
   /** For a page with a tail: everything before it, compressed once; null when there is none. */
   split?: { prefix: CompressedPrefix; tail: string } | null;
+  /** Answers already filled, by encoding and fill key: a shopper reopening the page gets theirs. */
+  filled?: Map<string, WireAnswer>;
 }
+
+/** Filled answers kept per page: the shoppers opening it within its short life. */
+const MAX_FILLED_PER_PAGE = 32;
 
 const pages = new ByteLru<CachedPage>(MAX_BYTES);
 
@@ -169,12 +176,15 @@ export function keptMeta(key: string, now = Date.now()): { meta: unknown } | nul
 /**
  * The kept page with its tail (everything from the first `marker` on, nothing without one)
  * rewritten by `fill`, compressed once up to the tail; null when none is fresh, or when the tail
- * is not short (then fill and compress it whole, as cachedPlainPage gives it).
+ * is not short (then fill and compress it whole, as cachedPlainPage gives it). `fillKey` names the
+ * values `fill` writes: the same key answers the same bytes while the page lives, so a shopper's
+ * answer is made once, not per request.
  */
 export function filledAnswer(
   key: string,
   acceptEncoding: string | null | undefined,
   marker: string,
+  fillKey: string,
   fill: (tail: string) => string,
   now = Date.now(),
 ): WireAnswer | null {
@@ -192,9 +202,26 @@ export function filledAnswer(
   }
   if (!page.split) return null;
   const encoding = pickEncoding(acceptEncoding);
-  const body = finishBody(page.split.prefix, Buffer.from(fill(page.split.tail)), encoding);
-  const length = body.reduce((sum, piece) => sum + piece.byteLength, 0);
-  return { status: page.status, headers: answerHeaders(page, encoding, length), body };
+  const filled = (page.filled ??= new Map());
+  const memo = `${encoding} ${fillKey}`;
+  let answer = filled.get(memo);
+  if (!answer) {
+    const pieces = finishBody(page.split.prefix, Buffer.from(fill(page.split.tail)), encoding);
+    const body = Buffer.concat(pieces);
+    answer = {
+      status: page.status,
+      headers: answerHeaders(page, encoding, body.byteLength),
+      body: [body],
+    };
+    if (filled.size >= MAX_FILLED_PER_PAGE) {
+      for (const kept of filled.values()) page.size -= kept.body[0]!.byteLength;
+      filled.clear();
+    }
+    filled.set(memo, answer);
+    page.size += body.byteLength;
+    pages.set(key, page, page.size);
+  }
+  return answer;
 }
 
 /**
@@ -218,11 +245,8 @@ export async function keepPage(
   const body = Buffer.from(await response.arrayBuffer());
   const headers = [...response.headers];
   // Both compressed bodies together stay well under the plain one: count it twice.
-  pages.set(
-    key,
-    { status: 200, headers, body, storedAt: now, ttlMs, meta },
-    body.byteLength * 2 + 500,
-  );
+  const size = body.byteLength * 2 + 500;
+  pages.set(key, { status: 200, headers, body, storedAt: now, ttlMs, meta, size }, size);
   return new Response(new Uint8Array(body), { status: 200, headers: response.headers });
 }
 

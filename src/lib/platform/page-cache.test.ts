@@ -1,6 +1,13 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PAGE_TTL_MS, cachedPage, keepPage, pageKey, pickEncoding } from './page-cache.server.ts';
+import {
+  PAGE_TTL_MS,
+  cachedPage,
+  filledAnswer,
+  keepPage,
+  pageKey,
+  pickEncoding,
+} from './page-cache.server.ts';
 
 const html = (body: string, init: ResponseInit = {}) =>
   new Response(body, {
@@ -92,5 +99,32 @@ describe('keepPage and cachedPage', () => {
       expect(returned).toBe(response);
       expect(cachedPage(k, null, 1_000)).toBeNull();
     }
+  });
+});
+
+describe('filledAnswer', () => {
+  const brotliText = (body: Buffer[]) => brotliDecompressSync(Buffer.concat(body)).toString();
+
+  it("fills a shopper's values once per page, encoding and values", async () => {
+    const k = key('?productNo=P9');
+    await keepPage(k, html('<main>商品</main><i>@cart@user</i>'), 1_000);
+    const fills: string[] = [];
+    const fill = (cart: number, user: number) => (tail: string) => {
+      fills.push(`${cart}/${user}`);
+      return tail.replace('@cart', String(cart)).replace('@user', String(user));
+    };
+    const first = filledAnswer(k, 'br', '@', '3 7', fill(3, 7), 1_100)!;
+    expect(brotliText(first.body)).toBe('<main>商品</main><i>37</i>');
+    expect(first.headers['content-length']).toBe(String(Buffer.concat(first.body).byteLength));
+    // The same shopper again: the same answer, not filled again.
+    expect(filledAnswer(k, 'br', '@', '3 7', fill(3, 7), 1_200)).toBe(first);
+    // Another shopper, another encoding: each their own.
+    const other = filledAnswer(k, 'br', '@', '0 8', fill(0, 8), 1_200)!;
+    expect(brotliText(other.body)).toBe('<main>商品</main><i>08</i>');
+    const gz = filledAnswer(k, 'gzip', '@', '3 7', fill(3, 7), 1_200)!;
+    expect(gunzipSync(Buffer.concat(gz.body)).toString()).toBe('<main>商品</main><i>37</i>');
+    expect(fills).toEqual(['3/7', '0/8', '3/7']);
+    // Gone with the page.
+    expect(filledAnswer(k, 'br', '@', '3 7', fill(3, 7), 1_000 + PAGE_TTL_MS + 1)).toBeNull();
   });
 });

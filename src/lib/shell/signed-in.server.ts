@@ -234,7 +234,9 @@ export function filledSharedAnswer(
   acceptEncoding: string | null | undefined,
   own: ViewerValues,
 ): WireAnswer | null {
-  return filledAnswer(key, acceptEncoding, FILL_MARKER, (tail) => fillViewer(tail, own));
+  return filledAnswer(key, acceptEncoding, FILL_MARKER, `${own.userId} ${own.cartCount}`, (tail) =>
+    fillViewer(tail, own),
+  );
 }
 
 /** The kept shared rendering for this shopper as a response, or null when none is fresh. */
