@@ -213,6 +213,11 @@ test('a keeper shares, a new shopper buys in the app, the commission settles, th
   await expect(keeperPage.getByLabel('持卡人')).toHaveText('欧**娜');
   await keeperPage.getByLabel('卡号').fill('6212 2612 0201 1584 340');
   await expect(keeperPage.locator('[data-recognised-bank]')).toHaveText('中国工商银行');
+  const bankPhone = freshPhone();
+  await keeperPage.getByLabel('预留手机号').fill(bankPhone);
+  await keeperPage.getByRole('button', { name: '获取验证码' }).click();
+  await expect(keeperPage.getByRole('button', { name: /^\d+s$/ })).toBeVisible();
+  await keeperPage.getByLabel('验证码').fill(await shop.smsCode(bankPhone));
   await keeperPage.getByRole('button', { name: '确认绑定' }).click();
 
   // Back on 申请提现: 全部提现, the confirm step shows fee and arrival, then the withdrawal.

@@ -16,9 +16,19 @@ export async function applyWithdrawal(input: {
   return call(DistributionEndpoints.cash, { query: shopQuery(), body: input });
 }
 
+export async function bindCardCode(input: {
+  cardNo: string;
+  bankCode?: string;
+  phone: string;
+}): Promise<{ phone: string }> {
+  return call(DistributionEndpoints.bindCardCode, { query: shopQuery(), body: input });
+}
+
 export async function bindCard(input: {
   cardNo: string;
   bankCode?: string;
+  phone: string;
+  verifyCode: string;
 }): Promise<{ id: number }> {
   return call(DistributionEndpoints.bindCard, { query: shopQuery(), body: input });
 }

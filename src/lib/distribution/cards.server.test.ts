@@ -14,6 +14,8 @@ import type { Database, Db } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { Errors } from '#lib/errors.ts';
 import { saveRealName } from '#lib/identity/real-name.server.ts';
+import { bindCardWithCode, reservedPhone } from '#tests/fixtures/cards.ts';
+import { readOutbox } from '#lib/identity/sms/outbox.server.ts';
 import {
   bindPersonalCard,
   cardNumberOf,
@@ -21,6 +23,7 @@ import {
   readBankCard,
   removeBankCard,
   saveVerifiedCard,
+  sendCardCode,
   startEnterpriseCard,
   verifyBillNo,
   verifyEnterpriseCard,
@@ -87,7 +90,7 @@ async function sound(): Promise<void> {
 describe('bindPersonalCard', () => {
   it('binds a card in the keeper’s verified name: bank recognised, number encrypted and masked', async () => {
     const { keeper } = await givenKeeper();
-    const card = await bindPersonalCard(db, {
+    const card = await bindCardWithCode(db, {
       userId: keeper.id,
       cardNo: '6212 2612 0201 1584 340',
     });
@@ -111,13 +114,13 @@ describe('bindPersonalCard', () => {
   it('refuses a number failing the Luhn check: 47007', async () => {
     const { keeper } = await givenKeeper();
     await expect(
-      bindPersonalCard(db, {
+      bindCardWithCode(db, {
         userId: keeper.id,
         cardNo: '6212261202011584341',
       }),
     ).rejects.toMatchObject({ code: 47007, message: '银行卡号有误，请核对后重新输入' });
     await expect(
-      bindPersonalCard(db, { userId: keeper.id, cardNo: '62122612' }),
+      bindCardWithCode(db, { userId: keeper.id, cardNo: '62122612' }),
     ).rejects.toMatchObject({ code: 47007 });
     expect(await listBankCards(db, keeper.id)).toEqual([]);
   });
@@ -126,23 +129,23 @@ describe('bindPersonalCard', () => {
     const { keeper } = await givenKeeper();
     const unknown = withCheckDigit('999999123456789012');
     await expect(
-      bindPersonalCard(db, { userId: keeper.id, cardNo: unknown }),
+      bindCardWithCode(db, { userId: keeper.id, cardNo: unknown }),
     ).rejects.toMatchObject({ code: 47010, message: '请选择开户银行' });
     await expect(
-      bindPersonalCard(db, {
+      bindCardWithCode(db, {
         userId: keeper.id,
         cardNo: unknown,
         bankCode: 'NOPE',
       }),
     ).rejects.toMatchObject({ code: 47010 });
-    const card = await bindPersonalCard(db, {
+    const card = await bindCardWithCode(db, {
       userId: keeper.id,
       cardNo: unknown,
       bankCode: 'CMB',
     });
     expect(card).toMatchObject({ bankCode: 'CMB', bankName: '招商银行' });
     // A recognised number keeps its own bank whatever was chosen.
-    const icbc = await bindPersonalCard(db, {
+    const icbc = await bindCardWithCode(db, {
       userId: keeper.id,
       cardNo: ICBC_CARD,
       bankCode: 'CMB',
@@ -153,12 +156,12 @@ describe('bindPersonalCard', () => {
   it('needs a verified real name (47009), and holds the card in that name', async () => {
     const { keeper } = await givenKeeper({ verified: false });
     await expect(
-      bindPersonalCard(db, { userId: keeper.id, cardNo: ICBC_CARD }),
+      bindCardWithCode(db, { userId: keeper.id, cardNo: ICBC_CARD }),
     ).rejects.toMatchObject({ code: 47009, message: '请先完成实名认证' });
     expect(await listBankCards(db, keeper.id)).toEqual([]);
     await saveRealName(db, keeper.id, REAL_NAME);
     // Whatever a client adds to the call, the holder is the verified name.
-    const card = await bindPersonalCard(db, {
+    const card = await bindCardWithCode(db, {
       userId: keeper.id,
       cardNo: ICBC_CARD,
       ...{ holderName: '欧阳菲菲' },
@@ -183,7 +186,7 @@ describe('bindPersonalCard', () => {
 
   it('binds a number once (47011) and at most five cards (47012); a removed card frees its place', async () => {
     const { keeper } = await givenKeeper();
-    const bind = (cardNo: string) => bindPersonalCard(db, { userId: keeper.id, cardNo });
+    const bind = (cardNo: string) => bindCardWithCode(db, { userId: keeper.id, cardNo });
     const first = await bind(ICBC_CARD);
     await expect(bind(ICBC_CARD)).rejects.toMatchObject({ code: 47011, message: '该银行卡已绑定' });
     for (let i = 1; i <= 4; i += 1) await bind(withCheckDigit(`62170012345678900${i}`));
@@ -201,12 +204,41 @@ describe('bindPersonalCard', () => {
   it('lets another keeper bind the same number (each keeper’s cards are their own)', async () => {
     const a = await givenKeeper();
     const b = await givenKeeper();
-    await bindPersonalCard(db, { userId: a.keeper.id, cardNo: ICBC_CARD });
-    const card = await bindPersonalCard(db, {
+    await bindCardWithCode(db, { userId: a.keeper.id, cardNo: ICBC_CARD });
+    const card = await bindCardWithCode(db, {
       userId: b.keeper.id,
       cardNo: ICBC_CARD,
     });
     expect(await listBankCards(db, b.keeper.id)).toEqual([card]);
+  });
+});
+
+describe('the code to the bank’s phone', () => {
+  it('checks the card before sending, then binds only with the code sent to that phone', async () => {
+    const { shop, keeper } = await givenKeeper();
+    const phone = reservedPhone();
+    const send = (cardNo: string) =>
+      sendCardCode(db, { userId: keeper.id, shopId: shop.shopId, cardNo, phone, clientIp: null });
+    // A credit card is refused before anything is sent.
+    expect(await codeOf(send(withCheckDigit('622575123456789012')))).toBe(47022);
+    expect(Errors.CARD_NOT_DEBIT.message).toBe('仅支持本人储蓄卡（借记卡），请更换银行卡');
+    expect(await readOutbox(db, phone)).toEqual([]);
+    expect(await send(ICBC_CARD)).toEqual({ phone: `${phone.slice(0, 3)}****${phone.slice(-4)}` });
+    const [message] = await readOutbox(db, phone);
+    expect(message!.text).toContain('您正在绑定银行卡用于店主提现');
+    const bind = (verifyCode: string, to = phone, userId = keeper.id) =>
+      bindPersonalCard(db, { userId, cardNo: ICBC_CARD, phone: to, verifyCode, clientIp: null });
+    const wrong = message!.code === '000000' ? '111111' : '000000';
+    expect(await codeOf(bind(wrong))).toBe(Errors.SMS_CODE_INVALID.code);
+    // Another phone, or another keeper, cannot use it.
+    expect(await codeOf(bind(message!.code!, reservedPhone()))).toBe(40010);
+    const other = await givenKeeper();
+    expect(await codeOf(bind(message!.code!, phone, other.keeper.id))).toBe(40010);
+    expect(await listBankCards(db, keeper.id)).toEqual([]);
+    const card = await bind(message!.code!);
+    expect(card).toMatchObject({ bankCode: 'ICBC', holderName: '欧阳娜娜', status: 'bound' });
+    // A code is used once.
+    expect(await codeOf(bind(message!.code!))).toBe(40010);
   });
 });
 
@@ -309,7 +341,7 @@ describe('removeBankCard', () => {
   it('refuses while a withdrawal to the card is under review (47016), allows it once decided', async () => {
     const { shop, keeper } = await givenKeeper();
     await givenCertifiedKeeper(db, shop.shopId, keeper.id, REAL_NAME);
-    const card = await bindPersonalCard(db, {
+    const card = await bindCardWithCode(db, {
       userId: keeper.id,
       cardNo: ICBC_CARD,
     });
@@ -344,6 +376,26 @@ describe('removeBankCard', () => {
       message: '该银行卡有提现处理中，暂不能解绑',
     });
     expect(await listBankCards(db, keeper.id)).toHaveLength(1);
+    // Nor is another card bound while the money is on its way (47023), and no code is sent.
+    const phone = reservedPhone();
+    expect(
+      await codeOf(
+        sendCardCode(db, {
+          userId: keeper.id,
+          shopId: shop.shopId,
+          cardNo: withCheckDigit('621700123456789012'),
+          phone,
+          clientIp: null,
+        }),
+      ),
+    ).toBe(47023);
+    expect(await readOutbox(db, phone)).toEqual([]);
+    expect(
+      await codeOf(
+        bindCardWithCode(db, { userId: keeper.id, cardNo: withCheckDigit('621700123456789012') }),
+      ),
+    ).toBe(47023);
+    expect(await listBankCards(db, keeper.id)).toHaveLength(1);
     await reviewWithdrawal(db, sandboxPayouts, {
       shopId: shop.shopId,
       reviewerId: shop.ownerId,
@@ -360,7 +412,7 @@ describe('removeBankCard', () => {
   it('another keeper’s card answers like none (40418) and stays', async () => {
     const { keeper } = await givenKeeper();
     const other = await givenKeeper();
-    const card = await bindPersonalCard(db, {
+    const card = await bindCardWithCode(db, {
       userId: keeper.id,
       cardNo: ICBC_CARD,
     });

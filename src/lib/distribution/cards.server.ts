@@ -14,11 +14,17 @@ import { serverSecret } from '#lib/platform/secrets.server.ts';
 import { LockClass, lockForTransaction } from '#lib/platform/db/locks.server.ts';
 import type { FaceidOptions } from '#lib/identity/index.server.ts';
 import {
+  bankCardIsDebit,
   checkBankCardOwner,
+  consumeCode,
   decryptValue,
   encryptValue,
+  issueCode,
   verifiedRealName,
+  type SmsPurpose,
 } from '#lib/identity/index.server.ts';
+import { shopSignature } from '#lib/shop/index.server.ts';
+import { maskPhone } from '#lib/identity/index.ts';
 import { WithdrawalStatus } from './status.ts';
 import {
   type BankCode,
@@ -26,6 +32,7 @@ import {
   MAX_BANK_CARDS,
   bankName,
   cleanCardNumber,
+  isCreditPrefix,
   luhnValid,
   maskCardNumber,
   recogniseBank,
@@ -124,6 +131,8 @@ async function saveCard(
       .from(bankCards)
       .where(and(live, eq(bankCards.cardNoHash, hash)));
     if (same) throw appError(Errors.CARD_ALREADY_BOUND);
+    // Asked again as the card is saved: a withdrawal applied since the first check is seen.
+    if (await withdrawalInFlight(tx, values.userId)) throw appError(Errors.CARD_CHANGE_WITHDRAWING);
     const [held] = await tx.select({ n: count() }).from(bankCards).where(live);
     if (held!.n >= MAX_BANK_CARDS) throw appError(Errors.CARD_TOO_MANY);
     const [card] = await tx
@@ -171,31 +180,113 @@ export async function saveVerifiedCard(
   });
 }
 
+/** The SMS code of a card binding: the keeper's own, sent to the phone the bank holds. */
+const cardPurpose = (userId: number): SmsPurpose => `card:${userId}`;
+
+/** A withdrawal of the keeper's being paid: cards do not change under it. */
+async function withdrawalInFlight(db: DbOrTx, userId: number): Promise<boolean> {
+  const [busy] = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.userId, userId),
+        inArray(withdrawals.status, [WithdrawalStatus.Applied, WithdrawalStatus.Approved]),
+      ),
+    )
+    .limit(1);
+  return busy !== undefined;
+}
+
 /**
- * 绑定银行卡: a personal debit card, held in the keeper's verified real name (实名认证 first);
- * with the tencentcloud identity provider the bank confirms holder, ID number, card and phone
- * (four elements) too.
+ * A personal card as the keeper typed it, checked before anything is sent or asked: the Luhn
+ * check, the bank (from the number, else the one chosen), a debit card (the identity provider's
+ * answer where it knows, else the known credit prefixes), held in the keeper's verified name, and
+ * no withdrawal of theirs under way.
  */
-export async function bindPersonalCard(
+async function personalCard(
   db: DbOrTx,
   input: { userId: number; cardNo: string; bankCode?: string | undefined },
-  identity: FaceidOptions = {},
-): Promise<BankCardView> {
+  identity: FaceidOptions,
+) {
   const digits = cleanCardNumber(input.cardNo);
   if (!luhnValid(digits)) throw appError(Errors.CARD_NUMBER_INVALID);
+  if (isCreditPrefix(digits)) throw appError(Errors.CARD_NOT_DEBIT);
   const bankCode = recogniseBank(digits) ?? input.bankCode ?? null;
   const bank = bankCode ? bankName(bankCode) : null;
   if (!bankCode || !bank) throw appError(Errors.CARD_BANK_UNKNOWN);
   const holderName = await cardHolder(db, input.userId);
-  await checkBankCardOwner(db, input.userId, digits, identity);
+  if (await withdrawalInFlight(db, input.userId)) throw appError(Errors.CARD_CHANGE_WITHDRAWING);
+  const debit = await bankCardIsDebit(db, { userId: input.userId, cardNo: digits }, identity);
+  if (debit === false) throw appError(Errors.CARD_NOT_DEBIT);
+  return { digits, bankCode, bank, holderName };
+}
+
+/**
+ * 获取验证码 of 绑定银行卡: the card is checked, then a code goes to the phone the keeper says
+ * the bank holds for it. Answers the phone masked.
+ */
+export async function sendCardCode(
+  db: DbOrTx,
+  input: {
+    userId: number;
+    shopId: string;
+    cardNo: string;
+    bankCode?: string | undefined;
+    phone: string;
+    clientIp: string | null;
+  },
+  identity: FaceidOptions = {},
+): Promise<{ phone: string }> {
+  await personalCard(db, input, identity);
+  await issueCode(db, {
+    phone: input.phone,
+    purpose: cardPurpose(input.userId),
+    clientIp: input.clientIp,
+    signature: await shopSignature(db, input.shopId),
+  });
+  return { phone: maskPhone(input.phone) };
+}
+
+/**
+ * 绑定银行卡: a personal debit card, held in the keeper's verified real name, with the code sent
+ * to the bank's phone for it (it proves the keeper holds that phone); with the tencentcloud
+ * identity provider the bank then confirms holder, ID number, card and that phone (four
+ * elements). Checked again as it is saved: no withdrawal of the keeper's under way.
+ */
+export async function bindPersonalCard(
+  db: DbOrTx,
+  input: {
+    userId: number;
+    cardNo: string;
+    bankCode?: string | undefined;
+    phone: string;
+    verifyCode: string;
+    clientIp: string | null;
+  },
+  identity: FaceidOptions = {},
+): Promise<BankCardView> {
+  const card = await personalCard(db, input, identity);
+  const codeRight = await consumeCode(db, {
+    phone: input.phone,
+    code: input.verifyCode,
+    purpose: cardPurpose(input.userId),
+    clientIp: input.clientIp,
+  });
+  if (!codeRight) throw appError(Errors.SMS_CODE_INVALID);
+  await checkBankCardOwner(
+    db,
+    { userId: input.userId, cardNo: card.digits, phone: input.phone },
+    identity,
+  );
   return saveCard(db, {
     userId: input.userId,
     kind: 'personal',
-    bankCode,
-    bankName: bank,
-    holderName,
+    bankCode: card.bankCode,
+    bankName: card.bank,
+    holderName: card.holderName,
     status: 'bound',
-    digits,
+    digits: card.digits,
   });
 }
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { contract } from '#lib/platform/contract.ts';
 import { shopIdSchema } from '#lib/platform/id-schemas.ts';
+import { MAINLAND_MOBILE } from '#lib/identity/index.ts';
 import type { KeeperBalances } from '#lib/commission/index.server.ts';
 import type {
   CashInfo,
@@ -24,6 +25,12 @@ const cardId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const bankCode = z.enum(BANKS.map(([code]) => code) as [string, ...string[]], {
   error: '请选择开户银行',
 });
+const cardNumber = z
+  .string()
+  .trim()
+  .regex(/^[\d\s-]{12,30}$/, '银行卡号有误，请核对后重新输入');
+/** The phone the bank holds for the card (银行预留手机号). */
+const reservedPhone = z.string().trim().regex(MAINLAND_MOBILE, '请输入正确的银行预留手机号');
 const page = {
   pageNum: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(20),
@@ -133,17 +140,28 @@ export const DistributionContracts = {
     query: { shopBizCode: shopIdSchema },
     access: { roles: ['D'] },
   }),
+  /** 获取验证码 of 绑定银行卡: the card checked, a code to the phone the bank holds for it. */
+  bindCardCode: contract<{ phone: string }>()({
+    method: 'POST',
+    path: '/api/member/xdwxh5/bankCard/bind/code',
+    query: { shopBizCode: shopIdSchema },
+    body: { cardNo: cardNumber, bankCode: bankCode.optional(), phone: reservedPhone },
+    access: { roles: ['D'] },
+    message: '验证码已发送，请查收',
+  }),
   /** 绑定银行卡: a personal debit card, held in the keeper's verified real name (not sent). */
   bindCard: contract<BankCardView>()({
     method: 'POST',
     path: '/api/member/xdwxh5/bankCard/bind',
     query: { shopBizCode: shopIdSchema },
     body: {
-      cardNo: z
+      cardNo: cardNumber,
+      bankCode: bankCode.optional(),
+      phone: reservedPhone,
+      verifyCode: z
         .string()
         .trim()
-        .regex(/^[\d\s-]{12,30}$/, '银行卡号有误，请核对后重新输入'),
-      bankCode: bankCode.optional(),
+        .regex(/^\d{6}$/, '请输入6位验证码'),
     },
     access: { roles: ['D'] },
     message: '绑定成功',

@@ -51,6 +51,11 @@ export const bankCards = endpoint<(typeof Contracts)['bankCards']>(
   'GET',
   '/api/member/xdwxh5/bankCard/list',
 );
+export const bindCardCode = endpoint<(typeof Contracts)['bindCardCode']>(
+  'POST',
+  '/api/member/xdwxh5/bankCard/bind/code',
+  '验证码已发送，请查收',
+);
 export const bindCard = endpoint<(typeof Contracts)['bindCard']>(
   'POST',
   '/api/member/xdwxh5/bankCard/bind',

@@ -31,4 +31,6 @@ export const DistributionErrors = {
   WITHDRAW_NEEDS_REAL_NAME: { code: 47019, message: '提现2000元及以上到微信零钱需先完成实名认证' },
   WITHDRAW_DESTINATION_OFF: { code: 47020, message: '暂不支持该提现方式' },
   WITHDRAWAL_NOT_AWAITING: { code: 47021, message: '该提现无需确认收款' },
+  CARD_NOT_DEBIT: { code: 47022, message: '仅支持本人储蓄卡（借记卡），请更换银行卡' },
+  CARD_CHANGE_WITHDRAWING: { code: 47023, message: '有提现正在处理中，暂不能更换银行卡' },
 } as const satisfies Record<string, ErrorEntry>;

@@ -4,6 +4,7 @@
  */
 export {
   bindPersonalCard,
+  sendCardCode,
   listBankCards,
   removeBankCard,
   saveVerifiedCard,

@@ -5,6 +5,7 @@
 export {
   applyWithdrawal,
   bindCard,
+  bindCardCode,
   bindEnterpriseCard,
   cancelReceipt,
   confirmReceipt,

@@ -105,6 +105,16 @@ const BINS: readonly (readonly [string, BankCode])[] = [
   ['622630', 'HXB'],
 ];
 
+/**
+ * Issuer prefixes of common credit cards (贷记卡): a payout goes to a debit card only. Where the
+ * identity provider answers a card's kind, its answer decides too.
+ */
+const CREDIT_BINS: readonly string[] = ['622575', '622576', '438088', '518710', '356885'];
+
+export function isCreditPrefix(digits: string): boolean {
+  return CREDIT_BINS.some((prefix) => digits.startsWith(prefix));
+}
+
 /** The bank of a card number by its prefix, when known. */
 export function recogniseBank(digits: string): BankCode | null {
   return BINS.find(([prefix]) => digits.startsWith(prefix))?.[1] ?? null;

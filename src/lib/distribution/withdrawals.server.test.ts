@@ -27,7 +27,8 @@ import {
   TransferReason,
   transferId,
 } from '../commission/ledger.ts';
-import { bindPersonalCard, startEnterpriseCard, verifyEnterpriseCard } from './cards.server.ts';
+import { startEnterpriseCard, verifyEnterpriseCard } from './cards.server.ts';
+import { bindCardWithCode } from '#tests/fixtures/cards.ts';
 import { type PayoutProvider, sandboxPayouts } from './payouts.server.ts';
 import {
   applyWithdrawal,
@@ -83,7 +84,7 @@ async function givenKeeper(availableCents = 10_000, options: { owner?: boolean }
     ? { id: shop.ownerId, phone: shop.ownerPhone }
     : await givenMember(db, shop.shopId, { role: 3 });
   await givenCertifiedKeeper(db, shop.shopId, keeper.id, { name: '欧阳娜娜', now: at(-180) });
-  const card = await bindPersonalCard(db, {
+  const card = await bindCardWithCode(db, {
     userId: keeper.id,
     cardNo: ICBC_CARD,
   });
@@ -394,7 +395,7 @@ describe('reviewWithdrawal', () => {
 
   it('a card ending 0000 is refused by the sandbox: 打款失败 and the money back', async () => {
     const k = await givenKeeper(10_000);
-    const refused = await bindPersonalCard(db, {
+    const refused = await bindCardWithCode(db, {
       userId: k.keeper.id,
       cardNo: refusedCardNumber(),
     });

@@ -10,7 +10,11 @@ import { givenUser } from '#tests/fixtures/given.ts';
 import type { Database, Db } from '#lib/platform/db/client.server.ts';
 import { parseEnv, type Env } from '#lib/platform/env.server.ts';
 import { Errors } from '#lib/errors.ts';
-import { bindPersonalCard } from '#lib/distribution/cards.server.ts';
+import { bindCardWithCode } from '#tests/fixtures/cards.ts';
+import { luhnValid } from '#lib/distribution/withdrawal.ts';
+
+const luhnDigit = (body: string) =>
+  String([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].find((d) => luhnValid(`${body}${d}`)));
 import { checkIdCard, checkBankCard, checksToday, faceidFor } from './identity-checks.server.ts';
 import { readRealName, saveRealName } from './real-name.server.ts';
 import { realNameProvider } from './real-name-provider.server.ts';
@@ -172,7 +176,7 @@ describe('实名认证 and 绑定银行卡 with IDENTITY_PROVIDER=tencentcloud',
     expect(calls.slice(before)).toEqual(['IdCardVerification', 'IdCardVerification']);
   });
 
-  it("binds a card the bank confirms with the account's phone, and refuses one it does not", async () => {
+  it('binds a debit card the bank confirms with the phone it holds, and refuses one it does not', async () => {
     const keeper = await givenUser(db, { phone: '13900000031' });
     await saveRealName(
       db,
@@ -181,13 +185,25 @@ describe('实名认证 and 绑定银行卡 with IDENTITY_PROVIDER=tencentcloud',
       realNameProvider(db, { config, fetch: sandbox }),
     );
     const before = calls.length;
-    const card = await bindPersonalCard(
+    const card = await bindCardWithCode(
       db,
-      { userId: keeper.id, cardNo: '6212261202011584340' },
+      { userId: keeper.id, cardNo: '6212261202011584340', phone: '13900000031' },
       { config, fetch: sandbox },
     );
     expect(card.status).toBe('bound');
-    expect(calls.slice(before)).toEqual(['BankCard4EVerification']);
+    expect(calls.slice(before)).toEqual(['CheckBankCardInformation', 'BankCard4EVerification']);
+    // A credit card of a prefix the shop does not know: the bank's answer refuses it.
+    const credit = '6258021234567890';
+    const creditCard = credit.slice(0, -1) + luhnDigit(credit.slice(0, -1));
+    expect(
+      await codeOf(
+        bindCardWithCode(
+          db,
+          { userId: keeper.id, cardNo: creditCard, bankCode: 'CMB' },
+          { config, fetch: sandbox },
+        ),
+      ),
+    ).toBe(Errors.CARD_NOT_DEBIT.code);
     const lost = await givenUser(db, { phone: '13900010000' });
     await saveRealName(
       db,
@@ -197,9 +213,9 @@ describe('实名认证 and 绑定银行卡 with IDENTITY_PROVIDER=tencentcloud',
     );
     expect(
       await codeOf(
-        bindPersonalCard(
+        bindCardWithCode(
           db,
-          { userId: lost.id, cardNo: '6212261202011584340' },
+          { userId: lost.id, cardNo: '6212261202011584340', phone: '13900010000' },
           { config, fetch: sandbox },
         ),
       ),

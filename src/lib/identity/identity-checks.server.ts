@@ -75,6 +75,7 @@ export function faceidFor(db: DbOrTx, options: FaceidOptions = {}): FaceidClient
   return {
     idCard: async (input) => (await resolve()).idCard(input),
     bankCard4: async (input) => (await resolve()).bankCard4(input),
+    bankCardInfo: async (input) => (await resolve()).bankCardInfo(input),
   };
 }
 
@@ -193,6 +194,41 @@ const BANK4_REFUSALS: Record<string, ErrorEntry> = {
     [8, 11, 12, 13, 14, 15, 16, 17].map((n) => [`-${n}`, Errors.BANK_CARD_UNUSABLE]),
   ),
 };
+
+/**
+ * What kind of card a number is (faceid CheckBankCardInformation): 'debit' for a 借记卡, 'credit'
+ * for a 贷记卡, 预付费卡 or 准贷记卡. One of the user's paid checks of the day; a number that is no
+ * card (-3, -5) is refused as such, one the service has no facts of (-1) or does not support (-6)
+ * as unusable.
+ */
+export async function checkCardKind(
+  db: DbOrTx,
+  faceid: FaceidClient,
+  input: { userId: number; cardNo: string; now?: Date; limit?: number },
+): Promise<'debit' | 'credit'> {
+  const limit = input.limit ?? env().IDENTITY_CHECKS_PER_DAY;
+  if (!(await takeDailyCheck(db, input.userId, input.now ?? new Date(), limit))) {
+    throw appError(Errors.IDENTITY_CHECK_LIMIT);
+  }
+  let answer: Awaited<ReturnType<FaceidClient['bankCardInfo']>>;
+  try {
+    answer = await faceid.bankCardInfo({ cardNo: input.cardNo });
+  } catch (error) {
+    const what =
+      error instanceof TencentCloudError
+        ? `${error.code} (request ${error.requestId ?? 'none'})`
+        : String((error as Error).message ?? error);
+    console.error(`[identity] faceid card information failed: ${what}`);
+    throw appError(Errors.IDENTITY_SERVICE_BUSY);
+  }
+  if (answer.result === '-3' || answer.result === '-5') {
+    throw appError(Errors.BANK_CARD_NUMBER_WRONG);
+  }
+  if (answer.result === '-1' || answer.result === '-6') throw appError(Errors.BANK_CARD_UNUSABLE);
+  if (answer.result === '-4') throw appError(Errors.IDENTITY_CHECK_LIMIT);
+  if (answer.result !== '0') throw appError(Errors.IDENTITY_SERVICE_BUSY);
+  return answer.accountType === 1 ? 'debit' : 'credit';
+}
 
 /** 绑定银行卡 by faceid's four elements: passes on Result '0', else throws the answer's entry. */
 export async function checkBankCard(

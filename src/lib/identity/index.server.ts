@@ -28,6 +28,7 @@ export { bindPhoneStatus, bindUserPhone, sendBindCode } from './phone-binding.se
 export { loginWithPhone, logout } from './phone-login.server.ts';
 export { localProvider } from './real-name-provider.server.ts';
 export {
+  bankCardIsDebit,
   checkBankCardOwner,
   checkRealName,
   decryptValue,

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { AppError, appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { realNames, users } from '#lib/platform/db/schema.ts';
+import { realNames } from '#lib/platform/db/schema.ts';
 import { serverSecret } from '#lib/platform/secrets.server.ts';
 import {
   cleanIdNumber,
@@ -28,7 +28,12 @@ import {
   realNameProvider,
   type RealNameProvider,
 } from './real-name-provider.server.ts';
-import { checkBankCard, faceidFor, type FaceidOptions } from './identity-checks.server.ts';
+import {
+  checkBankCard,
+  checkCardKind,
+  faceidFor,
+  type FaceidOptions,
+} from './identity-checks.server.ts';
 import type { VerifiedAnswer } from './real-name-contracts.ts';
 
 export const REAL_NAME_SECRET = 'real-name-key';
@@ -153,14 +158,14 @@ export async function saveRealName(
 
 /**
  * A personal bank card's owner check (绑定银行卡), when the identity provider is tencentcloud:
- * faceid's four elements, the user's verified name and ID number, the card and the account's
- * phone (the one the bank should hold). Throws the answer's error; passes with the local provider,
- * whose rules (Luhn, holder = verified name) the caller has already applied.
+ * faceid's four elements, the user's verified name and ID number, the card and the phone the
+ * bank holds for it (confirmed by an SMS code before this is asked). Throws the answer's error;
+ * passes with the local provider, whose rules (Luhn, holder = verified name) the caller has
+ * already applied.
  */
 export async function checkBankCardOwner(
   db: DbOrTx,
-  userId: number,
-  cardNo: string,
+  input: { userId: number; cardNo: string; phone: string },
   options: FaceidOptions = {},
 ): Promise<void> {
   if (identityProviderName(options.config) !== 'tencentcloud') return;
@@ -169,21 +174,31 @@ export async function checkBankCardOwner(
       nameCipher: realNames.nameCipher,
       idNumberCipher: realNames.idNumberCipher,
       verifiedAt: realNames.verifiedAt,
-      phone: users.phone,
     })
     .from(realNames)
-    .innerJoin(users, eq(users.id, realNames.userId))
-    .where(eq(realNames.userId, userId));
+    .where(eq(realNames.userId, input.userId));
   if (!row?.verifiedAt) throw appError(Errors.CARD_NEEDS_REAL_NAME);
-  if (!row.phone) throw appError(Errors.BANK_CARD_NEEDS_PHONE);
   const secret = await key(db);
   await checkBankCard(db, faceidFor(db, options), {
-    userId,
+    userId: input.userId,
     name: decryptValue(secret, row.nameCipher),
     idNumber: decryptValue(secret, row.idNumberCipher),
-    cardNo,
-    phone: row.phone,
+    cardNo: input.cardNo,
+    phone: input.phone,
   });
+}
+
+/**
+ * Whether a card number is a debit card, as the identity provider knows it (tencentcloud); null
+ * when the provider cannot tell (the local provider: the caller's own prefix rules decide).
+ */
+export async function bankCardIsDebit(
+  db: DbOrTx,
+  input: { userId: number; cardNo: string },
+  options: FaceidOptions = {},
+): Promise<boolean | null> {
+  if (identityProviderName(options.config) !== 'tencentcloud') return null;
+  return (await checkCardKind(db, faceidFor(db, options), input)) === 'debit';
 }
 
 /** The user's verified real name in full, or null (a payout that must name its payee). */

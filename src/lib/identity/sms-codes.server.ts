@@ -49,9 +49,11 @@ import {
  * What a code is for: logging in (the send-code call's `type` 2), binding a phone to a
  * messaging-app account, or a shop owner authorising one applicant as administrator of one shop
  * (`admin:{shopId}:{userId}`; the code goes to the owner's phone), or a shop keeper confirming
- * they leave a shop (`unbind:{shopId}`; to their own phone). A code is only good for its purpose.
+ * they leave a shop (`unbind:{shopId}`; to their own phone), or a keeper binding a bank card
+ * (`card:{userId}`; to the phone the bank holds for the card). A code is only good for its purpose.
  */
-export type SmsPurpose = 'login' | 'bind' | `admin:${string}` | `unbind:${string}`;
+export type SmsPurpose =
+  'login' | 'bind' | `admin:${string}` | `unbind:${string}` | `card:${string}`;
 export const PURPOSE_BY_TYPE = { 2: 'login' } as const satisfies Record<number, SmsPurpose>;
 
 const HOUR_MS = 3_600_000;
@@ -93,6 +95,8 @@ export function codeText(
     return `${sign}您正在绑定手机号，验证码是${code}，5分钟内有效，请勿泄露。`;
   if (purpose.startsWith('unbind:'))
     return `${sign}您正在解除与店铺的店主绑定，验证码是${code}，5分钟内有效。如非本人操作，请勿泄露。`;
+  if (purpose.startsWith('card:'))
+    return `${sign}您正在绑定银行卡用于店主提现，验证码是${code}，5分钟内有效。如非本人操作，请勿泄露。`;
   if (purpose.startsWith('admin:'))
     return `${sign}有人申请成为您店铺的管理员，授权验证码是${code}，5分钟内有效。如非您本人同意，请勿告知他人。`;
   return `${sign}您的登录验证码是${code}，5分钟内有效，请勿泄露。`;
@@ -101,6 +105,7 @@ export function codeText(
 /** What the provider is told a code is for (the shop and applicant stay out of the message). */
 export function messagePurpose(purpose: SmsPurpose): SmsMessage['purpose'] {
   if (purpose === 'login' || purpose === 'bind') return purpose;
+  if (purpose.startsWith('card:')) return 'card';
   return purpose.startsWith('admin:') ? 'admin' : 'unbind';
 }
 

@@ -1,12 +1,15 @@
 /**
  * 银行卡: the keeper's cards with 解绑 (after a confirm), and 添加银行卡 — the holder (their
  * verified real name, shown, not typed), the number (the bank recognised from it as they type,
- * else chosen). The server checks the number (Luhn) and the bank again, and names the holder
- * from 实名认证 itself.
+ * else chosen), the phone the bank holds for the card and the code sent to it. The server checks
+ * the number (Luhn, a debit card) and the bank again, names the holder from 实名认证 itself and
+ * has the bank confirm the four elements.
  */
 import { useId, useState } from 'react';
 import { toast } from '#lib/platform/toast.ts';
-import { bindCard, removeCard } from '#lib/distribution/index.ts';
+import { bindCard, bindCardCode, removeCard } from '#lib/distribution/index.ts';
+import { CODE_DIGITS, MAINLAND_MOBILE } from '#lib/identity/index.ts';
+import SendCodeButton from '../../identity/ui/SendCodeButton.tsx';
 import {
   BANKS,
   bankName,
@@ -47,20 +50,47 @@ export default function BankCards(props: Props) {
   const [adding, setAdding] = useState(props.cards.length === 0 && props.realName !== null);
   const [number, setNumber] = useState('');
   const [chosenBank, setChosenBank] = useState('');
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [sentAt, setSentAt] = useState<number | undefined>(undefined);
   const [removing, setRemoving] = useState<Card | null>(null);
   const [busy, setBusy] = useState(false);
   const digits = cleanCardNumber(number);
   const recognised = digits.length >= 6 ? recogniseBank(digits) : null;
 
+  /** The card and phone as the server is sent them, or null after saying what is missing. */
+  function cardInput() {
+    if (!luhnValid(digits)) return (toast('银行卡号有误，请核对后重新输入'), null);
+    const bankCode = recognised ?? chosenBank;
+    if (!bankCode) return (toast('请选择开户银行'), null);
+    if (!MAINLAND_MOBILE.test(phone)) return (toast('请输入正确的银行预留手机号'), null);
+    return { cardNo: digits, bankCode, phone };
+  }
+
+  async function send() {
+    const input = cardInput();
+    if (!input || busy) return;
+    setBusy(true);
+    try {
+      await bindCardCode(input);
+      setSentAt(Date.now());
+      toast('验证码已发送，请查收');
+    } catch {
+      // The request client has said why.
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function add(event: React.FormEvent) {
     event.preventDefault();
     if (busy) return;
-    if (!luhnValid(digits)) return toast('银行卡号有误，请核对后重新输入');
-    const bankCode = recognised ?? chosenBank;
-    if (!bankCode) return toast('请选择开户银行');
+    const input = cardInput();
+    if (!input) return;
+    if (code.length !== CODE_DIGITS) return toast('请输入6位验证码');
     setBusy(true);
     try {
-      await bindCard({ cardNo: digits, bankCode });
+      await bindCard({ ...input, verifyCode: code });
       toast('绑定成功', 1500);
       if (props.afterBind) location.assign(props.afterBind);
       else location.reload();
@@ -164,7 +194,42 @@ export default function BankCards(props: Props) {
               </select>
             )}
           </label>
-          <p className="bc-hint">持卡人为实名认证本人，仅支持储蓄卡。</p>
+          <label htmlFor={`${id}-phone`}>
+            <span>预留手机号</span>
+            <input
+              id={`${id}-phone`}
+              value={phone}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={11}
+              placeholder="银行预留手机号"
+              onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
+            />
+          </label>
+          <div className="bc-code">
+            <label htmlFor={`${id}-code`}>
+              <span>验证码</span>
+              <input
+                id={`${id}-code`}
+                value={code}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={CODE_DIGITS}
+                placeholder="短信验证码"
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              />
+            </label>
+            <SendCodeButton
+              className="bc-send"
+              sentAt={sentAt}
+              busy={busy || !hydrated}
+              onSend={() => void send()}
+            />
+          </div>
+          <p className="bc-hint">
+            持卡人为实名认证本人，仅支持储蓄卡；验证码发送至该卡的银行预留手机号。
+          </p>
           <button type="submit" className="bc-submit" disabled={!hydrated || busy}>
             确认绑定
           </button>

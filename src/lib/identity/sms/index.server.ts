@@ -13,7 +13,7 @@ import { consoleSms } from './console.server.ts';
 export interface SmsMessage {
   phone: string;
   code: string;
-  purpose: 'login' | 'bind' | 'unbind' | 'admin';
+  purpose: 'login' | 'bind' | 'unbind' | 'admin' | 'card';
   /** the whole text, for the console */
   text: string;
   /** The name of the shop the code is sent for, where the account may sign with it. */

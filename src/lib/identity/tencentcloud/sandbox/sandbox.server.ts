@@ -1,7 +1,8 @@
 /**
  * The Tencent Cloud sandbox: API 3.0 at the root of this shop's host (Tencent Cloud's SDKs take
  * only a host for an endpoint), answering SendSms and PullSmsSendStatus (sms, 2021-01-11),
- * IdCardVerification and BankCard4EVerification (faceid, 2018-03-01) as the real service does. A request must be a JSON
+ * IdCardVerification, BankCard4EVerification and CheckBankCardInformation (faceid, 2018-03-01) as
+ * the real service does. A request must be a JSON
  * POST signed TC3-HMAC-SHA256 with the sandbox's SecretKey; every answer is HTTP 200
  * `{ Response: { ..., RequestId } }`, failures `{ Response: { Error: { Code, Message } } }` with
  * the vendor's own codes. A delivered message goes into the SMS outbox (recordOutbox); the
@@ -52,6 +53,11 @@ const ACTIONS: Readonly<Record<string, Action>> = {
     service: 'faceid',
     version: '2018-03-01',
     handle: bankCard4EVerification,
+  },
+  CheckBankCardInformation: {
+    service: 'faceid',
+    version: '2018-03-01',
+    handle: checkBankCardInformation,
   },
 };
 
@@ -333,6 +339,40 @@ async function bankCard4EVerification({ params, now }: Call): Promise<Params> {
     return answer('-1', '认证未通过');
   }
   return answer('0', '认证通过');
+}
+
+/** The sandbox's card register: issuer prefixes it knows, with the bank and the card's kind. */
+const SANDBOX_ISSUERS: readonly (readonly [prefix: string, bank: string, kind: 1 | 2])[] = [
+  ['622575', '招商银行', 2],
+  ['625802', '招商银行', 2],
+  ['438088', '中国建设银行', 2],
+  ['518710', '中国农业银行', 2],
+  ['6212', '中国工商银行', 1],
+  ['6222', '中国工商银行', 1],
+  ['6228', '中国农业银行', 1],
+  ['6217', '中国建设银行', 1],
+  ['6227', '中国建设银行', 1],
+  ['6214', '招商银行', 1],
+  ['6225', '招商银行', 1],
+];
+
+/**
+ * A card's facts: a number that is not 12–19 digits passing the Luhn check is 卡号无效 (-5); one
+ * starting 9 is 银行卡不存在 (-3); any other is found (查询成功), a 借记卡 (AccountType 1) of the
+ * bank its prefix names, or a 贷记卡 (2) for the credit prefixes above.
+ */
+async function checkBankCardInformation({ params }: Call): Promise<Params> {
+  const card = text(params, 'BankCard').replace(/\s/g, '');
+  if (!/^\d{12,19}$/.test(card) || !luhnValid(card)) {
+    return { Result: '-5', Description: '卡号无效' };
+  }
+  if (card.startsWith('9')) return { Result: '-3', Description: '银行卡不存在' };
+  const [, bank, kind] = SANDBOX_ISSUERS.find(([prefix]) => card.startsWith(prefix)) ?? [
+    '',
+    '其他银行',
+    1,
+  ];
+  return { Result: '0', Description: '查询成功', AccountBank: bank, AccountType: kind };
 }
 
 /**

@@ -24,6 +24,7 @@ type SdkClient = {
   SendSms(req: Record<string, unknown>): Promise<Record<string, unknown>>;
   IdCardVerification(req: Record<string, unknown>): Promise<Record<string, unknown>>;
   BankCard4EVerification(req: Record<string, unknown>): Promise<Record<string, unknown>>;
+  CheckBankCardInformation(req: Record<string, unknown>): Promise<Record<string, unknown>>;
 };
 const { sms } = require('tencentcloud-sdk-nodejs/tencentcloud/services/sms') as {
   sms: { v20210111: { Client: new (config: ClientConfig) => SdkClient } };
@@ -165,5 +166,25 @@ describe("the vendor's SDK against the sandbox", () => {
         Phone: '13900000014',
       }),
     ).toMatchObject({ Result: '-4' });
+  });
+
+  it('CheckBankCardInformation answers the bank and the kind of card', async () => {
+    const client = new faceid.v20180301.Client(config());
+    expect(
+      await client.CheckBankCardInformation({ BankCard: '6212261202011584340' }),
+    ).toMatchObject({
+      Result: '0',
+      Description: '查询成功',
+      AccountBank: '中国工商银行',
+      AccountType: 1,
+    });
+    expect(await client.CheckBankCardInformation({ BankCard: '6258021234567891' })).toMatchObject({
+      Result: '0',
+      AccountBank: '招商银行',
+      AccountType: 2,
+    });
+    expect(
+      await client.CheckBankCardInformation({ BankCard: '6212261202011584341' }),
+    ).toMatchObject({ Result: '-5', Description: '卡号无效' });
   });
 });
