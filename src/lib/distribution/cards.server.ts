@@ -131,8 +131,11 @@ async function saveCard(
       .from(bankCards)
       .where(and(live, eq(bankCards.cardNoHash, hash)));
     if (same) throw appError(Errors.CARD_ALREADY_BOUND);
-    // Asked again as the card is saved: a withdrawal applied since the first check is seen.
-    if (await withdrawalInFlight(tx, values.userId)) throw appError(Errors.CARD_CHANGE_WITHDRAWING);
+    // A personal card is asked again as it is saved: a withdrawal applied since is seen. (An
+    // enterprise account pays nothing until its small amount is confirmed.)
+    if (values.kind === 'personal' && (await withdrawalInFlight(tx, values.userId))) {
+      throw appError(Errors.CARD_CHANGE_WITHDRAWING);
+    }
     const [held] = await tx.select({ n: count() }).from(bankCards).where(live);
     if (held!.n >= MAX_BANK_CARDS) throw appError(Errors.CARD_TOO_MANY);
     const [card] = await tx
