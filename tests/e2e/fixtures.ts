@@ -7,13 +7,21 @@
  *   newest SMS it sent a phone (`latestSms`, `smsCode`).
  * - `pageAs(role)`: this test's page, signed in on `pgShop` as a demo role (or any phone).
  * - `smsCode(phone)`: the newest SMS code the shared shop at `baseURL` sent to a phone.
+ * - Every test (automatically): no page the server sends and no API answer holds an ID or card
+ *   number a spec types, whole — in every browser context of the test, its own or the default.
  */
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type Page,
+  type Response,
+} from '@playwright/test';
 import type { Database } from '#lib/platform/db/client.server.ts';
 import { demoPhones, type DemoRole } from '#demo/handles.ts';
 import { signInAs } from '#tests/fixtures/accounts.ts';
 import { ensureDatabase, postgresDatabase } from '#tests/fixtures/db.ts';
-import { assertNoPersonalNumbers } from '#tests/fixtures/personal-numbers.ts';
+import { assertNoPersonalNumbers, personalNumbersIn } from '#tests/fixtures/personal-numbers.ts';
 import { spawnShop } from '#tests/fixtures/server.ts';
 
 export { expect };
@@ -47,10 +55,22 @@ async function latestSms(shopUrl: string, phone: string): Promise<SentSms> {
 
 const phoneOf = (who: DemoRole | string) => (who in demoPhones ? demoPhones[who as DemoRole] : who);
 
+/** A page or API answer of the shop: what a person's number must never be sent whole in. */
+function isShopAnswer(response: Response): boolean {
+  const type = response.headers()['content-type'] ?? '';
+  const url = response.url();
+  return (
+    (type.startsWith('text/html') || type.startsWith('application/json')) &&
+    !url.includes('/api/dev/') &&
+    response.status() < 300
+  );
+}
+
 export const test = base.extend<
   {
     pageAs: (who: DemoRole | string) => Promise<Page>;
     smsCode: (phone: string) => Promise<string>;
+    noWholePersonalNumbers: void;
   },
   { shopDatabase: string | undefined; pgShop: PgShop }
 >({
@@ -86,4 +106,41 @@ export const test = base.extend<
   smsCode: async ({ baseURL }, use) => {
     await use(async (phone) => (await latestSms(baseURL!, phone)).code);
   },
+  noWholePersonalNumbers: [
+    async ({ browser }, use) => {
+      const reads: Promise<void>[] = [];
+      const leaks: string[] = [];
+      const watch = (context: BrowserContext) =>
+        context.on('response', (response) => {
+          if (!isShopAnswer(response)) return;
+          reads.push(
+            response.text().then(
+              (text) => {
+                const found = personalNumbersIn(text);
+                if (!found.length) return;
+                // The report names the page without repeating a number whole.
+                const where = response.url().replaceAll(/\d{12,}/g, (d) => `${d.slice(0, 2)}…`);
+                leaks.push(`${found.join(', ')} in ${where}`);
+              },
+              // A page navigated away before its body was read: nothing to scan.
+              () => {},
+            ),
+          );
+        });
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        watch(context);
+        return context;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
+      await Promise.all(reads);
+      expect(leaks, 'whole ID or card numbers sent to the browser').toEqual([]);
+    },
+    { auto: true },
+  ],
 });

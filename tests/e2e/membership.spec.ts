@@ -170,6 +170,13 @@ test.describe('in the messaging app (the only place the applications open)', () 
       /签署店主服务协议/,
     ]);
     await expect(page.locator('[data-step="店主认证"]').getByRole('link')).toHaveText('去认证');
+    // In another shop, 注册进度 tells where they applied and leads back there.
+    await page.goto(`${shop.url}/registerAgentProcess?shopId=1002`);
+    const elsewhere = page.locator('[data-last-apply="1001"]');
+    await expect(elsewhere).toContainText('申请开店');
+    await elsewhere.getByRole('link', { name: '查看进度' }).click();
+    await expect(page).toHaveURL(/\/registerAgentProcess\?shopId=1001/);
+    await expect(page.locator('[data-last-apply]')).toHaveCount(0);
     await page.goto(`${shop.url}/index?shopId=1001`);
     await expect(page.getByRole('dialog', { name: '签署店主服务协议' })).toHaveCount(0);
     // A shop keeper may now open the wallet (its page comes with the wallet issue).

@@ -9,10 +9,17 @@ import { contract } from '#lib/platform/contract.ts';
 import { shopIdSchema } from '#lib/platform/id-schemas.ts';
 import type { CertificationScreen } from './screen.server.ts';
 import type { CertificationView, ReviewItem } from './certifications.server.ts';
+import type { BusinessCustomerGrey, GreyDistributor } from './grey.server.ts';
 import { CERTIFICATION_KINDS } from './status.ts';
 import { MAX_CERTIFICATION_REASON } from './rules.ts';
 
-export type { CertificationScreen, CertificationView, ReviewItem };
+export type {
+  BusinessCustomerGrey,
+  CertificationScreen,
+  CertificationView,
+  GreyDistributor,
+  ReviewItem,
+};
 
 const photoId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const kind = z.enum(Object.keys(CERTIFICATION_KINDS) as ['individual', 'business', 'enterprise'], {
@@ -90,5 +97,19 @@ export const CertificationContracts = {
     },
     access: 'signed-in',
     message: '已处理',
+  }),
+  /** isGreyDistributor: the caller keeps the shop but is not paid out yet (临时协议). */
+  greyDistributor: contract<GreyDistributor>()({
+    method: 'GET',
+    path: '/api/member/xdwxh5/isGreyDistributor',
+    query: { shopBizCode: shopIdSchema },
+    access: 'signed-in',
+  }),
+  /** businessCustomer/isGrey: the caller is a business keeper whose documents await approval. */
+  businessCustomerGrey: contract<BusinessCustomerGrey>()({
+    method: 'GET',
+    path: '/api/member/xdwxh5/businessCustomer/isGrey',
+    query: { shopBizCode: shopIdSchema },
+    access: 'signed-in',
   }),
 };

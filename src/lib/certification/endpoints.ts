@@ -36,3 +36,11 @@ export const review = endpoint<(typeof Contracts)['review']>(
   '/api/member/xdwxh5/certification/review',
   '已处理',
 );
+export const greyDistributor = endpoint<(typeof Contracts)['greyDistributor']>(
+  'GET',
+  '/api/member/xdwxh5/isGreyDistributor',
+);
+export const businessCustomerGrey = endpoint<(typeof Contracts)['businessCustomerGrey']>(
+  'GET',
+  '/api/member/xdwxh5/businessCustomer/isGrey',
+);

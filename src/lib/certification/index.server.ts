@@ -29,3 +29,4 @@ export {
   storeCertificationPhoto,
 } from './photos.server.ts';
 export { readCertificationScreen } from './screen.server.ts';
+export { businessCustomerGrey, greyDistributor } from './grey.server.ts';

@@ -16,6 +16,7 @@ import type { UserInfo } from './member.server.ts';
 import type {
   AdminBindInfo,
   ContractState,
+  LastApply,
   OwnerIdentity,
   RegistrationState,
 } from './membership.server.ts';
@@ -82,6 +83,12 @@ export const MembershipContracts = {
     },
     access: 'signed-in',
     message: Messages.CONTRACT_SIGNED,
+  }),
+  /** The shop of the caller's latest 申请开店 and its 注册进度 link; null when they never applied. */
+  lastApplyShopLink: contract<LastApply | null>()({
+    method: 'GET',
+    path: '/api/member/xdwxh5/lastApplyShopLink',
+    access: 'signed-in',
   }),
   registrationState: contract<RegistrationState>()({
     method: 'GET',

@@ -22,6 +22,10 @@ export const contractSign = endpoint<(typeof Contracts)['contractSign']>(
   '/api/member/xdwxh5/legal/contract/sign',
   '签署成功',
 );
+export const lastApplyShopLink = endpoint<(typeof Contracts)['lastApplyShopLink']>(
+  'GET',
+  '/api/member/xdwxh5/lastApplyShopLink',
+);
 export const registrationState = endpoint<(typeof Contracts)['registrationState']>(
   'GET',
   '/api/member/xdwxh5/register/checkUser',

@@ -21,6 +21,7 @@ export {
   getMember,
   ownerIdentity,
   registerShopKeeper,
+  lastApplyShopLink,
   registrationState,
   sendAdminCode,
   signContract,

@@ -3,7 +3,8 @@
  * owner's identity, applying to be a shop keeper, and becoming an administrator with the owner's
  * consent. Every change is a conditional write decided here, never a role sent by a client.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { buildLink } from '#lib/platform/links.ts';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
 import { maskPhone } from '#lib/identity/index.ts';
@@ -203,8 +204,10 @@ async function becomeShopKeeper(
   db: DbOrTx,
   shopId: string,
   userId: number,
-  options: { signAgreement: boolean | null; invitedBy?: number | null },
+  options: { signAgreement: boolean | null; invitedBy?: number | null; applied?: boolean },
 ): Promise<void> {
+  // An application (申请开店) is remembered for lastApplyShopLink; the owner's binding is none.
+  const applied = options.applied ? { appliedAt: sql`now()` } : {};
   await db
     .insert(shopMembers)
     .values({
@@ -215,10 +218,12 @@ async function becomeShopKeeper(
       level: 1,
       signAgreement: options.signAgreement ?? false,
       invitedBy: options.invitedBy ?? null,
+      ...applied,
     })
     .onConflictDoUpdate({
       target: [shopMembers.shopId, shopMembers.userId],
       set: {
+        ...applied,
         role: MemberRole.Distributor,
         maxRole: sql`(case when ${shopMembers.maxRole} = ${MemberRole.Manager} then ${MemberRole.Manager} else ${MemberRole.Distributor} end)::smallint`,
         level: sql`coalesce(${shopMembers.level}, 1)`,
@@ -278,9 +283,48 @@ export async function registerShopKeeper(
   const invitedBy =
     inviter && inviter.level !== null && !inviter.distributorDisable ? input.inviterId! : null;
   await db.transaction((tx) =>
-    becomeShopKeeper(tx, input.shopId, input.userId, { signAgreement: false, invitedBy }),
+    becomeShopKeeper(tx, input.shopId, input.userId, {
+      signAgreement: false,
+      invitedBy,
+      applied: true,
+    }),
   );
   return { currentRole: MemberRole.Distributor };
+}
+
+/** The shop of the user's latest 申请开店 and where that application stands. */
+export interface LastApply {
+  shopId: string;
+  shopName: string;
+  /** 注册进度 of that shop (registerAgentProcess). */
+  link: string;
+  appliedAt: string;
+}
+
+/**
+ * lastApplyShopLink: the shop the user last applied to keep (in any shop of the platform), with
+ * the link to where that application stands; null for one who never applied. A keeper who has
+ * since been unbound or disabled is answered the same: the page there says so.
+ */
+export async function lastApplyShopLink(db: DbOrTx, userId: number): Promise<LastApply | null> {
+  const [row] = await db
+    .select({ shopId: shopMembers.shopId, shopName: shops.name, appliedAt: shopMembers.appliedAt })
+    .from(shopMembers)
+    .innerJoin(shops, eq(shops.id, shopMembers.shopId))
+    .where(and(eq(shopMembers.userId, userId), isNotNull(shopMembers.appliedAt)))
+    .orderBy(desc(shopMembers.appliedAt))
+    .limit(1);
+  if (!row?.appliedAt) return null;
+  const link = buildLink(
+    { name: 'registerAgentProcess', query: { shopId: row.shopId } },
+    { query: new URLSearchParams(), defaultShopId: row.shopId },
+  );
+  return {
+    shopId: row.shopId,
+    shopName: row.shopName,
+    link,
+    appliedAt: row.appliedAt.toISOString(),
+  };
 }
 
 /** What the administrator application shows: the shop, its owner (masked), the user's standing. */

@@ -11,6 +11,7 @@ import {
   contractState,
   getMember,
   ownerIdentity,
+  lastApplyShopLink,
   registerShopKeeper,
   sendAdminCode,
   signContract,
@@ -65,6 +66,31 @@ describe('switchRole', () => {
         switchRole(db, { shopId: '1002', userId: ids[demoPhones.manager1001]!, role: 4 }),
       ),
     ).toMatchObject({ code: 40301 });
+  });
+});
+
+describe('lastApplyShopLink', () => {
+  it('answers the shop of the latest 申请开店 with its 注册进度 link; null before any', async () => {
+    const user = await newUser('13900000191');
+    expect(await lastApplyShopLink(db, user)).toBeNull();
+    await registerShopKeeper(db, { shopId: '1002', userId: user, channel: 'normal' });
+    const first = await lastApplyShopLink(db, user);
+    expect(first).toMatchObject({
+      shopId: '1002',
+      link: '/registerAgentProcess?shopId=1002',
+    });
+    expect(first!.shopName).not.toBe('');
+    await db
+      .update(shopMembers)
+      .set({ appliedAt: new Date(Date.now() - 60_000) })
+      .where(and(eq(shopMembers.shopId, '1002'), eq(shopMembers.userId, user)));
+    await registerShopKeeper(db, { shopId: '1001', userId: user, channel: 'normal' });
+    expect(await lastApplyShopLink(db, user)).toMatchObject({
+      shopId: '1001',
+      link: '/registerAgentProcess?shopId=1001',
+    });
+    // The demo owner bound their shop; they never applied.
+    expect(await lastApplyShopLink(db, ids[demoPhones.owner1001]!)).toBeNull();
   });
 });
 

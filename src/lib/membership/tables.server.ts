@@ -34,6 +34,8 @@ export const shopMembers = pgTable(
     signAgreement: boolean('sign_agreement').notNull().default(false),
     /** The distributor whose link brought this customer in. */
     invitedBy: ref('invited_by').references(() => users.id),
+    /** When the member last applied to keep the shop (申请开店); null for one who never did. */
+    appliedAt: at('applied_at'),
     createdAt: createdAt(),
   },
   (t) => [

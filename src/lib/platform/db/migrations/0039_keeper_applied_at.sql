@@ -1,0 +1,1 @@
+ALTER TABLE "shop_members" ADD COLUMN "applied_at" timestamp with time zone;
