@@ -238,8 +238,8 @@ test('a new keeper certifies as a person, signs, withdraws twice and sees the ta
   expect((await refused.json()).code).toBe(40301);
   await page.goto(url(`/cash/${first}`));
   const receipt = page.getByRole('region', { name: '电子回单' });
-  // The provider's bill number is the receipt's; the amount is what reached the keeper.
-  await expect(receipt).toContainText(/回单编号\s*SB[0-9a-f]{20}/);
+  // The payout platform's order (云账户's ref) is the receipt's; the amount is what reached the keeper.
+  await expect(receipt).toContainText(/回单编号\s*YZH[0-9a-f]{20}/);
   await expect(receipt).toContainText('¥7958.00');
 
   // A second withdrawal the same month: ¥10,000 to date, ¥3,000 taxable, ¥90 less ¥42 = ¥48.

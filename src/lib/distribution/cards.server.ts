@@ -96,7 +96,13 @@ export async function readBankCard(
 export async function cardNumberOf(
   db: DbOrTx,
   cardId: number,
-): Promise<{ cardNo: string; cardNoHash: string; holderName: string; bankCode: string }> {
+): Promise<{
+  cardNo: string;
+  cardNoHash: string;
+  holderName: string;
+  bankCode: string;
+  kind: 'personal' | 'enterprise';
+}> {
   const [card] = await db.select().from(bankCards).where(eq(bankCards.id, cardId));
   if (!card) throw appError(Errors.BANK_CARD_NOT_FOUND);
   return {
@@ -104,6 +110,7 @@ export async function cardNumberOf(
     cardNoHash: card.cardNoHash,
     holderName: card.holderName,
     bankCode: card.bankCode,
+    kind: card.kind,
   };
 }
 

@@ -166,6 +166,15 @@ export const DistributionContracts = {
     access: { roles: ['D'] },
     message: '绑定成功',
   }),
+  /**
+   * 云账户's notification of a card payout's order (a form: data, mess, timestamp, sign,
+   * sign_type), answered `success` once verified and handled.
+   */
+  cardPayoutNotify: contract<never>()({
+    method: 'POST',
+    path: '/api/payout/yunzhanghu/notify',
+    access: 'anyone',
+  }),
   removeCard: contract<null>()({
     method: 'POST',
     path: '/api/member/xdwxh5/bankCard/remove',

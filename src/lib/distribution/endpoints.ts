@@ -61,6 +61,10 @@ export const bindCard = endpoint<(typeof Contracts)['bindCard']>(
   '/api/member/xdwxh5/bankCard/bind',
   '绑定成功',
 );
+export const cardPayoutNotify = endpoint<(typeof Contracts)['cardPayoutNotify']>(
+  'POST',
+  '/api/payout/yunzhanghu/notify',
+);
 export const removeCard = endpoint<(typeof Contracts)['removeCard']>(
   'POST',
   '/api/member/xdwxh5/bankCard/remove',

@@ -38,8 +38,10 @@ export {
   readCashInfo,
   readWallet,
   readWithdrawal,
+  receiveCardPayoutNotification,
   reviewWithdrawal,
   waitingWithdrawals,
 } from './withdrawals.server.ts';
+export { answerYunzhanghu } from './yunzhanghu/sandbox.server.ts';
 export type { WithdrawalDetail } from './withdrawals.server.ts';
 export { quarterOf, quarterlyPayoutReport } from './payout-report.server.ts';

@@ -21,6 +21,7 @@ import { sandboxPayoutBills } from '#lib/platform/db/schema.ts';
 import { paymentGateway, type PaymentGateway } from '#lib/payments/index.server.ts';
 import { GatewayError } from '#lib/payments/index.server.ts';
 import type { TransferBillState } from '#lib/payments/index.ts';
+import { yunzhanghuPayouts } from './yunzhanghu/payouts.server.ts';
 
 export interface PayoutRequest {
   outBillNo: string;
@@ -29,6 +30,10 @@ export interface PayoutRequest {
   cardNoHash: string;
   holderName: string;
   bankCode: string;
+  /** A keeper's own card, or a company's account (kind enterprise). */
+  kind?: 'personal' | 'enterprise';
+  /** The keeper, whose verified name and ID number a person's payout names. */
+  userId?: number;
 }
 
 /**
@@ -100,11 +105,14 @@ export const sandboxPayouts: PayoutProvider = {
 };
 
 /**
- * The bank-card payout provider of this server: the sandbox, the only one there is. Cards are
- * offered and taken in demo mode only (withdrawals.server.ts `cardPayoutsOn`).
+ * The bank-card payout provider of this server: a keeper's own card is paid through 云账户, the
+ * flexible-employment platform (decision 055: the real adapter, against its sandbox at this
+ * shop's own origin in a demo); a company's account, and the small amount that confirms one,
+ * through the bank sandbox. Cards are offered and taken in demo mode only (withdrawals.server.ts
+ * `cardPayoutsOn`) until production has its settings.
  */
 export function payoutProvider(): PayoutProvider {
-  return sandboxPayouts;
+  return yunzhanghuPayouts(sandboxPayouts);
 }
 
 export interface WalletPayoutRequest {

@@ -305,6 +305,34 @@ describe('a withdrawal to 微信零钱', () => {
     expect(await transfersOf(`payout:${withdrawalNo}`)).toBe(1);
   });
 
+  it('matches a taxed withdrawal’s notification with what is paid: amount − fee − tax', async () => {
+    const k = await givenKeeper(1_000_000);
+    const withdrawalNo = await withdrawn(k, 800_000);
+    const row = await rowOf(withdrawalNo);
+    // ¥8,000 − ¥1,600 expenses − ¥5,000 for the month = ¥1,400 at 3 % = ¥42.
+    expect(row.taxCents).toBe(4_200);
+    const note = await handMadeNotification(db, {
+      resource: {
+        mch_id: gateway.client.mchId,
+        out_bill_no: row.outBillNo,
+        transfer_bill_no: row.providerBillId,
+        transfer_amount: 800_000 - row.feeCents - 4_200,
+        state: 'SUCCESS',
+        openid: k.openId,
+        create_time: '2026-11-20T10:00:00+08:00',
+        update_time: '2026-11-20T10:00:00+08:00',
+      },
+      eventType: 'MCHTRANSFER.BILL.FINISHED',
+      associatedData: 'mch_payment',
+      timestamp: Math.floor(clock.getTime() / 1000),
+    });
+    expect(await receiveTransferNotification(db, gateway, note.headers, note.body, clock)).toEqual({
+      status: 200,
+      body: { code: 'SUCCESS', message: '成功' },
+    });
+    expect((await rowOf(withdrawalNo)).status).toBe(WithdrawalStatus.PaidOut);
+  });
+
   it('is cancelled by the keeper before confirming: the money is back once', async () => {
     const k = await givenKeeper();
     const withdrawalNo = await withdrawn(k, 1_500);

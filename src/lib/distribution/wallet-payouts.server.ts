@@ -14,7 +14,7 @@ import type { PaymentGateway } from '#lib/payments/index.server.ts';
 import type { TransferBillNotice } from '#lib/payments/index.ts';
 import { WithdrawalStatus } from './status.ts';
 import { payoutResultOf, type WalletPayouts } from './payouts.server.ts';
-import { applyPayoutResult } from './withdrawals.server.ts';
+import { applyPayoutResult, paidCents } from './withdrawals.server.ts';
 
 /** WeChat's confirmation window: an unconfirmed bill is cancelled by WeChat after 24 hours. */
 export const CONFIRM_WINDOW_MS = 24 * 3600_000;
@@ -177,7 +177,7 @@ export async function receiveTransferNotification(
   if (
     !row ||
     bill.mch_id !== gateway.client.mchId ||
-    bill.transfer_amount !== row.amountCents - row.feeCents ||
+    bill.transfer_amount !== paidCents(row) ||
     bill.openid !== row.payeeOpenId
   ) {
     console.error(`[withdrawals] transfer notification does not match: ${bill.out_bill_no}`);

@@ -45,6 +45,7 @@ import {
   withdrawalNumber,
 } from './withdrawal.ts';
 import { type BankCardView, cardNumberOf, listBankCards } from './cards.server.ts';
+import { receiveOrderNotification } from './yunzhanghu/payouts.server.ts';
 import {
   USER_NAME_FROM_CENTS,
   type PayoutProvider,
@@ -77,7 +78,7 @@ const payoutsOf = (p: PayoutProvider | Payouts): Payouts =>
   'transfer' in p ? { cards: p, wallet: null } : p;
 
 /** What reaches the keeper: the amount less the fee and the tax withheld. */
-const paidCents = (row: { amountCents: number; feeCents: number; taxCents: number }) =>
+export const paidCents = (row: { amountCents: number; feeCents: number; taxCents: number }) =>
   row.amountCents - row.feeCents - row.taxCents;
 
 /** Where a withdrawal's money goes. */
@@ -551,6 +552,7 @@ export async function payOut(
     result = await payouts.cards.transfer(db, {
       outBillNo: row.outBillNo,
       amountCents: paidCents(row),
+      userId: row.userId,
       ...card,
     });
   }
@@ -867,4 +869,28 @@ export async function waitingWithdrawals(
       ),
     );
   return waiting!.n;
+}
+
+/**
+ * 云账户's notification of a card payout's order (yunzhanghu/payouts.server.ts): the withdrawal
+ * it names is told the outcome, once. Answers the text the platform expects: `success` once
+ * handled; anything forged, unreadable or naming no card withdrawal is refused.
+ */
+export async function receiveCardPayoutNotification(
+  db: DbOrTx,
+  form: URLSearchParams,
+  now = new Date(),
+): Promise<Response> {
+  const handled = await receiveOrderNotification(db, form, async (outBillNo, result) => {
+    const [row] = await db
+      .select()
+      .from(withdrawals)
+      .where(and(eq(withdrawals.outBillNo, outBillNo), eq(withdrawals.destination, 'card')));
+    if (row) await applyPayoutResult(db, row, result, now);
+  });
+  if (!handled.ok) console.error('[withdrawals] 云账户 notification refused: signature or data');
+  return new Response(handled.ok ? 'success' : 'fail', {
+    status: handled.ok ? 200 : 400,
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+  });
 }

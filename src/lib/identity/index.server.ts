@@ -36,6 +36,7 @@ export {
   readRealName,
   saveRealName,
   verifiedQuery,
+  verifiedPayee,
   verifiedPersonKey,
   verifiedRealName,
 } from './real-name.server.ts';

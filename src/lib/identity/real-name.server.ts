@@ -212,6 +212,30 @@ export async function verifiedRealName(db: DbOrTx, userId: number): Promise<stri
 }
 
 /**
+ * The user's verified name and ID number in full, or null: for the payout provider that pays a
+ * person by both (云账户). Never shown, never logged.
+ */
+export async function verifiedPayee(
+  db: DbOrTx,
+  userId: number,
+): Promise<{ name: string; idNumber: string } | null> {
+  const [row] = await db
+    .select({
+      nameCipher: realNames.nameCipher,
+      idNumberCipher: realNames.idNumberCipher,
+      verifiedAt: realNames.verifiedAt,
+    })
+    .from(realNames)
+    .where(eq(realNames.userId, userId));
+  if (!row?.verifiedAt) return null;
+  const secret = await key(db);
+  return {
+    name: decryptValue(secret, row.nameCipher),
+    idNumber: decryptValue(secret, row.idNumberCipher),
+  };
+}
+
+/**
  * The keyed hash of the user's verified ID number, or null: one person however many accounts they
  * hold (a taxpayer's payouts are counted together).
  */
