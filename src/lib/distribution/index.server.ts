@@ -33,6 +33,7 @@ export {
 } from './wallet-payouts.server.ts';
 export {
   applyWithdrawal,
+  enterpriseAccountsOn,
   listForReview,
   listWithdrawals,
   readCashInfo,

@@ -22,6 +22,7 @@ import { paymentGateway, type PaymentGateway } from '#lib/payments/index.server.
 import { GatewayError } from '#lib/payments/index.server.ts';
 import type { TransferBillState } from '#lib/payments/index.ts';
 import { yunzhanghuPayouts } from './yunzhanghu/payouts.server.ts';
+import { YUNZHANGHU_BASE_URL, yunzhanghuClient } from './yunzhanghu/client.server.ts';
 
 export interface PayoutRequest {
   outBillNo: string;
@@ -106,13 +107,23 @@ export const sandboxPayouts: PayoutProvider = {
 
 /**
  * The bank-card payout provider of this server: a keeper's own card is paid through 云账户, the
- * flexible-employment platform (decision 055: the real adapter, against its sandbox at this
- * shop's own origin in a demo); a company's account, and the small amount that confirms one,
- * through the bank sandbox. Cards are offered and taken in demo mode only (withdrawals.server.ts
- * `cardPayoutsOn`) until production has its settings.
+ * flexible-employment platform (decision 055): its sandbox at this shop's own origin in a demo,
+ * the configured platform (YUNZHANGHU_*) in production or wherever YUNZHANGHU_BASE_URL points. A
+ * company's account, and the small amount that confirms one, go through the bank sandbox (a
+ * demo's only: withdrawals.server.ts `enterpriseAccountsOn`).
  */
-export function payoutProvider(): PayoutProvider {
-  return yunzhanghuPayouts(sandboxPayouts);
+export function payoutProvider(config: Env = env()): PayoutProvider {
+  if (config.SHOP_MODE === 'demo' && !config.YUNZHANGHU_BASE_URL) {
+    return yunzhanghuPayouts(sandboxPayouts);
+  }
+  const client = yunzhanghuClient({
+    dealerId: config.YUNZHANGHU_DEALER_ID!,
+    brokerId: config.YUNZHANGHU_BROKER_ID!,
+    appKey: config.YUNZHANGHU_APP_KEY!,
+    des3Key: config.YUNZHANGHU_DES3_KEY!,
+    baseUrl: config.YUNZHANGHU_BASE_URL ?? YUNZHANGHU_BASE_URL,
+  });
+  return yunzhanghuPayouts(sandboxPayouts, async () => client);
 }
 
 export interface WalletPayoutRequest {

@@ -185,9 +185,17 @@ export interface CashInfo {
   taxEstimate: { day: string; earlier: EarlierPayout[] } | null;
 }
 
-/** Whether this server pays bank cards: only the sandbox exists, so in demo mode only. */
+/** Whether this server pays bank cards: through 云账户 (its sandbox in a demo), decision 055. */
 export function cardPayoutsOn(config: Env = env()): boolean {
-  return config.SHOP_MODE === 'demo';
+  return config.CARD_PAYOUT_PROVIDER === 'yunzhanghu';
+}
+
+/**
+ * Whether a company's account may be added: its small confirming amount and its payouts go
+ * through the bank sandbox, which only a demo has.
+ */
+export function enterpriseAccountsOn(config: Env = env()): boolean {
+  return config.SHOP_MODE === 'demo' && cardPayoutsOn(config);
 }
 
 async function openIdOf(db: DbOrTx, userId: number): Promise<string | null> {

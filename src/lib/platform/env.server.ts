@@ -243,6 +243,49 @@ const envObject = z.object({
       .regex(/^https?:\/\//, 'must be an https URL')
       .optional(),
   ),
+  // ── Card payouts (云账户, decision 055) ──
+  /**
+   * yunzhanghu: keepers' own cards are paid through 云账户 (in a demo against /sandbox/yunzhanghu
+   * on this server, with its keys unless YUNZHANGHU_* are given); none: no card payouts in
+   * production (the default there).
+   */
+  CARD_PAYOUT_PROVIDER: z.preprocess(emptyAsUnset, z.enum(['yunzhanghu', 'none']).optional()),
+  /** 平台企业 ID (dealer_id). */
+  YUNZHANGHU_DEALER_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{4,20}$/, 'must be the dealer id (digits)')
+      .optional(),
+  ),
+  /** 综合服务主体 ID (broker_id). */
+  YUNZHANGHU_BROKER_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\w-]{2,40}$/, 'must be the broker id')
+      .optional(),
+  ),
+  /** The App Key: signs every request (sign_type sha256). */
+  YUNZHANGHU_APP_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{8,128}$/, 'must be the App Key')
+      .optional(),
+  ),
+  /** The 3DES key: 24 characters, encrypts every request's data. */
+  YUNZHANGHU_DES3_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{24}$/, 'must be the 24-character 3DES key')
+      .optional(),
+  ),
+  /** Unset: https://api-service.yunzhanghu.com in production, /sandbox/yunzhanghu in a demo. */
+  YUNZHANGHU_BASE_URL: optionalText.pipe(
+    z
+      .string()
+      .url('must be an https URL')
+      .regex(/^https?:\/\//, 'must be an https URL')
+      .optional(),
+  ),
   // ── WeChat official account (sign-in inside WeChat, JS-SDK) ──
   /** `wechat`: web authorization and JS-SDK; in demo mode against the sandbox gateway. */
   MESSAGING_APP_PROVIDER: z.preprocess(
@@ -481,6 +524,15 @@ const checkedEnv = envObject.superRefine((v, ctx) => {
       'is required with the other KUAIDI100_* account setting',
     );
   }
+  // ── Card payouts (云账户) ──
+  if (v.CARD_PAYOUT_PROVIDER === 'yunzhanghu' && shopMode(v) === 'production') {
+    requireSettings(
+      ctx,
+      v,
+      ['YUNZHANGHU_DEALER_ID', 'YUNZHANGHU_BROKER_ID', 'YUNZHANGHU_APP_KEY', 'YUNZHANGHU_DES3_KEY'],
+      'is required with CARD_PAYOUT_PROVIDER=yunzhanghu in production',
+    );
+  }
   // ── Invoices (诺诺) ──
   if (shopMode(v) === 'production') {
     requireSettings(
@@ -570,6 +622,10 @@ const envSchema = checkedEnv.transform((v) => ({
   // A demo sends its codes through the Aliyun adapter to the built-in sandbox (decision 031);
   // production names its vendor.
   SMS_PROVIDER: v.SMS_PROVIDER ?? DEMO_SMS_PROVIDER,
+  // A demo pays cards through 云账户's sandbox; production only when told to.
+  CARD_PAYOUT_PROVIDER:
+    v.CARD_PAYOUT_PROVIDER ??
+    (shopMode(v) === 'demo' ? ('yunzhanghu' as const) : ('none' as const)),
 }));
 
 export type Env = z.infer<typeof envSchema>;

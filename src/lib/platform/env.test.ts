@@ -42,6 +42,7 @@ describe('parseEnv', () => {
       ALIYUN_SMS_BASE_URL: undefined,
       PAYOUT_PROVIDER: 'wechatpay',
       WECHATPAY_TRANSFER_SCENE_ID: '1005',
+      CARD_PAYOUT_PROVIDER: 'yunzhanghu',
       NODE_ENV: 'development',
     });
   });
@@ -278,6 +279,41 @@ describe('parseEnv', () => {
       ]);
       expect(problems({ ...aliyun, ALIYUN_ACCESS_KEY_SECRET: 'short' })).toEqual([
         'Invalid environment variable ALIYUN_ACCESS_KEY_SECRET="***": must be an AccessKey secret (letters and digits)',
+      ]);
+    });
+
+    it('pays cards through 云账户 in a demo, and in production only with its settings', () => {
+      expect(parseEnv({}).CARD_PAYOUT_PROVIDER).toBe('yunzhanghu');
+      expect(parseEnv({ CARD_PAYOUT_PROVIDER: 'none' }).CARD_PAYOUT_PROVIDER).toBe('none');
+      const problems = (source: Record<string, string>) => {
+        try {
+          return parseEnv({ PUBLIC_ORIGIN: 'https://shop.example.com', ...source })
+            .CARD_PAYOUT_PROVIDER;
+        } catch (error) {
+          return (error as Error).message
+            .split('\n')
+            .filter((line) => /YUNZHANGHU|CARD_/.test(line));
+        }
+      };
+      // Production's other settings are missing too: only these lines are looked at.
+      expect(problems({})).toEqual([]);
+      const settings = {
+        YUNZHANGHU_DEALER_ID: '27310001',
+        YUNZHANGHU_BROKER_ID: 'yiyun73',
+        YUNZHANGHU_APP_KEY: 'example-app-key-0001',
+        YUNZHANGHU_DES3_KEY: 'example-des3-key-0000001',
+      };
+      expect(problems({ CARD_PAYOUT_PROVIDER: 'yunzhanghu' })).toEqual(
+        Object.keys(settings).map(
+          (name) =>
+            `Missing environment variable ${name}: is required with CARD_PAYOUT_PROVIDER=yunzhanghu in production`,
+        ),
+      );
+      expect(problems({ CARD_PAYOUT_PROVIDER: 'yunzhanghu', ...settings })).toEqual([]);
+      expect(
+        problems({ CARD_PAYOUT_PROVIDER: 'yunzhanghu', ...settings, YUNZHANGHU_DES3_KEY: 'short' }),
+      ).toEqual([
+        'Invalid environment variable YUNZHANGHU_DES3_KEY="***": must be the 24-character 3DES key',
       ]);
     });
 
