@@ -89,6 +89,8 @@ async function applyOnPage(
   page: Page,
   input: { reason: string; description?: string; photos?: Buffer[]; screenshot?: string },
 ): Promise<string> {
+  // The form is an island: a choice made before it hydrates would be reset by it.
+  await expect(page.locator('astro-island[ssr]:not([client=reach])')).toHaveCount(0);
   await page.getByRole('radio', { name: input.reason }).check();
   if (input.description) {
     await page.getByLabel('问题描述').fill(input.description);
