@@ -10,6 +10,7 @@ import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:h
 import { z } from 'zod';
 import { expect, test } from './fixtures.ts';
 import { allContracts } from '#lib/contracts.ts';
+import { DistributionContracts } from '#lib/distribution/contracts.ts';
 import { OrderContracts } from '#lib/orders/contracts.ts';
 import { PaymentContracts } from '#lib/payments/contracts.ts';
 import type { AnyContract } from '#lib/platform/contract.ts';
@@ -110,12 +111,14 @@ function apiProblem(
   origin: URL,
   answer: Answer,
   gatewayForm?: (status: number, body: Record<string, unknown>) => boolean,
+  gatewayText?: (status: number, type: string, text: string) => boolean,
 ): string | null {
   if (answer.status >= 500) return `${answer.status} ${answer.text.slice(0, 120)}`;
   if (answer.status >= 300 && answer.status < 400) {
     const location = answer.headers.location ?? '';
     return new URL(location, origin).host === origin.host ? null : `redirect to ${location}`;
   }
+  if (gatewayText?.(answer.status, answer.headers['content-type'] ?? '', answer.text)) return null;
   if (!answer.headers['content-type']?.startsWith('application/json')) {
     return `${answer.status} ${answer.headers['content-type']}: ${answer.text.slice(0, 120)}`;
   }
@@ -146,6 +149,17 @@ const GATEWAY_ENDPOINTS: ReadonlyMap<
   [PaymentContracts.refundNotify.path, isWechatPayRefusal],
   [PaymentContracts.transferNotify.path, isWechatPayRefusal],
   [OrderContracts.kuaidi100Notify.path, isKuaidi100Refusal],
+]);
+
+/** The endpoints an outside service calls that answer in plain text: 云账户's `fail`. */
+const TEXT_GATEWAY_ENDPOINTS: ReadonlyMap<
+  string,
+  (status: number, type: string, text: string) => boolean
+> = new Map([
+  [
+    DistributionContracts.cardPayoutNotify.path,
+    (status, type, text) => status === 400 && type.startsWith('text/plain') && text === 'fail',
+  ],
 ]);
 
 function isWechatPayRefusal(status: number, body: Record<string, unknown>): boolean {
@@ -283,9 +297,10 @@ test('every endpoint answers bad input with a 4xx envelope, never a 5xx', async 
     expected?: { status: number; message: string | RegExp },
   ) => {
     const answer = await send(origin, sent);
-    const gatewayForm = GATEWAY_ENDPOINTS.get(sent.path.split('?')[0]!);
+    const path = sent.path.split('?')[0]!;
     const problem =
-      apiProblem(origin, answer, gatewayForm) ?? (expected && unexpected(answer, expected));
+      apiProblem(origin, answer, GATEWAY_ENDPOINTS.get(path), TEXT_GATEWAY_ENDPOINTS.get(path)) ??
+      (expected && unexpected(answer, expected));
     if (problem) problems.push(`${label}: ${problem}`);
   };
   const methodsOf = new Map<string, string[]>();
