@@ -12,6 +12,7 @@ import { givenUser } from '#tests/fixtures/given.ts';
 import type { Database, Db } from '#lib/platform/db/client.server.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { saveRealName } from '#lib/identity/real-name.server.ts';
+import { parseEnv } from '#lib/platform/env.server.ts';
 import { sandboxPayouts, type PayoutResult } from '../payouts.server.ts';
 import { YunzhanghuError, yunzhanghuClient } from './client.server.ts';
 import { demoYunzhanghu, receiveOrderNotification, yunzhanghuPayouts } from './payouts.server.ts';
@@ -139,5 +140,18 @@ describe('云账户 card payouts', () => {
     const forged = new URLSearchParams({ ...seal(notice, { ...keys, appKey: 'other' }) });
     expect(await receiveOrderNotification(db, forged, apply)).toEqual({ ok: false });
     expect(told).toHaveLength(1);
+    // In production the platform's configured keys verify it, not the sandbox's.
+    const production = parseEnv({
+      PUBLIC_ORIGIN: 'https://shop.example.com',
+      SHOP_MODE: 'demo',
+      YUNZHANGHU_BASE_URL: 'https://api-service.yunzhanghu.com',
+      YUNZHANGHU_APP_KEY: 'configured-app-key-01',
+      YUNZHANGHU_DES3_KEY: 'configured-des3-key-0001',
+    });
+    expect(await receiveOrderNotification(db, form, apply, production)).toEqual({ ok: false });
+    const configured = { appKey: 'configured-app-key-01', des3Key: 'configured-des3-key-0001' };
+    const real = new URLSearchParams({ ...seal(notice, configured) });
+    expect(await receiveOrderNotification(db, real, apply, production)).toEqual({ ok: true });
+    expect(told).toHaveLength(2);
   });
 });

@@ -8,7 +8,7 @@
  * provider given.
  */
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
-import { env } from '#lib/platform/env.server.ts';
+import { env, type Env } from '#lib/platform/env.server.ts';
 import { selfOrigin } from '#lib/platform/self-origin.server.ts';
 import { verifiedPayee } from '#lib/identity/index.server.ts';
 import type { PayoutProvider, PayoutResult } from '../payouts.server.ts';
@@ -112,8 +112,13 @@ export async function receiveOrderNotification(
   db: DbOrTx,
   form: URLSearchParams,
   apply: (outBillNo: string, result: PayoutResult) => Promise<void>,
+  config: Env = env(),
 ): Promise<{ ok: boolean }> {
-  const keys = await yunzhanghuSandboxKeys(db);
+  // The platform's own keys where payouts go to it (as payouts.server.ts chooses), else the sandbox's.
+  const keys =
+    config.SHOP_MODE === 'demo' && !config.YUNZHANGHU_BASE_URL
+      ? await yunzhanghuSandboxKeys(db)
+      : { appKey: config.YUNZHANGHU_APP_KEY!, des3Key: config.YUNZHANGHU_DES3_KEY! };
   const notice = open<OrderNotification>(Object.fromEntries(form), keys);
   if (!notice?.data?.order_id) return { ok: false };
   const state = orderOutcome(notice.data.status);
