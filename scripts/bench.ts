@@ -11,7 +11,8 @@
  * - two processes on PostgreSQL against one, and brand and search at 1x and 100x the products.
  * Never part of `npm test`. BENCH_DURATION sets the seconds per target (default 10);
  * BENCH_LIGHTHOUSE=0 leaves out the browser, BENCH_PG=0 the PostgreSQL rows, BENCH_ONLY=pg runs
- * only those.
+ * only those and BENCH_ONLY=browser only the browser's; BENCH_REPORTS=<folder> keeps each
+ * Lighthouse report (with its trace) there.
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -482,6 +483,10 @@ async function main(): Promise<void> {
     const session = await signIn(base, SIGNED_IN_PHONE);
     const cookie = `sid=${session}`;
     await fillCart(base, cookie);
+    if (process.env.BENCH_ONLY === 'browser') {
+      await inTheBrowser(base, session);
+      return;
+    }
     await throughput(base, duration, cookie);
     await pagesOnDisk(base, cookie);
     // The live row (issue #16): many viewers of one room while shoppers comment.

@@ -4,7 +4,7 @@
  * time from a tap made at `load` to the page answering it on a throttled phone.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
@@ -92,7 +92,18 @@ export async function phoneBrowser(base: URL, session?: string) {
   };
 }
 
+let reportsKept = 0;
+
 function lighthouse(url: URL): LighthouseScores {
+  // BENCH_REPORTS=<folder>: each report and its trace kept, to find what blocked the main thread.
+  const keep = process.env.BENCH_REPORTS;
+  const output = keep
+    ? path.resolve(
+        keep,
+        `${String((reportsKept += 1)).padStart(2, '0')}-${url.pathname.slice(1)}.json`,
+      )
+    : 'stdout';
+  if (keep) mkdirSync(keep, { recursive: true });
   const result = spawnSync(
     path.resolve('node_modules/.bin/lighthouse'),
     [
@@ -101,13 +112,14 @@ function lighthouse(url: URL): LighthouseScores {
       `--port=${DEBUG_PORT}`,
       '--only-categories=performance,seo,accessibility',
       '--output=json',
-      '--output-path=stdout',
+      `--output-path=${output}`,
+      ...(keep ? ['--save-assets'] : []),
     ],
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   if (result.status !== 0)
     throw new Error(`lighthouse failed for ${url.href}: ${result.stderr.slice(-500)}`);
-  const report = JSON.parse(result.stdout) as {
+  const report = JSON.parse(keep ? readFileSync(output, 'utf8') : result.stdout) as {
     categories: Record<string, { score: number }>;
     audits: Record<string, { numericValue?: number }>;
   };

@@ -4,7 +4,7 @@
  * centre's button. The pricing module shares the amount over the lines a coupon applies to.
  */
 import { formatYuan } from '#lib/platform/money.ts';
-import { SHOP_TIME_ZONE } from '#lib/platform/time.ts';
+import { shopDateFormat } from '#lib/platform/time.ts';
 
 /** The specification's page size for the product's coupons (shell §7 and §9: 100000). */
 export const PRODUCT_COUPON_PAGE_MAX = 100_000;
@@ -175,11 +175,10 @@ export function centerState(input: {
   return mayClaim ? 'soldOut' : 'claimed';
 }
 
-const dayFormat = /* @__PURE__ */ new Intl.DateTimeFormat('zh-CN', {
+const dayFormat = /* @__PURE__ */ shopDateFormat('zh-CN', {
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
-  timeZone: SHOP_TIME_ZONE,
 });
 const dayText = (at: Date) => dayFormat.format(at).replaceAll('/', '.');
 

@@ -11,7 +11,7 @@ import '#lib/platform/zod-browser.ts';
 import { z } from 'zod';
 import { CARRIED_PARAMS } from '#lib/platform/carry.ts';
 import { routeByName, type RouteName } from '#lib/platform/routes.ts';
-import { SHOP_TIME_ZONE } from '#lib/platform/time.ts';
+import { shopDateFormat } from '#lib/platform/time.ts';
 
 /** The modules of the home page, in the order it has always shown them. */
 export const MODULE_KINDS = [
@@ -227,14 +227,13 @@ export function sameLayout(a: HomeLayout, b: HomeLayout): boolean {
   return JSON.stringify(normalLayout(a)) === JSON.stringify(normalLayout(b));
 }
 
-const publishedFormat = /* @__PURE__ */ new Intl.DateTimeFormat('zh-CN', {
+const publishedFormat = /* @__PURE__ */ shopDateFormat('zh-CN', {
   year: 'numeric',
   month: 'numeric',
   day: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
-  timeZone: SHOP_TIME_ZONE,
 });
 
 /** The editor's note of the last publication, in the shop's time zone. */

@@ -4,7 +4,7 @@
  * sees them.
  */
 import type { DistributorOrderDetail, OrderAction, OrderAddress, OrderTab } from './contracts.ts';
-import { SHOP_TIME_ZONE } from '#lib/platform/time.ts';
+import { shopDateFormat } from '#lib/platform/time.ts';
 import {
   OrderStatus,
   RefundStatus as RefundStatusValue,
@@ -211,7 +211,7 @@ export function refundStatusText(refundStatus: number | null): string | null {
   return null;
 }
 
-const orderTimeFormat = /* @__PURE__ */ new Intl.DateTimeFormat('zh-CN', {
+const orderTimeFormat = /* @__PURE__ */ shopDateFormat('zh-CN', {
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -219,7 +219,6 @@ const orderTimeFormat = /* @__PURE__ */ new Intl.DateTimeFormat('zh-CN', {
   minute: '2-digit',
   second: '2-digit',
   hourCycle: 'h23',
-  timeZone: SHOP_TIME_ZONE,
 });
 
 /** "2026-11-23 14:05:09": an order's time in the shop's zone. */

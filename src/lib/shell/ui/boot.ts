@@ -10,6 +10,7 @@ import { showNotices } from '../notices.ts';
 import { RELOAD_ON_SHOW_KEY } from '../reload.ts';
 import { toast } from '#lib/platform/toast.ts';
 import { deviceKey, shopKey } from '#lib/platform/storage-keys.ts';
+import { inOwnTask } from '#lib/platform/tasks.ts';
 
 const body = document.body;
 const data = body.dataset;
@@ -165,15 +166,18 @@ function dismissibleNotices(): void {
   }
 }
 
-backIcon();
-floatingGroup();
-pageshowReload();
-bridgeCheck();
-scrollRestore();
+// What the page must have before its first paint (a closed notice stays closed), then the rest
+// each in a task of its own: the first calls of a visit read cookies and storage, which together
+// were one long task at load on a slow phone.
 dismissibleNotices();
+pageshowReload();
+scrollRestore();
+inOwnTask(backIcon);
+inOwnTask(floatingGroup);
+inOwnTask(bridgeCheck);
 // The coupon notice and the skin tip: their code loads only on a page that has one.
-if (document.querySelector('[data-coupon-notice], [data-skin-tip]')) showNotices();
-void versionCheck();
-void cartBadge();
+if (document.querySelector('[data-coupon-notice], [data-skin-tip]')) inOwnTask(showNotices);
+inOwnTask(versionCheck);
+inOwnTask(cartBadge);
 // A message the server left for this page view (e.g. 已自动为您切换为管理员身份).
 if (data.toast) toast(data.toast);
