@@ -58,8 +58,11 @@ const SIGNED_IN_BUDGETED = [
 const BARE_SHARE = 0.25;
 /** Median from-scratch render of the home page, ms. */
 const HOME_RENDER_MS = 15;
-/** The product page's JavaScript, every chunk it can load, brotli bytes. */
-const PRODUCT_JS_BROTLI = 74_000;
+/**
+ * The product page's JavaScript, every chunk it can load, brotli: "within React + 15 KB" (issue
+ * #28, about 74 KB), so our own code beside React's chunk at most this many bytes.
+ */
+const PRODUCT_OWN_JS_BROTLI = 15_000;
 /** Lighthouse mobile performance on the money and catalogue pages, and blocking time. */
 const LIGHTHOUSE_SCORE = 98;
 const BLOCKING_MS = 50;
@@ -124,8 +127,13 @@ async function load(
   return { reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-async function pageJs(pageUrl: URL, cookie?: string): Promise<NonNullable<Row['js']>> {
-  return jsTotals(await pageScripts(pageUrl, cookie));
+async function pageJs(
+  pageUrl: URL,
+  cookie?: string,
+): Promise<NonNullable<Row['js']> & { react: number }> {
+  const scripts = await pageScripts(pageUrl, cookie);
+  const react = scripts.find((s) => /\/react\.[\w-]+\.js$/.test(s.path))?.brotli ?? 0;
+  return { ...jsTotals(scripts), react };
 }
 
 /** Logs in as a shopper would (code from the dev outbox) and answers the session token. */
@@ -289,7 +297,7 @@ async function pagesOnDisk(base: URL, cookie: string): Promise<void> {
         ? `home render <= ${HOME_RENDER_MS} ms: ${verdict(render.p50 <= HOME_RENDER_MS)}`
         : '',
       target.startsWith('/productDetail') && !withCookie
-        ? `JS <= ${PRODUCT_JS_BROTLI / 1000} KB: ${verdict(js.brotli <= PRODUCT_JS_BROTLI)}`
+        ? `JS <= React + ${PRODUCT_OWN_JS_BROTLI / 1000} KB (React ${js.react.toLocaleString('en')} B, the rest ${(js.brotli - js.react).toLocaleString('en')} B): ${verdict(js.brotli - js.react <= PRODUCT_OWN_JS_BROTLI)}`
         : '',
       `CSP < 1 KB: ${verdict(csp < 1024)}`,
     ].filter(Boolean);

@@ -10,6 +10,7 @@ import { smsReadiness } from '#lib/identity/sms/readiness.server.ts';
 import { logisticsReadiness } from '#lib/orders/kuaidi100/readiness.server.ts';
 import { invoiceReadiness } from '#lib/invoices/index.server.ts';
 import { wechatReadiness } from '#lib/identity/messaging-app/readiness.server.ts';
+import { yunzhanghuReadiness } from '#lib/distribution/index.server.ts';
 import {
   faceidReadiness,
   tencentCloudSmsReadiness,
@@ -55,6 +56,11 @@ const SERVICES: readonly Service[] = [
     name: 'Identity checks (Tencent Cloud faceid)',
     settings: /^(IDENTITY_PROVIDER|TENCENTCLOUD_(SECRET_|FACEID_))/,
     probe: (config) => faceidReadiness(config),
+  },
+  {
+    name: 'Bank-card payouts (云账户)',
+    settings: /^(CARD_PAYOUT_PROVIDER|YUNZHANGHU_)/,
+    probe: (config) => yunzhanghuReadiness(config),
   },
 ];
 

@@ -241,6 +241,19 @@ test('a new keeper certifies as a person, signs, withdraws twice and sees the ta
   // The payout platform's order (云账户's ref) is the receipt's; the amount is what reached the keeper.
   await expect(receipt).toContainText(/回单编号\s*YZH[0-9a-f]{20}/);
   await expect(receipt).toContainText('¥7958.00');
+  // The platform's own receipt, kept by the shop: a picture for the keeper, nobody else.
+  const original = receipt.getByRole('link', { name: '查看回单原件' });
+  await expect(async () => {
+    await page.reload();
+    await expect(original).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 40_000 });
+  const receiptHref = (await original.getAttribute('href'))!;
+  const file = await page.request.get(`${shop.url}${receiptHref}`);
+  expect(file.headers()['content-type']).toBe('image/png');
+  expect((await file.body()).subarray(1, 4).toString()).toBe('PNG');
+  const notTheirs = await ownerPage.request.get(`${shop.url}${receiptHref}`);
+  expect(await notTheirs.json()).toMatchObject({ code: 40417, message: '提现记录不存在' });
+  await shot(page, 'e-receipt');
 
   // A second withdrawal the same month: ¥10,000 to date, ¥3,000 taxable, ¥90 less ¥42 = ¥48.
   await page.goto(url('/cash'));

@@ -225,6 +225,80 @@ test('nobody decides their own payout: the owner’s withdrawal waits for the sh
   await manager.screenshot({ path: screen('review-manager'), fullPage: true });
 });
 
+test('the shop chooses how its keepers are paid: 银行卡 off leaves 微信零钱 alone, and the last way stays on', async ({
+  pageAs,
+  browser,
+}) => {
+  const manager = await pageAs('manager1001');
+  await manager.goto(`${shop.url}/feature-setting?shopId=${SHOP}`);
+  const cards = manager.getByRole('switch', { name: '提现到银行卡' });
+  const wallet = manager.getByRole('switch', { name: '提现到微信零钱' });
+  await expect(cards).toBeChecked();
+  await expect(wallet).toBeChecked();
+  await cards.click();
+  await expect(manager.getByText('保存成功')).toBeVisible();
+  await expect(cards).not.toBeChecked();
+
+  // 微信零钱 alone: outside WeChat the keeper is asked to open the page there; no card is offered.
+  const keeperContext = await browser.newContext({ viewport: { width: 375, height: 667 } });
+  await shop.signIn(keeperContext, 'owner1001');
+  const keeper = await keeperContext.newPage();
+  await keeper.goto(`${shop.url}/cash?shopId=${SHOP}`);
+  await expect(keeper.getByRole('heading', { name: '请在微信内打开' })).toBeVisible();
+  await expect(keeper.getByText('提现将转账到你的微信零钱，请在微信内打开本页。')).toBeVisible();
+  await expect(keeper.getByRole('radio', { name: '银行卡' })).toHaveCount(0);
+  await keeper.screenshot({ path: screen('cash-wallet-only') });
+  // Asked directly for a card, the call refuses, and nothing moves.
+  const before = await readWallet(shop.admin.db, {
+    shopId: SHOP,
+    userId: ownerId,
+    pageNum: 1,
+    pageSize: 1,
+  });
+  const [card] = await shop.admin.db
+    .select({ id: t.bankCards.id })
+    .from(t.bankCards)
+    .where(and(eq(t.bankCards.userId, ownerId), eq(t.bankCards.status, 'bound')));
+  const answer = await keeper.request.post(
+    `${shop.url}/api/member/xdwxh5/wallet/cash?shopBizCode=${SHOP}`,
+    {
+      data: {
+        amountCents: 100,
+        destination: 'card',
+        bankCardId: card!.id,
+        idempotencyKey: `choice-${Date.now()}`,
+      },
+    },
+  );
+  expect(await answer.json()).toMatchObject({
+    success: false,
+    code: 47020,
+    message: '暂不支持该提现方式',
+  });
+  const after = await readWallet(shop.admin.db, {
+    shopId: SHOP,
+    userId: ownerId,
+    pageNum: 1,
+    pageSize: 1,
+  });
+  expect(after.balances).toEqual(before.balances);
+
+  // 微信零钱 is now the only way: it cannot be turned off too.
+  await wallet.click();
+  await expect(manager.getByText('请至少保留一种提现方式')).toBeVisible();
+  await expect(wallet).toBeChecked();
+  await manager.reload();
+  await expect(wallet).toBeChecked();
+  await expect(cards).not.toBeChecked();
+
+  await cards.click();
+  await expect(manager.getByText('保存成功')).toBeVisible();
+  await keeper.reload();
+  await islandsReady(keeper);
+  await expect(keeper.getByRole('radio', { name: '银行卡' })).toBeVisible();
+  await keeperContext.close();
+});
+
 test('a shopper is refused the wallet page and its API', async ({ pageAs }) => {
   const page = await pageAs('consumer');
   const response = await page.goto(`${shop.url}/wallet?shopId=${SHOP}`);

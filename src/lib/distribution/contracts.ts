@@ -109,6 +109,14 @@ export const DistributionContracts = {
     query: { shopBizCode: shopIdSchema },
     access: { roles: ['D'] },
   }),
+  /** 电子回单: the payout provider's e-receipt of a paid card withdrawal, as kept (an image or PDF). */
+  eReceipt: contract<never>()({
+    method: 'GET',
+    path: '/api/member/xdwxh5/wallet/cash/{withdrawalNo}/eReceipt',
+    params: { withdrawalNo },
+    query: { shopBizCode: shopIdSchema },
+    access: { roles: ['D'] },
+  }),
   /** 确认收款: what opens WeChat's confirm-receipt sheet for a 待确认收款 withdrawal. */
   receipt: contract<ReceiptRequest>()({
     method: 'GET',

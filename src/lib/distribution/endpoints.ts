@@ -34,6 +34,10 @@ export const cashDetail = endpoint<(typeof Contracts)['cashDetail']>(
   'GET',
   '/api/member/xdwxh5/wallet/cash/{withdrawalNo}',
 );
+export const eReceipt = endpoint<(typeof Contracts)['eReceipt']>(
+  'GET',
+  '/api/member/xdwxh5/wallet/cash/{withdrawalNo}/eReceipt',
+);
 export const receipt = endpoint<(typeof Contracts)['receipt']>(
   'GET',
   '/api/member/xdwxh5/wallet/cash/{withdrawalNo}/receipt',

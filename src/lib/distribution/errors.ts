@@ -33,4 +33,5 @@ export const DistributionErrors = {
   WITHDRAWAL_NOT_AWAITING: { code: 47021, message: '该提现无需确认收款' },
   CARD_NOT_DEBIT: { code: 47022, message: '仅支持本人储蓄卡（借记卡），请更换银行卡' },
   CARD_CHANGE_WITHDRAWING: { code: 47023, message: '有提现正在处理中，暂不能更换银行卡' },
+  RECEIPT_NOT_READY: { code: 47024, message: '电子回单尚未生成，请稍后再查看' },
 } as const satisfies Record<string, ErrorEntry>;

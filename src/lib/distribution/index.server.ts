@@ -39,10 +39,14 @@ export {
   readCashInfo,
   readWallet,
   readWithdrawal,
+  readWithdrawalReceipt,
+  keepReceipt,
+  collectReceipts,
   receiveCardPayoutNotification,
   reviewWithdrawal,
   waitingWithdrawals,
 } from './withdrawals.server.ts';
 export { answerYunzhanghu } from './yunzhanghu/sandbox.server.ts';
+export { yunzhanghuReadiness } from './yunzhanghu/readiness.server.ts';
 export type { WithdrawalDetail } from './withdrawals.server.ts';
 export { quarterOf, quarterlyPayoutReport } from './payout-report.server.ts';

@@ -55,6 +55,11 @@ export interface PayoutProvider {
   sendVerifyAmount(db: DbOrTx, request: Omit<PayoutRequest, 'amountCents'>): Promise<number>;
   /** The sandbox only: what a verification sent, so the demo can show it. Null elsewhere. */
   sandboxVerifyAmount?(db: DbOrTx, outBillNo: string): Promise<number | null>;
+  /**
+   * A paid bill's e-receipt (电子回单), where the provider makes them: its file, or null while
+   * it is not made yet (or never will be). Throws when unreachable.
+   */
+  receipt?(db: DbOrTx, outBillNo: string): Promise<Uint8Array | null>;
 }
 
 const SANDBOX_FAIL_REASON = '收款账户状态异常，请更换银行卡';

@@ -7,6 +7,7 @@ import { id, ref, createdAt, at, oneOf } from '#lib/platform/db/columns.ts';
 import { WithdrawalStatus, withdrawalTransitions } from './status.ts';
 import { users } from '#lib/identity/tables.server.ts';
 import { shops } from '#lib/shop/tables.server.ts';
+import { media } from '#lib/media/tables.server.ts';
 
 /**
  * A bank card a shop keeper withdraws to: personal (the holder is their verified real name) or
@@ -79,6 +80,10 @@ export const withdrawals = pgTable(
     rejectReason: text('reject_reason'),
     failReason: text('fail_reason'),
     paidAt: at('paid_at'),
+    /** The payout's e-receipt (电子回单) from the provider, kept as the keeper's private file. */
+    receiptMediaId: ref('receipt_media_id').references(() => media.id),
+    /** When the provider was last asked for it (a receipt is made some time after the payment). */
+    receiptAskedAt: at('receipt_asked_at'),
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
   },

@@ -1,8 +1,9 @@
 /**
  * The distribution timers: commission whose after-sale window has passed is settled, approved
  * withdrawals whose payout went unanswered are asked about again, and 微信零钱 bills whose
- * confirmation window ended are asked about (money back once if unconfirmed), and keepers'
- * certifications whose document has ended are expired (paid no more until renewed). Idempotent
+ * confirmation window ended are asked about (money back once if unconfirmed), paid card payouts'
+ * e-receipts are fetched and kept, and keepers' certifications whose document has ended are
+ * expired (paid no more until renewed). Idempotent
  * SQL any server may run (DESIGN "Timers").
  */
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
@@ -10,12 +11,14 @@ import { expireCertifications } from '#lib/certification/index.server.ts';
 import { settleDueCommission } from '#lib/commission/index.server.ts';
 import { payoutProvider, walletPayouts } from './payouts.server.ts';
 import { sweepUnconfirmed } from './wallet-payouts.server.ts';
-import { retryPayouts } from './withdrawals.server.ts';
+import { collectReceipts, retryPayouts } from './withdrawals.server.ts';
 
 export async function runDistributionTimers(db: DbOrTx, now = new Date()): Promise<void> {
   await settleDueCommission(db, now);
   const wallet = await walletPayouts(db);
-  await retryPayouts(db, { cards: payoutProvider(), wallet }, now);
+  const cards = payoutProvider();
+  await retryPayouts(db, { cards, wallet }, now);
+  await collectReceipts(db, cards, now);
   await sweepUnconfirmed(db, wallet, now);
   await expireCertifications(db, now);
 }

@@ -36,6 +36,8 @@ import {
 } from '../commission/ledger.server.ts';
 import { KeeperAccount, ShopAccount, TransferKind, TransferReason } from '../commission/ledger.ts';
 import { sandboxPayouts, wechatTransfers, type WalletPayouts } from './payouts.server.ts';
+import { setFeature } from '#lib/shop/index.server.ts';
+import { Feature } from '#lib/shop/index.ts';
 import {
   applyWithdrawal,
   readCashInfo,
@@ -385,19 +387,32 @@ describe('a withdrawal to 微信零钱', () => {
     expect(await transfersOf(`returned:${withdrawalNo}`)).toBe(1);
   });
 
+  /** ¥10.00 to 微信零钱. */
+  const toWallet = (k: Awaited<ReturnType<typeof givenKeeper>>) =>
+    applyWithdrawal(db, {
+      shopId: k.shop.shopId,
+      userId: k.keeper.id,
+      amountCents: 1_000,
+      destination: 'wechat',
+      idempotencyKey: key(),
+    });
+
   it('needs an openid: outside WeChat 微信零钱 is offered only after signing in there', async () => {
     const k = await givenKeeper();
     await db.update(t.users).set({ openId: null }).where(eq(t.users.id, k.keeper.id));
     expect((await readCashInfo(db, k.shop.shopId, k.keeper.id)).wallet).toBe('needs-wechat');
-    await expect(
-      applyWithdrawal(db, {
-        shopId: k.shop.shopId,
-        userId: k.keeper.id,
-        amountCents: 1_000,
-        destination: 'wechat',
-        idempotencyKey: key(),
-      }),
-    ).rejects.toMatchObject({ code: 47018, message: '请在微信内打开后提现到微信零钱' });
+    await expect(toWallet(k)).rejects.toMatchObject({
+      code: 47018,
+      message: '请在微信内打开后提现到微信零钱',
+    });
+  });
+
+  it('the shop’s choice: with 提现到微信零钱 off, 微信零钱 is not offered and is refused (47020)', async () => {
+    const k = await givenKeeper();
+    await setFeature(db, { shopId: k.shop.shopId, code: Feature.WalletPayouts, enabled: false });
+    expect((await readCashInfo(db, k.shop.shopId, k.keeper.id)).wallet).toBe('off');
+    await expect(toWallet(k)).rejects.toMatchObject({ code: 47020, message: '暂不支持该提现方式' });
+    expect(await balances(k)).toMatchObject({ availableCents: 10_000, withdrawingCents: 0 });
   });
 
   it('from ¥2,000.00 needs the verified real name, which the bill then carries', async () => {

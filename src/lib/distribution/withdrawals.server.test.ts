@@ -6,6 +6,7 @@
  * timeline, list, wallet movements and cash info. The ledger is sound after every scenario.
  */
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import { givenMember, givenShop } from '#tests/fixtures/given.ts';
@@ -32,11 +33,13 @@ import { bindCardWithCode } from '#tests/fixtures/cards.ts';
 import { type PayoutProvider, sandboxPayouts } from './payouts.server.ts';
 import {
   applyWithdrawal,
+  collectReceipts,
   listForReview,
   listWithdrawals,
   readCashInfo,
   readWallet,
   readWithdrawal,
+  readWithdrawalReceipt,
   retryPayouts,
   reviewWithdrawal,
   waitingWithdrawals,
@@ -44,6 +47,8 @@ import {
 import { WithdrawalStatus } from './status.ts';
 import { quarterOf, quarterMonths, quarterlyPayoutReport } from './payout-report.server.ts';
 import { luhnValid } from './withdrawal.ts';
+import { setFeature } from '#lib/shop/index.server.ts';
+import { Feature } from '#lib/shop/index.ts';
 
 let database: Database;
 let db: Db;
@@ -393,6 +398,55 @@ describe('reviewWithdrawal', () => {
     ]);
   });
 
+  it('keeps the provider’s e-receipt once it is made, asked at most every 10 minutes, for the keeper alone', async () => {
+    const k = await givenKeeper(10_000);
+    const { withdrawalNo } = await apply(k, 6_000);
+    await review(k, withdrawalNo, { approve: true });
+    const png = await sharp({
+      create: { width: 750, height: 460, channels: 3, background: '#ffffff' },
+    })
+      .png()
+      .toBuffer();
+    let made = false;
+    const bill = `PO${withdrawalNo}`;
+    const receipt = vi.fn(async (_db: unknown, outBillNo: string) =>
+      made && outBillNo === bill ? new Uint8Array(png) : null,
+    );
+    const provider: PayoutProvider = { ...sandboxPayouts, receipt };
+    const asked = () => receipt.mock.calls.filter(([, no]) => no === bill).length;
+    const mine = { shopId: k.shop.shopId, userId: k.keeper.id, withdrawalNo };
+    await expect(readWithdrawalReceipt(db, mine)).rejects.toMatchObject({
+      code: 47024,
+      message: '电子回单尚未生成，请稍后再查看',
+    });
+    // Not made yet: asked once, not again within 10 minutes (other tests' payouts are asked too).
+    await collectReceipts(db, provider, at(11));
+    await collectReceipts(db, provider, at(15));
+    expect(asked()).toBe(1);
+    made = true;
+    expect(await collectReceipts(db, provider, at(22))).toBe(1);
+    await collectReceipts(db, provider, at(40));
+    expect(asked()).toBe(2);
+    expect((await readWithdrawal(db, mine)).hasReceipt).toBe(true);
+    const file = await readWithdrawalReceipt(db, mine);
+    expect(file.contentType).toBe('image/png');
+    expect(Buffer.from(file.bytes).equals(png)).toBe(true);
+    // Another keeper of the shop asks for it: no such withdrawal of theirs.
+    const other = await givenMember(db, k.shop.shopId, { role: 3 });
+    await expect(readWithdrawalReceipt(db, { ...mine, userId: other.id })).rejects.toMatchObject({
+      message: '提现记录不存在',
+    });
+  });
+
+  it('a provider without e-receipts, or a withdrawal not paid, asks for none', async () => {
+    const k = await givenKeeper(10_000);
+    const { withdrawalNo } = await apply(k, 1_000);
+    const receipt = vi.fn(async () => null);
+    expect(await collectReceipts(db, { ...sandboxPayouts, receipt }, at(11))).toBe(0);
+    expect(receipt).not.toHaveBeenCalledWith(db, `PO${withdrawalNo}`);
+    expect(await collectReceipts(db, sandboxPayouts, at(11))).toBe(0);
+  });
+
   it('a card ending 0000 is refused by the sandbox: 打款失败 and the money back', async () => {
     const k = await givenKeeper(10_000);
     const refused = await bindCardWithCode(db, {
@@ -682,6 +736,20 @@ describe('the keeper’s views', () => {
     });
     expect(info.cards.map((c) => c.id)).toEqual([k.card.id, confirmed.id]);
     expect(info.cards.map((c) => c.id)).not.toContain(verifying.id);
+  });
+
+  it('the shop’s choice: with 提现到银行卡 off, cards are not offered and a card withdrawal is refused (47020)', async () => {
+    const k = await givenKeeper(10_000);
+    await setFeature(db, { shopId: k.shop.shopId, code: Feature.CardPayouts, enabled: false });
+    expect((await readCashInfo(db, k.shop.shopId, k.keeper.id)).cardsOn).toBe(false);
+    await expect(apply(k, 1_000)).rejects.toMatchObject({
+      code: 47020,
+      message: '暂不支持该提现方式',
+    });
+    expect(await balances(k)).toMatchObject({ availableCents: 10_000 });
+    await setFeature(db, { shopId: k.shop.shopId, code: Feature.CardPayouts, enabled: true });
+    expect((await readCashInfo(db, k.shop.shopId, k.keeper.id)).cardsOn).toBe(true);
+    await expect(apply(k, 1_000)).resolves.toMatchObject({ withdrawalNo: expect.any(String) });
   });
 
   it('waitingWithdrawals: the owner’s count of the keepers’ under review; null for anybody else', async () => {

@@ -7,3 +7,4 @@ export { getPublicMedia } from './media.server.ts';
 export { outlineSvgText, pictureInput, svgInput } from './svg-text.server.ts';
 export { insertPicture, preparePicture, shrunkJpeg, storePicture } from './pictures.server.ts';
 export type { PictureRules } from './pictures.server.ts';
+export { privateFileType, readPrivateFile, storePrivateFile } from './files.server.ts';

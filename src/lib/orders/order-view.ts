@@ -4,7 +4,7 @@
  * sees them.
  */
 import type { DistributorOrderDetail, OrderAction, OrderAddress, OrderTab } from './contracts.ts';
-import { shopDateFormat } from '#lib/platform/time.ts';
+import { shopDateParts } from '#lib/platform/time.ts';
 import {
   OrderStatus,
   RefundStatus as RefundStatusValue,
@@ -211,7 +211,7 @@ export function refundStatusText(refundStatus: number | null): string | null {
   return null;
 }
 
-const orderTimeFormat = /* @__PURE__ */ shopDateFormat('zh-CN', {
+const orderTimeParts = /* @__PURE__ */ shopDateParts('zh-CN', {
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -223,8 +223,6 @@ const orderTimeFormat = /* @__PURE__ */ shopDateFormat('zh-CN', {
 
 /** "2026-11-23 14:05:09": an order's time in the shop's zone. */
 export function orderTime(at: string | Date): string {
-  const parts = Object.fromEntries(
-    orderTimeFormat.formatToParts(new Date(at)).map((p) => [p.type, p.value]),
-  );
+  const parts = Object.fromEntries(orderTimeParts(new Date(at)).map((p) => [p.type, p.value]));
   return `${parts['year']}-${parts['month']}-${parts['day']} ${parts['hour']}:${parts['minute']}:${parts['second']}`;
 }

@@ -2,21 +2,34 @@
 export const SHOP_TIME_ZONE = 'Asia/Shanghai';
 
 /**
- * A date formatter in the shop's zone, made on its first use and kept. Making one is costly (a
- * few milliseconds of locale and zone data, ten and more on a phone's first page of a visit), so
+ * Date formatters in the shop's zone, made on first use and kept. Making one is costly (a few
+ * milliseconds of locale and zone data, ten and more on a phone's first page of a visit), so
  * neither a request nor a page's first script pays for formatters its module merely declares.
  */
+function lazyFormatter(
+  locale: string,
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
+): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => (made ??= new Intl.DateTimeFormat(locale, { ...options, timeZone: SHOP_TIME_ZONE }));
+}
+
+/** A formatter's `format` in the shop's zone (see lazyFormatter). */
 export function shopDateFormat(
   locale: string,
   options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
-): Pick<Intl.DateTimeFormat, 'format' | 'formatToParts'> {
-  let made: Intl.DateTimeFormat | undefined;
-  const formatter = () =>
-    (made ??= new Intl.DateTimeFormat(locale, { ...options, timeZone: SHOP_TIME_ZONE }));
-  return {
-    format: (at) => formatter().format(at),
-    formatToParts: (at) => formatter().formatToParts(at),
-  };
+): Pick<Intl.DateTimeFormat, 'format'> {
+  const formatter = lazyFormatter(locale, options);
+  return { format: (at) => formatter().format(at) };
+}
+
+/** A formatter's `formatToParts` in the shop's zone (see lazyFormatter). */
+export function shopDateParts(
+  locale: string,
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
+): (at: Date) => Intl.DateTimeFormatPart[] {
+  const formatter = lazyFormatter(locale, options);
+  return (at) => formatter().formatToParts(at);
 }
 
 /** "11/25 09:40": when a sale ends. */
@@ -52,11 +65,7 @@ const monthDayFormat = /* @__PURE__ */ shopDateFormat('en-US', {
 
 /**
  * "11-05": the month and day of an instant in the shop's zone. The same on the server and in
- * any browser, so an island that shows a time renders on the phone what the server sent.
+ * any browser (en-US writes "11/05"), so an island that shows a time renders on the phone what
+ * the server sent.
  */
-export function shopMonthDay(at: Date): string {
-  const parts = monthDayFormat.formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('month')}-${part('day')}`;
-}
+export const shopMonthDay = (at: Date): string => monthDayFormat.format(at).replace('/', '-');

@@ -61,4 +61,34 @@ describe('feature switches in the database', () => {
       setFeature(database.db, { shopId: 'nope', code: '1004', enabled: false }),
     ).rejects.toThrow('店铺不存在');
   });
+
+  it('keep one way of paying keepers on: the last of 微信零钱 and 银行卡 cannot be turned off (49630)', async () => {
+    expect(await setFeature(database.db, { shopId: '1002', code: '1050', enabled: false })).toEqual(
+      { code: '1050', enableStatus: 0 },
+    );
+    await expect(
+      setFeature(database.db, { shopId: '1002', code: '1051', enabled: false }),
+    ).rejects.toMatchObject({ code: 49630, message: '请至少保留一种提现方式' });
+    expect(await featureEnabled(database.db, '1002', '1051')).toBe(true);
+    // The other on again, this one may go.
+    await setFeature(database.db, { shopId: '1002', code: '1050', enabled: true });
+    await setFeature(database.db, { shopId: '1002', code: '1051', enabled: false });
+    expect(await readFeatureSet(database.db, '1002')).toMatchObject({
+      '1050': true,
+      '1051': false,
+    });
+    await setFeature(database.db, { shopId: '1002', code: '1051', enabled: true });
+  });
+
+  it('two managers turning off one way each at once leave one on', async () => {
+    const results = await Promise.allSettled([
+      setFeature(database.db, { shopId: '1001', code: '1050', enabled: false }),
+      setFeature(database.db, { shopId: '1001', code: '1051', enabled: false }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const set = await readFeatureSet(database.db, '1001');
+    expect([set['1050'], set['1051']].filter(Boolean)).toHaveLength(1);
+    await setFeature(database.db, { shopId: '1001', code: '1050', enabled: true });
+    await setFeature(database.db, { shopId: '1001', code: '1051', enabled: true });
+  });
 });

@@ -9,7 +9,13 @@ import { featureSwitches, shops } from '#lib/platform/db/schema.ts';
 import { cachedContent } from '#lib/platform/content-cache.server.ts';
 import { appError } from '#lib/platform/errors.ts';
 import { Errors } from '#lib/errors.ts';
-import { FEATURES, featureSet, type FeatureCode, type FeatureSet } from './features.ts';
+import {
+  FEATURES,
+  PAYOUT_FEATURES,
+  featureSet,
+  type FeatureCode,
+  type FeatureSet,
+} from './features.ts';
 
 export async function readFeatureSet(db: DbOrTx, shopId: string): Promise<FeatureSet> {
   const rows = await db
@@ -40,22 +46,35 @@ export async function featureEnabled(db: DbOrTx, shopId: string, code: string): 
 
 /**
  * The manager turns a switch: one upsert, whose update writes only a change. Answers the
- * switch's state.
+ * switch's state. Of the ways keepers are paid (微信零钱, 银行卡) one stays on: the check and the
+ * change are one transaction holding the shop's row, so two managers turning off one each at
+ * the same moment cannot leave none.
  */
 export async function setFeature(
   db: DbOrTx,
   input: { shopId: string; code: FeatureCode; enabled: boolean },
 ): Promise<{ code: FeatureCode; enableStatus: 0 | 1 }> {
   const enableStatus = input.enabled ? 1 : 0;
-  const [shop] = await db.select({ id: shops.id }).from(shops).where(eq(shops.id, input.shopId));
-  if (!shop) throw appError(Errors.SHOP_NOT_FOUND);
-  await db
-    .insert(featureSwitches)
-    .values({ shopId: input.shopId, code: input.code, enableStatus })
-    .onConflictDoUpdate({
-      target: [featureSwitches.shopId, featureSwitches.code],
-      set: { enableStatus },
-      setWhere: sql`${featureSwitches.enableStatus} <> ${enableStatus}`,
-    });
-  return { code: input.code, enableStatus };
+  return db.transaction(async (tx) => {
+    const [shop] = await tx
+      .select({ id: shops.id })
+      .from(shops)
+      .where(eq(shops.id, input.shopId))
+      .for('update');
+    if (!shop) throw appError(Errors.SHOP_NOT_FOUND);
+    if (!input.enabled && PAYOUT_FEATURES.includes(input.code)) {
+      const set = await readFeatureSet(tx, input.shopId);
+      const othersOn = PAYOUT_FEATURES.some((code) => code !== input.code && set[code]);
+      if (!othersOn) throw appError(Errors.PAYOUT_WAY_REQUIRED);
+    }
+    await tx
+      .insert(featureSwitches)
+      .values({ shopId: input.shopId, code: input.code, enableStatus })
+      .onConflictDoUpdate({
+        target: [featureSwitches.shopId, featureSwitches.code],
+        set: { enableStatus },
+        setWhere: sql`${featureSwitches.enableStatus} <> ${enableStatus}`,
+      });
+    return { code: input.code, enableStatus };
+  });
 }

@@ -3,9 +3,21 @@ import { FEATURES, FEATURE_CODES, Feature, featureSet, featureStatuses } from '.
 import { featureCodeSchema } from './config-contracts.ts';
 
 describe('feature switches', () => {
-  it('are the codes of shell §9, each named in Chinese for what it governs', () => {
+  it('are the codes of shell §9 and the shop’s two ways of paying keepers, each named in Chinese for what it governs', () => {
     expect([...FEATURE_CODES].sort()).toEqual(
-      ['1004', '1006', '1007', '1008', '1010', '1011', '1013', '1030', '1040'].sort(),
+      [
+        '1004',
+        '1006',
+        '1007',
+        '1008',
+        '1010',
+        '1011',
+        '1013',
+        '1030',
+        '1040',
+        '1050',
+        '1051',
+      ].sort(),
     );
     expect(Feature.SkinPopup).toBe('1010');
     for (const f of FEATURES) {

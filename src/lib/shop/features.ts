@@ -70,6 +70,18 @@ export const FEATURES = [
     governs: '店主在商品详情页看到的「分享赚佣金」横幅',
     defaultEnabled: true,
   },
+  {
+    code: '1050',
+    label: '提现到微信零钱',
+    governs: '店主申请提现时可选「微信零钱」（需在微信内打开）',
+    defaultEnabled: true,
+  },
+  {
+    code: '1051',
+    label: '提现到银行卡',
+    governs: '店主申请提现时可选本人银行卡，由灵活用工平台代发',
+    defaultEnabled: true,
+  },
 ] as const satisfies readonly FeatureDef[];
 
 export type FeatureCode = (typeof FEATURES)[number]['code'];
@@ -87,7 +99,12 @@ export const Feature = {
   Guides: '1013',
   FloatingButtons: '1030',
   KeeperBanner: '1040',
+  WalletPayouts: '1050',
+  CardPayouts: '1051',
 } as const satisfies Record<string, FeatureCode>;
+
+/** The ways a keeper is paid, of which the shop keeps at least one on. */
+export const PAYOUT_FEATURES: readonly FeatureCode[] = [Feature.WalletPayouts, Feature.CardPayouts];
 
 /** Feature switch entry (shell §3): 1 on, 0 off. */
 export interface FeatureStatus {

@@ -4,7 +4,7 @@
  */
 export { getConfigMap, resetShopConfigEntry, saveShopConfigEntry } from './config.server.ts';
 export type { ConfigMap } from './config.server.ts';
-export { setFeature, shopFeatures } from './features.server.ts';
+export { readFeatureSet, setFeature, shopFeatures } from './features.server.ts';
 export { officialAccountQr } from './official-account.server.ts';
 export { readOwnerDesk } from './owner-desk.server.ts';
 export type { OwnerDesk } from './owner-desk.server.ts';

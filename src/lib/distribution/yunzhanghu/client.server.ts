@@ -1,7 +1,7 @@
 /**
  * The 云账户 calls the keepers' payouts need (decision 055): 银行卡实时支付 (POST
- * /api/payment/v1/order-bankpay) and 查询单笔订单信息 (GET /api/payment/v1/query-order, asked
- * encrypted). Each request is sealed by
+ * /api/payment/v1/order-bankpay), 查询单笔订单信息 (GET /api/payment/v1/query-order, asked
+ * encrypted) and 查询电子回单 (GET /api/payment/v1/receipt/file: a download link that expires). Each request is sealed by
  * protocol.server.ts and sent form-encoded with the `dealer-id` and `request-id` headers, as the
  * vendor's SDKs send it. A network failure or an answer that is not the API's envelope throws
  * (the payout is asked again later, under the same order id, which the API never pays twice).
@@ -10,6 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { type Credentials, decrypt, seal } from './protocol.server.ts';
 
 export const YUNZHANGHU_BASE_URL = 'https://api-service.yunzhanghu.com';
+/** A receipt is an image of tens of kilobytes; more is not one. */
+const MAX_RECEIPT_BYTES = 5 * 1024 * 1024;
 
 export interface YunzhanghuConfig extends Credentials {
   dealerId: string;
@@ -60,6 +62,14 @@ export interface OrderState {
   tax?: string;
   user_real_amount?: string;
   finished_time?: string;
+}
+
+/** 查询电子回单's answer: the receipt's download link, good until expire_time (China time). */
+export interface ReceiptFile {
+  /** "2026-11-28 18:36:37". */
+  expire_time: string;
+  file_name: string;
+  url: string;
 }
 
 interface Answer<T> {
@@ -122,6 +132,28 @@ export function yunzhanghuClient(config: YunzhanghuConfig) {
         if (error instanceof YunzhanghuError && error.code === ORDER_NOT_FOUND) return null;
         throw error;
       }
+    },
+    /** 查询电子回单 of an order, by our order id: a link to download it while it lasts. */
+    async receipt(orderId: string): Promise<ReceiptFile> {
+      const data = await call<ReceiptFile>('GET', '/api/payment/v1/receipt/file', {
+        order_id: orderId,
+      });
+      if (typeof data !== 'object' || typeof data.url !== 'string') {
+        throw new Error(`云账户 receipt of ${orderId}: no link in the answer`);
+      }
+      return data;
+    },
+    /** The file behind a receipt's link (at most 5 MB). */
+    async download(link: ReceiptFile): Promise<Uint8Array> {
+      const response = await run(link.url, { signal: AbortSignal.timeout(30_000) });
+      const size = Number(response.headers.get('content-length') ?? 0);
+      if (!response.ok || size > MAX_RECEIPT_BYTES) {
+        throw new Error(`云账户 receipt ${link.file_name}: HTTP ${response.status}, ${size} bytes`);
+      }
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (bytes.length > MAX_RECEIPT_BYTES)
+        throw new Error(`云账户 receipt ${link.file_name}: too large`);
+      return bytes;
     },
   };
 }

@@ -6,6 +6,7 @@
  * its sign holds.
  */
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryDatabase } from '#tests/fixtures/db.ts';
 import { givenUser } from '#tests/fixtures/given.ts';
@@ -153,5 +154,37 @@ describe('云账户 card payouts', () => {
     const real = new URLSearchParams({ ...seal(notice, configured) });
     expect(await receiveOrderNotification(db, real, apply, production)).toEqual({ ok: true });
     expect(told).toHaveLength(2);
+  });
+
+  it('fetches a paid order’s e-receipt (its link, then the file); an unpaid order has none', async () => {
+    const userId = await givenPerson();
+    const paid = billNo();
+    await payouts().transfer(db, request(userId, paid));
+    const file = await payouts().receipt!(db, paid);
+    expect(file).not.toBeNull();
+    // A PNG the platform drew: the picture's signature, of a receipt's size.
+    expect([...file!.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect((await sharp(file!).metadata()).width).toBe(750);
+    const refused = billNo();
+    await payouts().transfer(db, request(userId, refused, '6212261202011080000'));
+    expect(await payouts().receipt!(db, refused)).toBeNull();
+    expect(await payouts().receipt!(db, 'WDNEVER')).toBeNull();
+  });
+
+  it('serves a receipt only through its signed link while it lasts', async () => {
+    const userId = await givenPerson();
+    const paid = billNo();
+    await payouts().transfer(db, request(userId, paid));
+    const client = await demoYunzhanghu(db, inProcess);
+    const link = await client.receipt(paid);
+    expect(link.file_name).toMatch(/^receipt_YZH\w+\.png$/);
+    expect(link.expire_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect((await inProcess(link.url)).status).toBe(200);
+    const forged = new URL(link.url);
+    forged.searchParams.set('sign', 'ab'.repeat(32));
+    expect((await inProcess(forged)).status).toBe(403);
+    const stretched = new URL(link.url);
+    stretched.searchParams.set('expires', String(Date.now() + 86_400_000));
+    expect((await inProcess(stretched)).status).toBe(403);
   });
 });

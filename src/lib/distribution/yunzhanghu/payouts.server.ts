@@ -84,6 +84,19 @@ export function yunzhanghuPayouts(
           state === 'FAIL' ? order.status_detail_message || order.status_message || null : null,
       };
     },
+    /**
+     * 查询电子回单, then its file: the link expires within minutes, so the file itself is what
+     * the shop keeps. Any refusal (not paid, not made yet) is "not yet": asked again later.
+     */
+    async receipt(db, outBillNo) {
+      const api = await client(db);
+      try {
+        return await api.download(await api.receipt(outBillNo));
+      } catch (error) {
+        if (error instanceof YunzhanghuError) return null;
+        throw error;
+      }
+    },
     sendVerifyAmount: (db, request) => bank.sendVerifyAmount(db, request),
     ...(bank.sandboxVerifyAmount && { sandboxVerifyAmount: bank.sandboxVerifyAmount }),
   };

@@ -6,9 +6,14 @@
  * sandbox_payout_bills under the order id: an order id is paid once (asked again, the API says it
  * has it); a card number ending 0000 is refused as the bank would refuse a closed account; every
  * other order is paid at once, with no tax of the platform's own (the shop withholds it).
+ * 查询电子回单 of a paid order answers a link to its receipt, a PNG the sandbox draws, signed and
+ * good for ten minutes as the platform's are; an order not paid has no receipt.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { svgInput } from '#lib/media/index.server.ts';
+import { formatYuan } from '#lib/platform/money.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { sandboxPayoutBills } from '#lib/platform/db/schema.ts';
 import { serverSecret } from '#lib/platform/secrets.server.ts';
@@ -21,6 +26,10 @@ export const SANDBOX_ROOT = '/sandbox/yunzhanghu';
 export const SANDBOX_DEALER_ID = '27310001';
 export const SANDBOX_BROKER_ID = 'yiyun73';
 const FAILED_REASON = '收款账户状态异常，请更换银行卡';
+/** How long a receipt's download link lasts. */
+const RECEIPT_LINK_MS = 10 * 60_000;
+/** The sandbox's code for 查询电子回单 of an order that was not paid (no receipt is made). */
+export const NO_RECEIPT = '2019';
 
 /** The sandbox platform's keys, made once per database. */
 export async function yunzhanghuSandboxKeys(db: DbOrTx): Promise<Credentials> {
@@ -44,6 +53,10 @@ export async function answerYunzhanghu(request: Request, db: DbOrTx): Promise<Re
     request.method === 'POST'
       ? new URLSearchParams(await request.text())
       : new URLSearchParams(url.search);
+  // The receipt's download link: no envelope, its own signature and time limit, as a file
+  // store's signed link has.
+  const file = /^\/receipt\/([\w-]+)\.png$/.exec(path);
+  if (request.method === 'GET' && file) return receiptFile(db, file[1]!, url.searchParams);
   if (request.headers.get('dealer-id') !== SANDBOX_DEALER_ID) {
     return answer('1001', '平台企业ID错误');
   }
@@ -55,6 +68,9 @@ export async function answerYunzhanghu(request: Request, db: DbOrTx): Promise<Re
   }
   if (request.method === 'GET' && path === '/api/payment/v1/query-order') {
     return queryOrder(db, params, keys);
+  }
+  if (request.method === 'GET' && path === '/api/payment/v1/receipt/file') {
+    return receiptLink(db, params, url.origin);
   }
   return answer('1003', '接口不存在');
 }
@@ -90,15 +106,21 @@ async function bankpay(db: DbOrTx, params: Record<string, string>): Promise<Resp
   return answer('0000', '操作成功', { order_id: orderId, ref: made.ref, pay: params['pay'] });
 }
 
+/** The sandbox's order named by a request's order_id. */
+async function orderOf(db: DbOrTx, params: Record<string, string>) {
+  const [bill] = await db
+    .select()
+    .from(sandboxPayoutBills)
+    .where(eq(sandboxPayoutBills.outBillNo, params['order_id'] ?? ''));
+  return bill;
+}
+
 async function queryOrder(
   db: DbOrTx,
   params: Record<string, string>,
   keys: Credentials,
 ): Promise<Response> {
-  const [bill] = await db
-    .select()
-    .from(sandboxPayoutBills)
-    .where(eq(sandboxPayoutBills.outBillNo, params['order_id'] ?? ''));
+  const bill = await orderOf(db, params);
   if (!bill) return answer(ORDER_NOT_FOUND, '订单不存在');
   const pay = (bill.amountCents / 100).toFixed(2);
   const paid = bill.state === 'SUCCESS';
@@ -118,5 +140,82 @@ async function queryOrder(
     '0000',
     '操作成功',
     params['data_type'] === 'encryption' ? encrypt(data, keys.des3Key) : order,
+  );
+}
+
+async function linkSignature(db: DbOrTx, ref: string, expires: string): Promise<string> {
+  const { appKey } = await yunzhanghuSandboxKeys(db);
+  return createHmac('sha256', appKey).update(`receipt:${ref}:${expires}`).digest('hex');
+}
+
+/** "2026-11-28 18:36:37" in China time, as the platform writes its times. */
+const chinaTime = (at: Date) =>
+  new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+async function receiptLink(
+  db: DbOrTx,
+  params: Record<string, string>,
+  origin: string,
+): Promise<Response> {
+  const bill = await orderOf(db, params);
+  if (!bill) return answer(ORDER_NOT_FOUND, '订单不存在');
+  if (bill.state !== 'SUCCESS') return answer(NO_RECEIPT, '订单未支付成功，无电子回单');
+  const expiresAt = new Date(Date.now() + RECEIPT_LINK_MS);
+  const expires = String(expiresAt.getTime());
+  const sign = await linkSignature(db, bill.billId, expires);
+  return answer('0000', '操作成功', {
+    expire_time: chinaTime(expiresAt),
+    file_name: `receipt_${bill.billId}.png`,
+    url: `${origin}${SANDBOX_ROOT}/receipt/${bill.billId}.png?expires=${expires}&sign=${sign}`,
+  });
+}
+
+async function receiptFile(db: DbOrTx, ref: string, query: URLSearchParams): Promise<Response> {
+  const expires = query.get('expires') ?? '';
+  const given = Buffer.from(query.get('sign') ?? '', 'hex');
+  const wanted = Buffer.from(await linkSignature(db, ref, expires), 'hex');
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) {
+    return new Response('签名错误', { status: 403 });
+  }
+  if (!(Number(expires) > Date.now())) return new Response('链接已过期', { status: 403 });
+  const [bill] = await db
+    .select()
+    .from(sandboxPayoutBills)
+    .where(eq(sandboxPayoutBills.billId, ref));
+  if (!bill || bill.state !== 'SUCCESS') return new Response('回单不存在', { status: 404 });
+  const png = await sharp(svgInput(receiptSvg(bill)))
+    .png()
+    .toBuffer();
+  return new Response(new Uint8Array(png), {
+    headers: { 'content-type': 'image/png', 'cache-control': 'private, no-store' },
+  });
+}
+
+/** The receipt as the sandbox draws it: who paid, for which order, how much, when. */
+function receiptSvg(bill: typeof sandboxPayoutBills.$inferSelect): string {
+  const rows: [string, string][] = [
+    ['付款方', '云账户（沙箱）综合服务主体'],
+    ['平台企业订单号', bill.outBillNo],
+    ['支付流水号', bill.billId],
+    ['支付金额', `¥${formatYuan(bill.amountCents)}`],
+    ['支付状态', '支付成功'],
+    ['完成时间', chinaTime(bill.createdAt)],
+  ];
+  const escape = (text: string) =>
+    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const lines = rows
+    .map(
+      ([label, value], i) =>
+        `<text x="40" y="${150 + i * 44}" font-size="20" fill="#666">${escape(label)}</text>` +
+        `<text x="240" y="${150 + i * 44}" font-size="20" fill="#222">${escape(value)}</text>`,
+    )
+    .join('');
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="460" viewBox="0 0 750 460">` +
+    `<rect width="750" height="460" fill="#fff"/>` +
+    `<text x="375" y="80" font-size="32" font-weight="bold" text-anchor="middle" fill="#222">电子回单</text>` +
+    `<rect x="20" y="105" width="710" height="1" fill="#ddd"/>` +
+    lines +
+    `</svg>`
   );
 }
