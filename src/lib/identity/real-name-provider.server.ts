@@ -2,10 +2,11 @@
  * Real-name verification providers: one call, `verify({ userId, name, idNumber })`, answering
  * verified or refused with a reason the shopper may read (a provider may also throw an AppError
  * of its own, such as the daily limit). env IDENTITY_PROVIDER picks one:
- *  - local (a demo's default): the format and the GB 11643 check digit, what can be known
- *    without asking the authorities;
- *  - tencentcloud: faceid's ID two-element check (identity-checks.server.ts), results kept and
- *    calls limited per user; in a demo it runs against the Tencent Cloud sandbox.
+ *  - tencentcloud (the default): faceid's ID two-element check (identity-checks.server.ts),
+ *    results kept and calls limited per user; in a demo it runs against the Tencent Cloud
+ *    sandbox;
+ *  - local (named, for tests): the format and the GB 11643 check digit, what can be known
+ *    without asking the authorities.
  */
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { env, type Env } from '#lib/platform/env.server.ts';
@@ -42,9 +43,9 @@ export function tencentCloudProvider(db: DbOrTx, faceid: FaceidClient): RealName
   };
 }
 
-/** Which provider the settings name (local unless tencentcloud is named). */
+/** Which provider the settings name. */
 export function identityProviderName(config: Env = env()): 'local' | 'tencentcloud' {
-  return config.IDENTITY_PROVIDER ?? 'local';
+  return config.IDENTITY_PROVIDER;
 }
 
 /** The provider in use. */

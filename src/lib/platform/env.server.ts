@@ -355,8 +355,9 @@ const envObject = z.object({
       .optional(),
   ),
   /**
-   * ID two-element and bank-card four-element checks. local (demo default): format and check
-   * digits on this server. tencentcloud: faceid (the sandbox in a demo; required in production).
+   * ID two-element and bank-card four-element checks. tencentcloud (a demo's default): faceid,
+   * against the sandbox on this shop's origin in a demo; required in production. local: format
+   * and check digits on this server only, asking no authority (named, for tests).
    */
   IDENTITY_PROVIDER: z.preprocess(emptyAsUnset, z.enum(['local', 'tencentcloud']).optional()),
   /** Default: https://faceid.tencentcloudapi.com, or this shop's own origin in a demo. */
@@ -626,6 +627,9 @@ const envSchema = checkedEnv.transform((v) => ({
   CARD_PAYOUT_PROVIDER:
     v.CARD_PAYOUT_PROVIDER ??
     (shopMode(v) === 'demo' ? ('yunzhanghu' as const) : ('none' as const)),
+  // A demo checks identities with the real faceid adapter against its sandbox; production names
+  // it (checked above).
+  IDENTITY_PROVIDER: v.IDENTITY_PROVIDER ?? ('tencentcloud' as const),
 }));
 
 export type Env = z.infer<typeof envSchema>;

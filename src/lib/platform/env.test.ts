@@ -43,6 +43,7 @@ describe('parseEnv', () => {
       PAYOUT_PROVIDER: 'wechatpay',
       WECHATPAY_TRANSFER_SCENE_ID: '1005',
       CARD_PAYOUT_PROVIDER: 'yunzhanghu',
+      IDENTITY_PROVIDER: 'tencentcloud',
       NODE_ENV: 'development',
     });
   });
@@ -422,7 +423,9 @@ describe('parseEnv', () => {
       expect(demo.IDENTITY_PROVIDER).toBe('tencentcloud');
       expect(demo.TENCENTCLOUD_SECRET_ID).toBeUndefined();
       expect(demo.IDENTITY_CHECKS_PER_DAY).toBe(5);
-      expect(parseEnv({}).IDENTITY_PROVIDER).toBeUndefined();
+      // A demo checks identities against the sandbox unless told to check formats alone.
+      expect(parseEnv({}).IDENTITY_PROVIDER).toBe('tencentcloud');
+      expect(parseEnv({ IDENTITY_PROVIDER: 'local' }).IDENTITY_PROVIDER).toBe('local');
       expect(lines({ TENCENTCLOUD_SECRET_ID: 'AKIDz8krbsJ5yKBZQpn74WFkmLPx3' })).toEqual([
         'Missing environment variable TENCENTCLOUD_SECRET_KEY: is required with the other TENCENTCLOUD_SECRET_* setting',
       ]);
