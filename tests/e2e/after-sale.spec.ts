@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { freshPhone, userIdFor } from '../fixtures/accounts.ts';
+import { freshPhone, switchAccount, userIdFor } from '../fixtures/accounts.ts';
 import {
   givenMember,
   givenOrder,
@@ -60,8 +60,7 @@ async function newShopper(context: BrowserContext) {
 
 /** The context signed in as `phone` instead of whoever was. */
 async function switchTo(context: BrowserContext, phone: string) {
-  await context.clearCookies();
-  await shop.signIn(context, phone);
+  await switchAccount(shop.admin, shop.url, context, phone);
 }
 
 const at = (shopId: string, path: string) =>

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { seedHandles } from '#demo/handles.ts';
-import { freshPhone, userIdFor } from '../fixtures/accounts.ts';
+import { freshPhone, switchAccount, userIdFor } from '../fixtures/accounts.ts';
 
 let shop: PgShop;
 
@@ -79,8 +79,7 @@ test('order detail shows 优惠 only when there was a discount', async ({ page, 
       .select({ phone: t.users.phone })
       .from(t.users)
       .where(eq(t.users.id, owner!.userId));
-    await context.clearCookies();
-    await shop.signIn(context, user!.phone!);
+    await switchAccount(shop.admin, shop.url, context, user!.phone!);
     await page.goto(
       `${shop.url}/orderDetail?orderNo=${discounted.orderNo}&shopId=${discounted.shopId}`,
     );

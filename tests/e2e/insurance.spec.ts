@@ -16,7 +16,7 @@ import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import { insurancePremium, STANDARD_COVER_CENTS } from '#lib/insurance/rules.ts';
-import { freshPhone, userIdFor } from '../fixtures/accounts.ts';
+import { freshPhone, switchAccount, userIdFor } from '../fixtures/accounts.ts';
 import { givenProduct, givenSale, givenShop } from '../fixtures/given.ts';
 
 let shop: PgShop;
@@ -59,8 +59,7 @@ async function newShopper(context: BrowserContext) {
 }
 
 async function switchTo(context: BrowserContext, phone: string) {
-  await context.clearCookies();
-  await shop.signIn(context, phone);
+  await switchAccount(shop.admin, shop.url, context, phone);
 }
 
 test('insured at checkout, paid, returned: the premium is charged once and the return files the claim', async ({

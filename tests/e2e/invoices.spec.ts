@@ -18,7 +18,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { nuonuoSeller, saveInvoiceSettings } from '#lib/invoices/index.server.ts';
-import { IN_APP_UA, freshPhone, userIdFor } from '../fixtures/accounts.ts';
+import { IN_APP_UA, freshPhone, switchAccount, userIdFor } from '../fixtures/accounts.ts';
 import {
   givenOrder,
   givenPaidOrder,
@@ -72,8 +72,7 @@ async function invoicingShop() {
 }
 
 async function switchTo(context: BrowserContext, phone: string) {
-  await context.clearCookies();
-  return shop.signIn(context, phone);
+  return switchAccount(shop.admin, shop.url, context, phone);
 }
 
 /** The page again until `check` passes: the provider and the timers work in their own time. */
@@ -200,6 +199,8 @@ test('a company e-invoice on a received order, then a refund: red letter and the
   await switchTo(context, phone);
   await page.goto(at(owned.shopId, `/afterSaleDetail?afterSaleNo=${afterSaleNo}`));
   const form = page.getByRole('form', { name: '填写退货物流' });
+  // The form is an island: a value entered before it hydrates would be reset by it.
+  await expect(page.locator('astro-island[ssr]:not([client=reach])')).toHaveCount(0);
   await form.getByRole('combobox').selectOption('中通快递');
   await form.getByRole('textbox').fill('ZT1234567890');
   await form.getByRole('button', { name: '提交退货信息' }).click();

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { expect, test, type PgShop } from './fixtures.ts';
 import { demoPhones } from '#demo/handles.ts';
 import * as t from '#lib/platform/db/schema.ts';
-import { freshPhone, userIdFor } from '../fixtures/accounts.ts';
+import { freshPhone, switchAccount, userIdFor } from '../fixtures/accounts.ts';
 import { givenOrder } from '../fixtures/given.ts';
 
 let shop: PgShop;
@@ -61,8 +61,7 @@ test('the owner ships with a tracking number; the shopper sees the pushed traces
     .set({ nextPushAt: new Date() })
     .where(eq(t.sandboxKuaidi100Subscriptions.id, watched!.id));
 
-  await context.clearCookies();
-  await shop.signIn(context, buyerPhone);
+  await switchAccount(shop.admin, shop.url, context, buyerPhone);
   const traces = page.locator('[data-traces] li');
   await expect(async () => {
     await page.goto(`${shop.url}/logisticsDetail?shopId=${SHOP}&orderNo=${paid.orderNo}`);

@@ -10,7 +10,7 @@ import { expect, test, type PgShop } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { Errors } from '#lib/errors.ts';
 import { demoPhones, seedHandles } from '#demo/handles.ts';
-import { freshPhone, userIdFor } from '../fixtures/accounts.ts';
+import { freshPhone, switchAccount, userIdFor } from '../fixtures/accounts.ts';
 import { givenOrder } from '../fixtures/given.ts';
 
 const SHOP = '1001';
@@ -155,8 +155,7 @@ test('a consumer is refused the distributor’s order calls; only the owner ship
   await shop.admin.db
     .insert(t.shopMembers)
     .values({ shopId: SHOP, userId: keeperId, role: 3, maxRole: 3, level: 1, signAgreement: true });
-  await context.clearCookies();
-  await shop.signIn(context, keeper);
+  await switchAccount(shop.admin, shop.url, context, keeper);
   const detail = await call(
     context.request,
     'GET',
