@@ -12,7 +12,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test, type PgShop } from './fixtures.ts';
+import { expect, test, type PgShop, islandsHydrated } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { freshPhone, switchAccount, userIdFor } from '../fixtures/accounts.ts';
 import {
@@ -89,7 +89,7 @@ async function applyOnPage(
   input: { reason: string; description?: string; photos?: Buffer[]; screenshot?: string },
 ): Promise<string> {
   // The form is an island: a choice made before it hydrates would be reset by it.
-  await expect(page.locator('astro-island[ssr]:not([client=reach])')).toHaveCount(0);
+  await islandsHydrated(page);
   await page.getByRole('radio', { name: input.reason }).check();
   if (input.description) {
     await page.getByLabel('问题描述').fill(input.description);

@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
-import { expect, test, type PgShop } from './fixtures.ts';
+import { expect, test, type PgShop, islandsHydrated } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { seedHandles } from '#demo/handles.ts';
 import { freshPhone } from '../fixtures/accounts.ts';
@@ -153,6 +153,7 @@ test('a new shopper orders two SKUs of two sales from the cart and cancels one o
 
   // Cancelled with a reason: its stock is back, the other order keeps its piece.
   await page.locator('footer.bar').getByRole('link', { name: '取消订单' }).click();
+  await islandsHydrated(page);
   await page.getByRole('radio', { name: '我不想买了' }).check();
   await page.getByRole('button', { name: '确定取消' }).click();
   await expect(page.getByRole('heading', { name: '已取消' })).toBeVisible();

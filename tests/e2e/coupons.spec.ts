@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test, type PgShop } from './fixtures.ts';
+import { expect, test, type PgShop, islandsHydrated } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import { drawCoupon } from '#lib/coupons/draw.server.ts';
@@ -168,6 +168,7 @@ test('the best coupon is preselected, can be changed or dropped, and comes back 
 
   await page.goto(at(owned.shopId, `/orderDetail?orderNo=${order!.orderNo}`));
   await page.getByRole('link', { name: '取消订单' }).first().click();
+  await islandsHydrated(page);
   await page.getByRole('radio', { name: '我不想买了' }).check();
   await page.getByRole('button', { name: '确定取消' }).click();
   await expect(page.getByRole('heading', { name: '已取消' })).toBeVisible();

@@ -144,3 +144,12 @@ export const test = base.extend<
     { auto: true },
   ],
 });
+
+/**
+ * Every island of the page that hydrates by itself has hydrated. A controlled choice (a radio)
+ * made before its island hydrates is held by the tap keeper and replayed, so it shows only
+ * later: wait for this before choosing.
+ */
+export async function islandsHydrated(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]:not([client=reach])')).toHaveCount(0);
+}

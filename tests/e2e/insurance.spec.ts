@@ -12,7 +12,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test, type PgShop } from './fixtures.ts';
+import { expect, test, type PgShop, islandsHydrated } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { formatYuan } from '#lib/platform/money.ts';
 import { insurancePremium, STANDARD_COVER_CENTS } from '#lib/insurance/rules.ts';
@@ -153,6 +153,7 @@ test('insured at checkout, paid, returned: the premium is charged once and the r
   await page.goto(at(owned.shopId, `/orderDetail?orderNo=${orderNo}`));
   await page.getByRole('link', { name: '申请售后：羊绒围巾' }).click();
   await expect(page.locator('[data-kind]')).toHaveText('退货退款');
+  await islandsHydrated(page);
   await page.getByRole('radio', { name: '质量问题' }).check();
   await page.getByRole('button', { name: '提交申请' }).click();
   await page.waitForURL(/\/afterSaleDetail\?/);

@@ -15,7 +15,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test, type PgShop } from './fixtures.ts';
+import { expect, test, type PgShop, islandsHydrated } from './fixtures.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { nuonuoSeller, saveInvoiceSettings } from '#lib/invoices/index.server.ts';
 import { IN_APP_UA, freshPhone, switchAccount, userIdFor } from '../fixtures/accounts.ts';
@@ -181,6 +181,7 @@ test('a company e-invoice on a received order, then a refund: red letter and the
   // The scarf comes back: 退货退款, approved, sent back, received and refunded.
   await page.goto(at(owned.shopId, `/orderDetail?orderNo=${order.orderNo}`));
   await page.getByRole('link', { name: '申请售后：羊绒围巾' }).click();
+  await islandsHydrated(page);
   await page.getByRole('radio', { name: '不想要了' }).check();
   await page.getByRole('button', { name: '提交申请' }).click();
   await page.waitForURL(/\/afterSaleDetail\?/);
@@ -200,7 +201,7 @@ test('a company e-invoice on a received order, then a refund: red letter and the
   await page.goto(at(owned.shopId, `/afterSaleDetail?afterSaleNo=${afterSaleNo}`));
   const form = page.getByRole('form', { name: '填写退货物流' });
   // The form is an island: a value entered before it hydrates would be reset by it.
-  await expect(page.locator('astro-island[ssr]:not([client=reach])')).toHaveCount(0);
+  await islandsHydrated(page);
   await form.getByRole('combobox').selectOption('中通快递');
   await form.getByRole('textbox').fill('ZT1234567890');
   await form.getByRole('button', { name: '提交退货信息' }).click();

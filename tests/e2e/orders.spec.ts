@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test, type PgShop } from './fixtures.ts';
+import { expect, test, type PgShop, islandsHydrated } from './fixtures.ts';
 import { demoPhones } from '#demo/handles.ts';
 import * as t from '#lib/platform/db/schema.ts';
 import { freshPhone, userIdFor } from '../fixtures/accounts.ts';
@@ -217,6 +217,7 @@ test('an unpaid order: status, countdown by the server clock, the 12-minute hint
   await expect(page.getByRole('button', { name: '确定取消' })).toBeVisible();
   await page.screenshot({ path: screen('cancel') });
 
+  await islandsHydrated(page);
   await page.getByRole('radio', { name: '我不想买了' }).check();
   await page.getByRole('button', { name: '确定取消' }).click();
   await expect(page).toHaveURL(/\/orderDetail\?/);
@@ -315,6 +316,7 @@ test('a paid order: a new address while picking, a refund for a line', async ({
   await page.getByRole('link', { name: '申请退款：纯棉T恤' }).click();
   await expect(page.getByRole('heading', { name: '申请售后' })).toBeVisible();
   await expect(page.locator('[data-kind]')).toHaveText('仅退款');
+  await islandsHydrated(page);
   await page.getByRole('radio', { name: '不想要了' }).check();
   await page.getByRole('button', { name: '提交申请' }).click();
   await expect(page.locator('[data-after-sale-status]')).toHaveText('退款审核中');
