@@ -1,6 +1,14 @@
 /** Shop times are shown in China Standard Time, whatever the server's zone. */
 export const SHOP_TIME_ZONE = 'Asia/Shanghai';
 
+/** China Standard Time has no daylight saving: a fixed eight hours ahead of UTC. */
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+/** "2026-11-20 10:00:00": an instant in China time, as the vendors' APIs write their times. */
+export function chinaDateTime(at: Date): string {
+  return new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /**
  * Date formatters in the shop's zone, made on first use and kept. Making one is costly (a few
  * milliseconds of locale and zone data, ten and more on a phone's first page of a visit), so

@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { svgInput } from '#lib/media/index.server.ts';
 import { formatYuan } from '#lib/platform/money.ts';
+import { chinaDateTime } from '#lib/platform/time.ts';
 import type { DbOrTx } from '#lib/platform/db/client.server.ts';
 import { sandboxPayoutBills } from '#lib/platform/db/schema.ts';
 import { serverSecret } from '#lib/platform/secrets.server.ts';
@@ -148,10 +149,6 @@ async function linkSignature(db: DbOrTx, ref: string, expires: string): Promise<
   return createHmac('sha256', appKey).update(`receipt:${ref}:${expires}`).digest('hex');
 }
 
-/** "2026-11-28 18:36:37" in China time, as the platform writes its times. */
-const chinaTime = (at: Date) =>
-  new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-
 async function receiptLink(
   db: DbOrTx,
   params: Record<string, string>,
@@ -164,7 +161,7 @@ async function receiptLink(
   const expires = String(expiresAt.getTime());
   const sign = await linkSignature(db, bill.billId, expires);
   return answer('0000', '操作成功', {
-    expire_time: chinaTime(expiresAt),
+    expire_time: chinaDateTime(expiresAt),
     file_name: `receipt_${bill.billId}.png`,
     url: `${origin}${SANDBOX_ROOT}/receipt/${bill.billId}.png?expires=${expires}&sign=${sign}`,
   });
@@ -199,7 +196,7 @@ function receiptSvg(bill: typeof sandboxPayoutBills.$inferSelect): string {
     ['支付流水号', bill.billId],
     ['支付金额', `¥${formatYuan(bill.amountCents)}`],
     ['支付状态', '支付成功'],
-    ['完成时间', chinaTime(bill.createdAt)],
+    ['完成时间', chinaDateTime(bill.createdAt)],
   ];
   const escape = (text: string) =>
     text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

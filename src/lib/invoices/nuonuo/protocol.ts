@@ -16,6 +16,7 @@
  *   2 失败 / 3 签章失败, …) posted to the request's callBackUrl; answered {"status":"0000"}.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { chinaDateTime } from '#lib/platform/time.ts';
 
 /** The real platform: the token host and the API host differ. */
 export const NUONUO_TOKEN_URL = 'https://open.nuonuo.com/accessToken';
@@ -200,9 +201,7 @@ export function unitPriceText(amountCents: number, quantity: number): string {
 const CHINA_OFFSET_MS = 8 * 3_600_000;
 
 /** 2026-11-20 10:00:00: the platform's times, in China time. */
-export function chinaTime(at: Date): string {
-  return new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-}
+export const chinaTime = chinaDateTime;
 
 /**
  * The instant of a platform time: milliseconds since 1970 (as number or text, the way

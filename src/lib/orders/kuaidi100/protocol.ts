@@ -12,6 +12,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { chinaDateTime } from '#lib/platform/time.ts';
 
 /** The real service. */
 export const KUAIDI100_BASE_URL = 'https://poll.kuaidi100.com/';
@@ -43,9 +44,7 @@ export function verifyPushSign(param: string, sign: string, salt: string): boole
 const CHINA_OFFSET_MS = 8 * 3_600_000;
 
 /** 2026-11-20 10:00:00: the service's times, in China time. */
-export function chinaTime(at: Date): string {
-  return new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-}
+export const chinaTime = chinaDateTime;
 
 /** The instant of a service time (China time); null for text that is not one. */
 export function parseChinaTime(text: string): Date | null {
